@@ -1,0 +1,81 @@
+"""Commands: what a seat, the organizer or the system asks the game to do.
+
+A command is a request; ``decide`` turns it into events or raises a :class:`RuleViolation`.
+The tagged union is also the body of ``POST /v1/games/{id}/commands`` (tag field ``type``).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from .state import Settings
+
+AreaId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z_]+$")]
+OrderId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
+
+
+class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class AssignOrders(Command, tag="assign_orders"):
+    """Place one order on every area with your units (BG-PLAN-02). May be amended until everyone has submitted."""
+
+    orders: Annotated[dict[AreaId, OrderId], msgspec.Meta(max_properties=64)]
+
+
+class RavenReplaceOrder(Command, tag="raven_replace_order"):
+    """Messenger Raven: swap your order in ``area`` for the unused token ``new_order`` (BG-PLAN-07)."""
+
+    area: AreaId
+    new_order: OrderId
+
+
+class RavenPeekWildling(Command, tag="raven_peek_wildling"):
+    """Messenger Raven: look at the top wildling card (BG-PLAN-07)."""
+
+
+class RavenPlaceWildling(Command, tag="raven_place_wildling"):
+    """After peeking: leave the card on top (``to_bottom=false``) or put it at the bottom."""
+
+    to_bottom: bool
+
+
+class RavenPass(Command, tag="raven_pass"):
+    """Do not use the Messenger Raven this round."""
+
+
+PlayerCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+
+
+# Commands that do not come through POST /commands ---------------------------------------------
+
+
+class CreateGame(msgspec.Struct, frozen=True):
+    player_count: int
+    settings: Settings
+
+
+class JoinGame(msgspec.Struct, frozen=True):
+    name: str
+
+
+class StartGame(msgspec.Struct, frozen=True):
+    pass
+
+
+class ResolvePending(msgspec.Struct, frozen=True):
+    """System: resolve a step whose simultaneous inputs are all in (e.g. reveal the orders)."""
+
+
+class ApplyTimeout(msgspec.Struct, frozen=True):
+    """System: the deadline passed; apply the documented defaults to every missing decision."""
+
+
+class Actor(msgspec.Struct, frozen=True):
+    """Who issues a command: a seat (with its house once dealt), the organizer, or the system."""
+
+    kind: Literal["seat", "organizer", "system"]
+    seat_id: str | None = None

@@ -1,0 +1,236 @@
+"""The board game as a Decider: ``decide(state, command, actor, ctx) -> events`` and
+``evolve(state, event) -> state``; the state is the fold of the events (DESIGN.md).
+
+``decide`` is pure: it reads the state and the context and returns new events, or raises a
+:class:`~domain.core.errors.RuleViolation` and returns nothing. ``evolve`` applies one event and
+never fails on a valid stream: it contains no rules, only bookkeeping.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable
+
+from ..core.context import Context
+from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
+from ..core.rng import commit_seed
+from . import board_data, planning
+from . import commands as cmd
+from . import events as ev
+from .setup import MAX_PLAYERS, MIN_PLAYERS, initial_board
+from .state import BoardState, PlacedOrder, Planning, Seat, Settings
+from .timeouts import timeout_events
+
+# ---------------------------------------------------------------------------------------------
+# decide
+
+
+def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
+    """Create a game for 3-6 players (BG-SETUP-01). The seed is committed as a hash."""
+    if not MIN_PLAYERS <= command.player_count <= MAX_PLAYERS:
+        raise RuleViolation(
+            f"the base game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {command.player_count}",
+            rule="BG-SETUP-01",
+            code="invalid_player_count",
+        )
+    return [
+        ev.GameCreated(
+            game_id=ctx.game_id,
+            player_count=command.player_count,
+            settings=command.settings,
+            seed_commitment=commit_seed(ctx.seed),
+        )
+    ]
+
+
+def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
+    if state.phase != "lobby":
+        raise WrongPhase("the game has started; no seat is free", code="game_started")
+    if len(state.seats) >= state.player_count:
+        raise RuleViolation("every seat is taken", code="game_full")
+    return [ev.SeatJoined(seat_id=f"seat{len(state.seats) + 1}", name=command.name)]
+
+
+def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
+    """BG-SETUP-02/03/04: deal houses to seats at random, shuffle the decks, open Planning."""
+    if state.phase != "lobby":
+        raise WrongPhase("the game has already started", code="game_started")
+    if len(state.seats) != state.player_count:
+        raise RuleViolation(
+            f"{len(state.seats)} of {state.player_count} seats are taken; every seat must be filled to start",
+            code="seats_missing",
+        )
+    houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
+    cards = board_data.cards()
+    wildlings = ctx.rng("start/wildling_deck").shuffled([c.id for c in cards.wildling_cards])
+    decks = {
+        deck: ctx.rng(f"start/{deck}").shuffled([c.id for c in deck_cards for _ in range(c.count)])
+        for deck, deck_cards in cards.westeros_decks.items()
+    }
+    started = ev.GameStarted(
+        houses={seat.seat_id: house for seat, house in zip(state.seats, houses)},
+        wildling_deck=wildlings,
+        westeros_decks=decks,
+    )
+    # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
+    return [started, _planning_begins(state, ctx)]
+
+
+def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:
+    return ev.StepBegan(
+        phase="planning",
+        step="assign_orders",
+        round=state.round,
+        deadline=ctx.deadline(state.settings.decision_timeout_s),
+        sequential=planning.needs_sequential_placement(state),
+    )
+
+
+def house_of(state: BoardState, actor: cmd.Actor) -> str:
+    if actor.kind != "seat":
+        raise Forbidden("only a seated player may issue this command")
+    seat = state.seat(actor.seat_id or "")
+    if seat is None or seat.house is None:
+        raise NotYourTurn("this seat has no house yet; the game has not started", code="not_started")
+    return seat.house
+
+
+def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
+    """Turn a command into events, or raise a RuleViolation. Never mutates ``state``."""
+    if state.phase == "ended":
+        raise WrongPhase("the game is over", code="game_over")
+    match command:
+        case cmd.JoinGame():
+            return _join(state, command)
+        case cmd.StartGame():
+            if actor.kind != "organizer":
+                raise Forbidden("only the organizer may start the game")
+            return _start(state, ctx)
+        case cmd.ResolvePending():
+            return _resolve_pending(state, ctx)
+        case cmd.ApplyTimeout():
+            return timeout_events(state) + _after_timeout(state, ctx)
+        case cmd.AssignOrders():
+            house = house_of(state, actor)
+            out = planning.assign_orders(state, house, command.orders)
+            if state.planning.sequential:
+                nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
+                if nxt:
+                    out.append(
+                        ev.StepBegan(
+                            phase="planning",
+                            step="assign_orders",
+                            round=state.round,
+                            deadline=ctx.deadline(state.settings.decision_timeout_s),
+                            sequential=True,
+                        )
+                    )
+            return out
+        case cmd.RavenReplaceOrder():
+            return planning.raven_replace_order(state, house_of(state, actor), command.area, command.new_order)
+        case cmd.RavenPeekWildling():
+            return planning.raven_peek_wildling(
+                state, house_of(state, actor), ctx.deadline(state.settings.decision_timeout_s)
+            )
+        case cmd.RavenPlaceWildling():
+            return planning.raven_place_wildling(state, house_of(state, actor), command.to_bottom)
+        case cmd.RavenPass():
+            return planning.raven_pass(state, house_of(state, actor))
+    raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
+
+
+def pending_system_work(state: BoardState) -> bool:
+    """True when every simultaneous input is in and a worker must resolve the step."""
+    return state.phase == "planning" and state.step == "assign_orders" and not planning.houses_still_to_submit(state)
+
+
+def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
+    if not pending_system_work(state):
+        raise WrongPhase("nothing is waiting to be resolved", code="nothing_pending")
+    return planning.reveal_orders(state, ctx.deadline(state.settings.decision_timeout_s))
+
+
+def _after_timeout(state: BoardState, ctx: Context) -> list[ev.Event]:
+    """In sequential placement a timeout hands the turn to the next house with a fresh deadline."""
+    if state.step == "assign_orders" and state.planning.sequential:
+        remaining = planning.houses_still_to_submit(state)
+        if len(remaining) > 1:
+            return [
+                ev.StepBegan(
+                    phase="planning",
+                    step="assign_orders",
+                    round=state.round,
+                    deadline=ctx.deadline(state.settings.decision_timeout_s),
+                    sequential=True,
+                )
+            ]
+    return []
+
+
+# ---------------------------------------------------------------------------------------------
+# evolve
+
+
+def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
+    """Apply one event. Mutates and returns ``state`` (a fresh one for ``GameCreated``)."""
+    match event:
+        case ev.GameCreated():
+            s = BoardState(
+                game_id=event.game_id,
+                version=0,
+                player_count=event.player_count,
+                houses_in_play=[],
+                settings=event.settings,
+                seed_commitment=event.seed_commitment,
+            )
+            initial_board(s)
+            return s
+    assert state is not None, "a stream starts with GameCreated"
+    match event:
+        case ev.SeatJoined():
+            state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
+        case ev.GameStarted():
+            for seat in state.seats:
+                seat.house = event.houses[seat.seat_id]
+            state.wildling_deck = list(event.wildling_deck or [])
+            state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
+        case ev.StepBegan():
+            if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
+                state.planning = Planning(sequential=event.sequential)
+            state.phase = event.phase  # type: ignore[assignment]
+            state.step = event.step  # type: ignore[assignment]
+            state.round = event.round
+            state.deadline = event.deadline
+        case ev.OrdersSubmitted():
+            state.planning.sealed[event.house] = dict(event.orders or {})
+        case ev.OrdersRevealed():
+            state.orders = {
+                area: PlacedOrder(house=house, order=order)
+                for house in state.turn_order()
+                for area, order in event.orders.get(house, {}).items()
+            }
+            state.planning.sealed = {}
+        case ev.RavenOrderReplaced():
+            state.orders[event.area] = PlacedOrder(house=event.house, order=event.new_order)
+            state.raven_used = True
+        case ev.RavenWildlingPeeked():
+            state.planning.raven_peek = event.card
+            state.raven_used = True
+        case ev.RavenWildlingPlaced():
+            if event.to_bottom and state.wildling_deck:
+                state.wildling_deck.append(state.wildling_deck.pop(0))
+        case ev.RavenPassed() | ev.DecisionTimedOut():
+            pass
+        case _:
+            raise ValueError(f"unhandled event {event!r}")
+    return state
+
+
+def fold(events: Iterable[ev.Event], state: BoardState | None = None) -> BoardState | None:
+    """The state after ``events`` (the version is the count of events applied)."""
+    for e in events:
+        state = evolve(state, e)
+        state.version += 1
+    return state
+
+
+DEFAULT_SETTINGS = Settings()

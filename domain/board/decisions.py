@@ -1,0 +1,103 @@
+"""Pending decisions: who must act now, with which legal options, by when, and what happens if not.
+
+A client never has to guess: ``GET /v1/games/{id}/decisions`` returns exactly this for the caller.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import planning
+from .orders import ORDER_TOKENS
+from .state import BoardState
+from .timeouts import DEFAULT_TEXT
+
+
+class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
+    """Send ``{"type": "assign_orders", "orders": {area: order_id}}`` covering every area listed."""
+
+    areas: list[str]
+    tokens: dict[str, int]
+    """Eligible order tokens (id -> copies owned)."""
+    special_tokens: list[str]
+    special_limit: int
+    may_leave_areas_empty: bool
+    submitted: dict[str, str] | None
+    """Your sealed orders so far (you may amend them until everyone has submitted)."""
+
+
+class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
+    """Send ``raven_replace_order`` (area + one of its listed tokens), ``raven_peek_wildling`` or ``raven_pass``."""
+
+    replace: dict[str, list[str]]
+    """area -> unused tokens your order there may be swapped for."""
+    may_peek_wildling: bool
+
+
+class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildling_placement"):
+    """Send ``raven_place_wildling`` with ``to_bottom`` true or false."""
+
+    card: str
+    choices: list[bool]
+
+
+DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions
+
+
+class Decision(msgspec.Struct):
+    seat_id: str
+    house: str
+    commands: list[str]
+    """Command ``type`` values that answer this decision."""
+    options: DecisionOptions
+    deadline: str | None
+    default: str
+    """What the server does for you if the deadline passes."""
+
+
+def pending_decisions(state: BoardState) -> list[Decision]:
+    """Every decision the game is waiting on, in turn order."""
+    out: list[Decision] = []
+    if state.phase == "planning" and state.step == "assign_orders":
+        remaining = planning.houses_still_to_submit(state)
+        if not remaining:
+            return []  # all sealed: the system reveals them
+        houses = state.turn_order()
+        if state.planning.sequential:
+            houses = [planning.current_sequential_house(state)]
+        for house in houses:
+            tokens = planning.eligible_tokens(state, house)
+            areas = planning.areas_needing_orders(state, house)
+            opts = AssignOrdersOptions(
+                areas=areas,
+                tokens=dict(sorted(tokens.items())),
+                special_tokens=sorted(t for t in tokens if ORDER_TOKENS[t].special),
+                special_limit=planning.special_order_limit(state, house),
+                may_leave_areas_empty=planning.eligible_count(state, house) < len(areas),
+                submitted=state.planning.sealed.get(house),
+            )
+            out.append(_decision(state, house, ["assign_orders"], opts))
+    elif state.phase == "planning" and state.step == "messenger_raven":
+        house = state.raven_holder()
+        opts = RavenOptions(
+            replace=planning.raven_replacement_options(state, house),
+            may_peek_wildling=bool(state.wildling_deck),
+        )
+        out.append(_decision(state, house, ["raven_replace_order", "raven_peek_wildling", "raven_pass"], opts))
+    elif state.phase == "planning" and state.step == "raven_wildling_placement":
+        house = state.raven_holder()
+        opts = RavenPlacementOptions(card=state.planning.raven_peek or "", choices=[False, True])
+        out.append(_decision(state, house, ["raven_place_wildling"], opts))
+    return out
+
+
+def _decision(state: BoardState, house: str, commands: list[str], options: DecisionOptions) -> Decision:
+    seat = state.seat_of_house(house)
+    return Decision(
+        seat_id=seat.seat_id if seat else "",
+        house=house,
+        commands=commands,
+        options=options,
+        deadline=state.deadline,
+        default=DEFAULT_TEXT[options.__struct_config__.tag],
+    )

@@ -1,0 +1,153 @@
+"""The one place hidden information of the board game is filtered, per reader.
+
+Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07):
+
+* sealed orders, until the reveal: seen only by the house that placed them;
+* the order of the Westeros and wildling decks: seen by nobody;
+* the wildling card the Messenger Raven holder looked at: seen by that house only.
+
+A *reader* is a house (a seated player) or ``None`` (a spectator, or the organizer who does not
+play). Once the game has ended everything is public. House cards in hand are public in this game
+(every house starts with its known seven and discards face up), so they are not redacted.
+Every view and every streamed or exported event passes through :func:`redact_event` or
+:func:`view_for`; nothing else in the service reads hidden fields.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from . import events as ev
+from .control import controller, victory_points
+from .planning import houses_still_to_submit
+from .state import BoardState, Tracks
+
+Reader = str | None
+
+
+def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) -> ev.Event:
+    """The event as ``reader`` may see it."""
+    if game_over:
+        return event
+    match event:
+        case ev.GameStarted():
+            return msgspec.structs.replace(event, wildling_deck=None, westeros_decks=None)
+        case ev.OrdersSubmitted() if event.house != reader:
+            return msgspec.structs.replace(event, orders=None)
+        case ev.RavenWildlingPeeked() if event.house != reader:
+            return msgspec.structs.replace(event, card=None)
+    return event
+
+
+class AreaView(msgspec.Struct, omit_defaults=True):
+    controller: str | None = None
+    house: str | None = None
+    units: dict[str, int] = {}
+    power_token: str | None = None
+    garrison: int = 0
+    neutral: int = 0
+    blocked: bool = False
+    order: str | None = None
+    """A revealed order, or your own sealed one; ``"sealed"`` for another house's face-down order."""
+
+
+class HouseView(msgspec.Struct):
+    house: str
+    seat_id: str | None
+    power: int
+    supply: int
+    victory_points: int
+    hand: list[str]
+    discards: list[str]
+    orders_submitted: bool
+
+
+class SeatView(msgspec.Struct):
+    seat_id: str
+    name: str
+    house: str | None
+
+
+class BoardView(msgspec.Struct):
+    game_id: str
+    version: int
+    reader: str | None
+    """The house this view is for, or null for the public (spectator) view."""
+    player_count: int
+    phase: str
+    step: str
+    round: int
+    deadline: str | None
+    seats: list[SeatView]
+    houses: list[HouseView]
+    areas: dict[str, AreaView]
+    tracks: Tracks | None
+    kings_court_stars: list[int]
+    raven_used: bool
+    blade_used: bool
+    wildling_threat: int
+    wildling_deck_size: int
+    seed_commitment: str
+    raven_peek: str | None = None
+    """The wildling card you looked at with the Raven this round (holder only)."""
+
+
+def view_for(state: BoardState, reader: Reader) -> BoardView:
+    """The whole game as ``reader`` may see it."""
+    over = state.phase == "ended"
+    still = set(houses_still_to_submit(state)) if state.step == "assign_orders" else set(state.houses_in_play)
+    areas: dict[str, AreaView] = {}
+    for aid, a in state.areas.items():
+        order = state.orders[aid].order if aid in state.orders else None
+        if order is None and state.step == "assign_orders" and a.house in state.planning.sealed:
+            sealed = state.planning.sealed[a.house].get(aid)
+            if sealed is not None:
+                order = sealed if (over or a.house == reader) else "sealed"
+        areas[aid] = AreaView(
+            controller=controller(state, aid),
+            house=a.house,
+            units={k: v for k, v in a.units.items() if v},
+            power_token=a.power_token,
+            garrison=a.garrison,
+            neutral=a.neutral,
+            blocked=a.blocked,
+            order=order,
+        )
+    houses = []
+    for h in state.houses_in_play:
+        hs = state.houses[h]
+        seat = state.seat_of_house(h)
+        houses.append(
+            HouseView(
+                house=h,
+                seat_id=seat.seat_id if seat else None,
+                power=hs.power,
+                supply=hs.supply,
+                victory_points=victory_points(state, h),
+                hand=list(hs.hand),
+                discards=list(hs.discards),
+                orders_submitted=state.step == "assign_orders" and h not in still,
+            )
+        )
+    peek = state.planning.raven_peek if (over or (reader is not None and reader == state.raven_holder())) else None
+    return BoardView(
+        game_id=state.game_id,
+        version=state.version,
+        reader=reader,
+        player_count=state.player_count,
+        phase=state.phase,
+        step=state.step,
+        round=state.round,
+        deadline=state.deadline,
+        seats=[SeatView(seat_id=s.seat_id, name=s.name, house=s.house) for s in state.seats],
+        houses=houses,
+        areas=areas,
+        tracks=state.tracks,
+        kings_court_stars=list(state.kings_court_stars),
+        raven_used=state.raven_used,
+        blade_used=state.blade_used,
+        wildling_threat=state.wildling_threat,
+        wildling_deck_size=len(state.wildling_deck),
+        seed_commitment=state.seed_commitment,
+        raven_peek=peek,
+    )

@@ -1,0 +1,134 @@
+"""The board game's state: a fold of its events.
+
+Everything here is plain data. Hidden information (sealed orders, deck order, the raven's peek)
+lives in the state too; it only leaves through :mod:`domain.board.redaction`.
+The state is mutable *only* inside :func:`domain.board.evolve.evolve`; ``decide`` reads it.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
+Step = Literal[
+    "waiting_for_players",
+    "assign_orders",
+    "reveal_orders",
+    "messenger_raven",
+    "raven_wildling_placement",
+    "awaiting_action_phase",
+]
+UNIT_TYPES = ("footman", "knight", "siege_engine", "ship")
+
+
+class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """Game options chosen at creation."""
+
+    decision_timeout_s: int = 600
+    """Seconds each pending decision waits before its documented default is applied."""
+
+
+class AreaState(msgspec.Struct):
+    house: str | None = None
+    """The house whose units stand here (at most one house per area outside combat)."""
+    units: dict[str, int] = {}
+    """Unit type -> count of ``house``'s units here."""
+    power_token: str | None = None
+    """House whose Power token marks control here (land areas only, BG-MAP-04)."""
+    garrison: int = 0
+    """Strength of the home garrison token here (BG-SETUP-11), 0 if none."""
+    neutral: int = 0
+    """Strength of the neutral force token here (BG-SETUP-06), 0 if none."""
+    blocked: bool = False
+    """Impassable in this player count (3 players, BG-SETUP-06)."""
+
+
+class Seat(msgspec.Struct):
+    seat_id: str
+    name: str
+    house: str | None = None
+
+
+class HouseState(msgspec.Struct):
+    power: int
+    """Available Power tokens (behind the screen)."""
+    supply: int
+    """Position on the Supply track (stored, BG-SETUP-12)."""
+    hand: list[str]
+    """House cards in hand."""
+    discards: list[str] = []
+
+
+class PlacedOrder(msgspec.Struct):
+    house: str
+    order: str
+
+
+class Tracks(msgspec.Struct):
+    iron_throne: list[str]
+    fiefdoms: list[str]
+    kings_court: list[str]
+
+
+class Planning(msgspec.Struct):
+    """The Planning phase's working data (BG-PLAN-*)."""
+
+    sealed: dict[str, dict[str, str]] = {}
+    """house -> (area -> order id): submitted, still face down. Hidden from everyone else."""
+    sequential: bool = False
+    """BG-PLAN-05: some house has fewer eligible tokens than areas; houses place in turn order."""
+    raven_peek: str | None = None
+    """The wildling card the raven holder looked at this round (seen by that seat only)."""
+
+
+class BoardState(msgspec.Struct):
+    game_id: str
+    version: int
+    player_count: int
+    houses_in_play: list[str]
+    settings: Settings
+    seed_commitment: str
+    phase: Phase = "lobby"
+    step: Step = "waiting_for_players"
+    round: int = 1
+    deadline: str | None = None
+    """RFC 3339 deadline of the decisions now pending, if any."""
+    seats: list[Seat] = []
+    areas: dict[str, AreaState] = {}
+    houses: dict[str, HouseState] = {}
+    tracks: Tracks | None = None
+    kings_court_stars: list[int] = []
+    raven_used: bool = False
+    blade_used: bool = False
+    wildling_threat: int = 2
+    wildling_deck: list[str] = []
+    """Top card first. Hidden."""
+    westeros_decks: dict[str, list[str]] = {}
+    """Deck id -> card ids, top first. Hidden."""
+    forbidden_order_types: list[str] = []
+    """Order types forbidden this round by a Westeros card (issue 4 fills this)."""
+    orders: dict[str, PlacedOrder] = {}
+    """Revealed orders on the board: area -> order."""
+    planning: Planning = msgspec.field(default_factory=Planning)
+
+    def seat(self, seat_id: str) -> Seat | None:
+        for s in self.seats:
+            if s.seat_id == seat_id:
+                return s
+        return None
+
+    def seat_of_house(self, house: str) -> Seat | None:
+        for s in self.seats:
+            if s.house == house:
+                return s
+        return None
+
+    def turn_order(self) -> list[str]:
+        """BG-COK-11: turn order is the Iron Throne track, position 1 first."""
+        return list(self.tracks.iron_throne) if self.tracks else []
+
+    def raven_holder(self) -> str | None:
+        """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1."""
+        return self.tracks.kings_court[0] if self.tracks else None

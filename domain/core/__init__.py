@@ -1,0 +1,1 @@
+"""Primitives shared by every game: the Decider contract, errors, the seeded RNG, hashing."""

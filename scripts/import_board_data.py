@@ -1,0 +1,107 @@
+"""Write the project's own board data files from the shared board facts.
+
+Reads ``../shared/reference/board/*.yaml`` (facts transcribed from public sources) and writes
+``domain/board/data/*.json`` in the project's own schema, which is what the engine loads.
+Run it again when the facts change; the output is deterministic (sorted keys), so a diff shows
+exactly what moved.
+
+    .venv/bin/python scripts/import_board_data.py [path/to/shared/reference/board]
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "domain" / "board" / "data"
+
+
+def main(src: Path) -> None:
+    map_ = yaml.safe_load((src / "map.yaml").read_text())
+    setup = yaml.safe_load((src / "setup.yaml").read_text())
+    cards = yaml.safe_load((src / "cards.yaml").read_text())
+
+    areas = []
+    for a in map_["areas"]:
+        areas.append(
+            {
+                "id": a["id"],
+                "name": a["name"],
+                "kind": a["kind"],
+                "castle": a["castle"],
+                "supply": a["supply"],
+                "power": a["power"],
+                "home_of": a.get("home_of"),
+                "port_of": a.get("port_of"),
+                "adjacent": sorted(a["adjacent"]),
+            }
+        )
+    board = {"schema_version": 1, "areas": sorted(areas, key=lambda a: a["id"])}
+
+    base = setup["base_game"]
+    houses = {}
+    for hid, h in setup["houses"].items():
+        if h["expansion"] != "base":
+            continue
+        houses[hid] = {
+            "name": h["name"],
+            "home_area": h["home_area"],
+            "unit_limits": h["unit_limits"],
+            "starting_units": h["starting_units"],
+        }
+    player_counts = {}
+    for n, pc in base["player_counts"].items():
+        player_counts[str(n)] = {
+            "houses": pc["houses"],
+            "tracks": pc["tracks"],
+            "kings_court_stars": pc["kings_court_stars"],
+            "home_garrisons": pc["home_garrisons"],
+            "neutral_forces": pc["neutral_forces"],
+            "blocked_areas": pc["blocked_areas"],
+            "starting_units_not_placed_in": pc["starting_units_not_placed_in"],
+        }
+    base_setup = {
+        "schema_version": 1,
+        "power_tokens_per_house": setup["general"]["power_tokens"]["max_per_house"],
+        "power_tokens_available_at_start": setup["general"]["power_tokens"]["available_at_start"],
+        "wildling_threat_start": setup["general"]["wildling_track"]["start"],
+        "wildling_threat_max": setup["general"]["wildling_track"]["max"],
+        "max_rounds": setup["general"]["max_rounds"],
+        "supply_table": {str(k): v for k, v in setup["supply_table"].items()},
+        "order_tokens": setup["order_tokens"]["per_player_house"],
+        "houses": houses,
+        "player_counts": player_counts,
+    }
+
+    base_houses = [h for h in houses]
+    deck = {
+        "schema_version": 1,
+        "house_cards": {
+            h: [
+                {k: c[k] for k in ("id", "name", "strength", "swords", "fortifications", "ability")}
+                for c in cards["house_cards"][h]["cards"]
+            ]
+            for h in base_houses
+        },
+        "westeros_decks": {
+            d: [
+                {"id": c["id"], "name": c["name"], "count": c["count"], "wildling_icon": c["wildling_icon"]}
+                for c in cards["westeros_decks"][d]["cards"]
+            ]
+            for d in ("deck_i", "deck_ii", "deck_iii")
+        },
+        "wildling_cards": [{"id": c["id"], "name": c["name"]} for c in cards["wildling_cards"]["cards"]],
+    }
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, doc in (("board.json", board), ("setup.json", base_setup), ("cards.json", deck)):
+        (OUT / name).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+        print("wrote", OUT / name)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "reference" / "board")
