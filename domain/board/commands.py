@@ -23,7 +23,7 @@ class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fiel
 class AssignOrders(Command, tag="assign_orders"):
     """Place one order on every area with your units (BG-PLAN-02). May be amended until everyone has submitted."""
 
-    orders: Annotated[dict[AreaId, OrderId], msgspec.Meta(max_properties=64)]
+    orders: Annotated[dict[AreaId, OrderId], msgspec.Meta(max_length=64)]
 
 
 class RavenReplaceOrder(Command, tag="raven_replace_order"):
@@ -71,7 +71,13 @@ class ResolvePending(msgspec.Struct, frozen=True):
 
 
 class ApplyTimeout(msgspec.Struct, frozen=True):
-    """System: the deadline passed; apply the documented defaults to every missing decision."""
+    """System: the deadline passed; apply the documented defaults to every missing decision.
+
+    ``step_version`` names the step whose deadline this is: if the game has moved to another step
+    since, the timeout is void.
+    """
+
+    step_version: int
 
 
 class Actor(msgspec.Struct, frozen=True):

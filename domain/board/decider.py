@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..core.context import Context
+from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.rng import commit_seed
 from . import board_data, planning
@@ -108,7 +108,7 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
         case cmd.ResolvePending():
             return _resolve_pending(state, ctx)
         case cmd.ApplyTimeout():
-            return timeout_events(state) + _after_timeout(state, ctx)
+            return _timeout(state, command, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, house, command.orders)
@@ -147,6 +147,19 @@ def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
     if not pending_system_work(state):
         raise WrongPhase("nothing is waiting to be resolved", code="nothing_pending")
     return planning.reveal_orders(state, ctx.deadline(state.settings.decision_timeout_s))
+
+
+def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list[ev.Event]:
+    """A deadline passed: apply the documented defaults (domain/board/timeouts.py), but only if the
+    step that set the deadline is still current and the deadline really is in the past."""
+    if state.step_version != command.step_version or state.deadline is None:
+        raise WrongPhase("the step this timeout was for is over", code="timeout_void")
+    if parse_rfc3339(state.deadline) > ctx.now:
+        raise WrongPhase("the deadline has not passed yet", code="timeout_early")
+    events = timeout_events(state)
+    if not events:
+        raise WrongPhase("no decision is missing", code="timeout_void")
+    return events + _after_timeout(state, ctx)
 
 
 def _after_timeout(state: BoardState, ctx: Context) -> list[ev.Event]:
@@ -200,6 +213,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.step = event.step  # type: ignore[assignment]
             state.round = event.round
             state.deadline = event.deadline
+            state.step_version = state.version + 1  # this event's own version (fold counts it next)
         case ev.OrdersSubmitted():
             state.planning.sealed[event.house] = dict(event.orders or {})
         case ev.OrdersRevealed():

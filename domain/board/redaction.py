@@ -4,11 +4,12 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07):
 
 * sealed orders, until the reveal: seen only by the house that placed them;
 * the order of the Westeros and wildling decks: seen by nobody;
-* the wildling card the Messenger Raven holder looked at: seen by that house only.
+* the wildling card the Messenger Raven holder looked at: seen by that house only;
+* House cards in hand (BG-MISC-02): seen by their house only.
 
 A *reader* is a house (a seated player) or ``None`` (a spectator, or the organizer who does not
-play). Once the game has ended everything is public. House cards in hand are public in this game
-(every house starts with its known seven and discards face up), so they are not redacted.
+play). Once the game has ended everything is public. House cards in hand are hidden (BG-MISC-02):
+others see how many cards a house holds; its discard pile is public.
 Every view and every streamed or exported event passes through :func:`redact_event` or
 :func:`view_for`; nothing else in the service reads hidden fields.
 """
@@ -57,7 +58,9 @@ class HouseView(msgspec.Struct):
     power: int
     supply: int
     victory_points: int
-    hand: list[str]
+    hand: list[str] | None
+    """Your own hand; null for other houses (BG-MISC-02)."""
+    hand_size: int
     discards: list[str]
     orders_submitted: bool
 
@@ -124,7 +127,8 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 power=hs.power,
                 supply=hs.supply,
                 victory_points=victory_points(state, h),
-                hand=list(hs.hand),
+                hand=list(hs.hand) if (over or h == reader) else None,
+                hand_size=len(hs.hand),
                 discards=list(hs.discards),
                 orders_submitted=state.step == "assign_orders" and h not in still,
             )

@@ -1,0 +1,108 @@
+"""The Action phase's player commands (body of ``POST /v1/games/{id}/commands``, tag field ``type``).
+
+Each answers one pending decision (see :mod:`domain.board.action.decisions` for the legal options).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from ..commands import AreaId, Command
+
+UnitType = Literal["footman", "knight", "siege_engine", "ship"]
+Count = Annotated[int, msgspec.Meta(ge=0, le=20)]
+CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
+Choice = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
+
+
+class ResolveRaid(Command, tag="resolve_raid"):
+    """BG-RAID-*: resolve your Raid order in ``area``, removing the enemy order in ``target`` (or none)."""
+
+    area: AreaId
+    target: AreaId | None = None
+
+
+class ResolveMarch(Command, tag="resolve_march"):
+    """BG-MARCH-*: resolve your March order in ``area``: ``moves`` maps each destination to the units
+    sent there (empty: the March does nothing). ``leave_power_token`` keeps control of a land area
+    that all your units leave (BG-MARCH-06)."""
+
+    area: AreaId
+    moves: Annotated[dict[AreaId, dict[UnitType, Count]], msgspec.Meta(max_properties=16)] = {}
+    leave_power_token: bool = False
+
+
+class Recruit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One mustering purchase (BG-MUSTER-02): a new ``unit`` placed in ``area``, or with ``upgrade``
+    true a Footman in the mustering area replaced by ``unit``."""
+
+    unit: UnitType
+    area: AreaId | None = None
+    """Where a new Ship goes (an adjacent sea or the port); land units go in the mustering area."""
+    upgrade: bool = False
+
+
+class ResolveConsolidatePower(Command, tag="resolve_consolidate_power"):
+    """BG-CP-*: resolve your Consolidate Power order in ``area``. With a special order in a
+    castle/stronghold area, ``muster`` (possibly empty) musters instead of gaining Power (BG-CP-03)."""
+
+    area: AreaId
+    muster: Annotated[list[Recruit], msgspec.Meta(max_length=4)] | None = None
+
+
+class DeclareSupport(Command, tag="declare_support"):
+    """BG-COMBAT-03/04: back the attacker, the defender, or nobody with all your adjacent Support orders."""
+
+    side: Literal["attacker", "defender", "none"]
+
+
+class ChooseHouseCard(Command, tag="choose_house_card"):
+    """BG-COMBAT-09: choose your House card for this combat (sealed until both are chosen)."""
+
+    card: CardId
+
+
+class ChooseAbility(Command, tag="choose_ability"):
+    """Answer a House card ability: one of the listed ``choices``, or null to skip when allowed."""
+
+    choice: Choice | None = None
+
+
+class UseBlade(Command, tag="use_blade"):
+    """BG-COMBAT-11: use the Valyrian Steel Blade (+1) in this combat, or not."""
+
+    use: bool
+
+
+class ChooseCasualties(Command, tag="choose_casualties"):
+    """BG-COMBAT-15: the units of your losing army that die (exactly the number required)."""
+
+    units: dict[UnitType, Count]
+
+
+class ChooseRetreat(Command, tag="choose_retreat"):
+    """BG-COMBAT-18..21: the area the losing army retreats to (one of the listed options)."""
+
+    area: AreaId
+
+
+class ReplacePortShips(Command, tag="replace_port_ships"):
+    """BG-MAP-07: put ``count`` of your available Ships in the captured port."""
+
+    count: Annotated[int, msgspec.Meta(ge=0, le=3)]
+
+
+ActionCommand = (
+    ResolveRaid
+    | ResolveMarch
+    | ResolveConsolidatePower
+    | DeclareSupport
+    | ChooseHouseCard
+    | ChooseAbility
+    | UseBlade
+    | ChooseCasualties
+    | ChooseRetreat
+    | ReplacePortShips
+)

@@ -1,0 +1,173 @@
+"""Bookkeeping for the Action phase's events. No rules: each event says exactly what changed."""
+
+from __future__ import annotations
+
+from ..state import AreaState, BoardState, PlacedOrder
+from . import events as aev
+from .state import ActionState, Combat, PendingAbility, PortCapture
+
+
+def _add(d: dict[str, int], units: dict[str, int], sign: int = 1) -> None:
+    for u, n in units.items():
+        v = d.get(u, 0) + sign * n
+        if v:
+            d[u] = v
+        else:
+            d.pop(u, None)
+
+
+def _remove_units(state: BoardState, area: str, units: dict[str, int], routed: dict[str, int]) -> None:
+    a = state.areas[area]
+    _add(a.units, units, -1)
+    if routed:
+        r = state.action.routed.setdefault(area, {}) if state.action else {}
+        _add(r, routed, -1)
+        if state.action and not r:
+            state.action.routed.pop(area, None)
+    if not any(a.units.values()):
+        a.units = {}
+        a.house = None
+
+
+def _place_units(state: BoardState, house: str, area: str, units: dict[str, int], routed: dict[str, int]) -> None:
+    a = state.areas[area]
+    a.house = house
+    _add(a.units, units)
+    if routed and state.action is not None:
+        _add(state.action.routed.setdefault(area, {}), routed)
+
+
+def evolve_action(state: BoardState, event) -> BoardState:
+    """Apply one Action-phase event to ``state`` (mutates and returns it)."""
+    act = state.action
+    c = act.combat if act else None
+    match event:
+        case aev.ActionPhaseBegan():
+            state.action = ActionState()
+        case aev.OrderTurnBegan():
+            act.order_type = event.order_type
+            act.current_house = event.house
+        case aev.OrderRemoved():
+            state.orders.pop(event.area, None)
+        case aev.OrderPlaced():
+            state.orders[event.area] = PlacedOrder(house=event.house, order=event.order)
+        case aev.RaidResolved() | aev.MarchDeclared() | aev.ConsolidatedPower() | aev.CasualtiesChosen():
+            pass
+        case aev.PowerGained():
+            state.houses[event.house].power += event.amount
+        case aev.PowerSpent():
+            state.houses[event.house].power -= event.amount
+        case aev.PowerTokenPlaced():
+            state.houses[event.house].power -= 1
+            state.areas[event.area].power_token = event.house
+        case aev.PowerTokenRemoved():
+            state.areas[event.area].power_token = None
+        case aev.UnitsMoved():
+            _remove_units(state, event.from_area, event.units, event.routed)
+            _place_units(state, event.house, event.to_area, event.units, event.routed)
+        case aev.UnitsDestroyed():
+            _remove_units(state, event.area, event.units, event.routed)
+            if event.combat_units and c is not None:
+                _add(c.units, event.units, -1)
+        case aev.UnitsPlaced():
+            _place_units(state, event.house, event.area, event.units, {})
+        case aev.UnitUpgraded():
+            a = state.areas[event.area]
+            _add(a.units, {event.from_unit: 1}, -1)
+            _add(a.units, {event.to_unit: 1})
+            if event.combat_units and c is not None:
+                _add(c.units, {event.from_unit: 1}, -1)
+                _add(c.units, {event.to_unit: 1})
+        case aev.UnitsRouted():
+            _add(act.routed.setdefault(event.area, {}), event.units)
+        case aev.GarrisonRemoved():
+            state.areas[event.area].garrison = 0
+        case aev.NeutralForceRemoved():
+            state.areas[event.area].neutral = 0
+        case aev.CombatBegan():
+            act.combat = Combat(
+                attacker=event.attacker,
+                defender=event.defender,
+                area=event.area,
+                from_area=event.from_area,
+                march_order=event.march_order,
+                units=dict(event.units),
+                support_queue=list(event.support_queue),
+            )
+        case aev.CombatStageBegan():
+            c.stage = event.stage
+        case aev.SupportDeclared():
+            c.support[event.house] = event.side
+            if event.house in c.support_queue:
+                c.support_queue.remove(event.house)
+        case aev.HouseCardChosen():
+            if event.card is None:
+                c.no_card.append(event.house)
+            else:
+                c.cards[event.house] = event.card
+        case aev.HouseCardsRevealed():
+            c.revealed = True
+        case aev.HouseCardCancelled():
+            c.cards.pop(event.house, None)
+            c.cancelled[event.house] = event.card
+            c.revealed = False
+            c.done.append(f"{event.by}:tyrion_lannister")
+        case aev.AbilityChoicePending():
+            c.ability = PendingAbility(
+                house=event.house, card=event.card, choices=list(event.choices), may_skip=event.may_skip
+            )
+        case aev.AbilityResolved():
+            c.ability = None
+            c.done.append(f"{event.house}:{event.card}")
+        case aev.HouseCardSwapped():
+            c.cards[event.house] = event.card
+        case aev.InfluenceTrackChanged():
+            setattr(state.tracks, event.track, list(event.order))
+        case aev.BladeUsed():
+            state.blade_used = True
+            c.blade = event.house
+        case aev.BladeDeclined():
+            c.done.append(f"{event.house}:blade")
+        case aev.CombatDecided():
+            c.strength = dict(event.strength)
+            c.winner = event.winner
+            c.loser = event.loser
+            c.casualties = event.casualties
+            c.played = dict(c.cards)
+        case aev.HouseCardsDiscarded():
+            hs = state.houses[event.house]
+            for card in event.cards:
+                if card in hs.hand:
+                    hs.hand.remove(card)
+                hs.discards.append(card)
+        case aev.HouseCardsReturned():
+            hs = state.houses[event.house]
+            for card in event.cards:
+                if card in hs.discards:
+                    hs.discards.remove(card)
+                hs.hand.append(card)
+        case aev.RetreatPending():
+            c.retreat_chooser = event.chooser
+            c.retreat_options = list(event.options)
+        case aev.RetreatChosen():
+            c.retreat_chooser = None
+            c.retreat_options = []
+        case aev.PortCapturePending():
+            act.port_captures.append(PortCapture(house=event.house, port=event.port, max=event.max))
+        case aev.PortShipsReplaced():
+            act.port_captures = [p for p in act.port_captures if p.port != event.port]
+        case aev.CombatEnded():
+            act.combat = None
+        case aev.ActionPhaseEnded():
+            for area in event.removed_orders:
+                state.orders.pop(area, None)
+            state.orders = {}
+            state.action = None
+            state.raven_used = False
+            state.blade_used = False
+        case _:
+            raise ValueError(f"unhandled action event {event!r}")
+    return state
+
+
+__all__ = ["evolve_action", "AreaState"]

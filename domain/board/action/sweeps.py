@@ -1,0 +1,73 @@
+"""Board upkeep after units move: orders in empty areas, ports, control markers.
+
+* BG-ORDER-08 -- an order in an area with no units is removed.
+* BG-MAP-07   -- Ships in a port whose land area their house no longer controls leave it: if another
+  house now controls the land area, it captured the port and may put in up to as many of its own
+  Ships (limited by its available Ships, its supply and the 3-ship cap); if nobody does, the Ships
+  are orphaned and destroyed, their order with them.
+* BG-MARCH-05 / BG-COMBAT-24 / BG-POWER-05 -- an enemy Power token goes back to the Pool when a
+  house's units enter its area.
+"""
+
+from __future__ import annotations
+
+from .. import board_data
+from ..control import controller
+from ..state import BoardState
+from . import events as aev
+from .supply import available_units, supply_ok
+
+
+def remove_orders_in_empty_areas(em, reason: str = "BG-ORDER-08") -> None:
+    s = em.state
+    for area, placed in sorted(s.orders.items()):
+        a = s.areas[area]
+        if not any(a.units.values()) or a.house != placed.house:
+            em.emit(aev.OrderRemoved(area=area, house=placed.house, order=placed.order, reason=reason))
+
+
+def remove_enemy_power_token(em, house: str, area: str, reason: str) -> None:
+    a = em.state.areas[area]
+    if a.power_token is not None and a.power_token != house:
+        em.emit(aev.PowerTokenRemoved(house=a.power_token, area=area, reason=reason))
+
+
+def max_port_replacement(state: BoardState, house: str, port: str, removed: int) -> int:
+    """BG-MAP-07: how many Ships ``house`` may put in a port it captured."""
+    here = state.areas[port].units.get("ship", 0) if state.areas[port].house == house else 0
+    n = min(removed, available_units(state, house, "ship"), 3 - here)
+    while n > 0 and not supply_ok(state, house, {port: n}):
+        n -= 1
+    return max(n, 0)
+
+
+def sweep_ports(em) -> None:
+    """BG-MAP-07: remove Ships from ports whose land area their house does not control."""
+    s = em.state
+    for a in board_data.board().areas:
+        if a.kind != "port":
+            continue
+        port = s.areas[a.id]
+        if port.house is None or not port.units:
+            continue
+        owner = controller(s, a.port_of.land)
+        if owner == port.house:
+            continue
+        # A combat in progress keeps its attacking units where they marched from: not yet a change.
+        removed = dict(port.units)
+        loser = port.house
+        em.emit(aev.UnitsDestroyed(house=loser, area=a.id, units=removed, reason="BG-MAP-07"))
+        if a.id in s.orders:
+            o = em.state.orders[a.id]
+            em.emit(aev.OrderRemoved(area=a.id, house=o.house, order=o.order, reason="BG-MAP-07"))
+        if owner is not None:
+            n = max_port_replacement(em.state, owner, a.id, sum(removed.values()))
+            if n > 0:
+                em.emit(aev.PortCapturePending(house=owner, port=a.id, max=n))
+        s = em.state
+
+
+def after_moves(em) -> None:
+    """Upkeep after any movement: ports first (they may empty a port), then empty-area orders."""
+    sweep_ports(em)
+    remove_orders_in_empty_areas(em)

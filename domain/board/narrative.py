@@ -1,0 +1,37 @@
+"""The game log: one human sentence per public event (spectator's view of the event)."""
+
+from __future__ import annotations
+
+from . import events as ev
+
+
+def describe(event: ev.Event) -> str | None:
+    """A sentence for the public log, from the *redacted* (public) event; None if not worth a line."""
+    match event:
+        case ev.GameCreated():
+            return f"A {event.player_count}-player game was created (seed commitment {event.seed_commitment[:12]}...)."
+        case ev.SeatJoined():
+            return f"{event.name} took {event.seat_id}."
+        case ev.GameStarted():
+            dealt = ", ".join(f"{seat} plays {house.capitalize()}" for seat, house in event.houses.items())
+            return f"The game started: {dealt}. The decks were shuffled."
+        case ev.StepBegan():
+            return f"Round {event.round}: {event.phase} phase, {event.step.replace('_', ' ')}."
+        case ev.OrdersSubmitted():
+            how = " (by default, at the deadline)" if event.by_default else ""
+            return f"{event.house.capitalize()} placed its orders face down{how}."
+        case ev.OrdersRevealed():
+            n = sum(len(o) for o in event.orders.values())
+            return f"All {n} orders were revealed."
+        case ev.RavenOrderReplaced():
+            return f"{event.house.capitalize()} used the Messenger Raven to replace its order in {event.area} ({event.old_order} -> {event.new_order})."
+        case ev.RavenWildlingPeeked():
+            return f"{event.house.capitalize()} used the Messenger Raven to look at the top wildling card."
+        case ev.RavenWildlingPlaced():
+            where = "at the bottom of" if event.to_bottom else "on top of"
+            return f"{event.house.capitalize()} left the card {where} the wildling deck."
+        case ev.RavenPassed():
+            return f"{event.house.capitalize()} did not use the Messenger Raven."
+        case ev.DecisionTimedOut():
+            return f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
+    return None

@@ -1,0 +1,153 @@
+"""The projector: a consumer in the ``projector`` group of every partition feed.
+
+Each feed entry says "game G reached version V". For every game named in a batch the projector
+folds the game's new events (from its own cache, or snapshot + tail), writes all its read models in
+one idempotent script, and only then acknowledges the entries. If it is killed mid-batch, the
+entries stay pending: on restart it first re-reads its own pending entries, and any projector also
+claims entries that another consumer left pending for longer than ``claim_idle_ms``. Re-applying
+an entry is harmless because the write only moves forward.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import socket
+
+from service.config import Config
+from service.event_store import EventStore
+from service.games import GameNotFound, GameRepo
+from service.keys import Keys, feed_key
+from service.logging_setup import configure_logging
+from service.redis_client import event_store_redis
+
+from .read_models import log_lines, views
+from .store import ProjectionStore
+
+log = logging.getLogger("citadel.projector")
+GROUP = "projector"
+
+
+class Projector:
+    def __init__(self, cfg: Config, redis, consumer: str | None = None, claim_idle_ms: int = 30_000, batch: int = 200):
+        self.cfg = cfg
+        self.redis = redis
+        self.store = EventStore(redis, cfg.partitions)
+        self.repo = GameRepo(self.store, snapshot_every=cfg.snapshot_every)
+        self.projections = ProjectionStore(redis)
+        self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
+        self.claim_idle_ms = claim_idle_ms
+        self.batch = batch
+        self.feeds = [feed_key(p) for p in range(cfg.partitions)]
+        self.stopping = False
+        self.projected = 0
+
+    async def ensure_groups(self) -> None:
+        for feed in self.feeds:
+            try:
+                await self.redis.xgroup_create(feed, GROUP, id="0", mkstream=True)
+            except Exception as e:  # BUSYGROUP: already there
+                if "BUSYGROUP" not in str(e):
+                    raise
+
+    async def project_game(self, game_id: str) -> int:
+        """Bring one game's read models up to its stream's version. Idempotent."""
+        keys = Keys(game_id, self.cfg.partitions)
+        try:
+            game = await self.repo.load(game_id)
+        except GameNotFound:
+            return 0
+        done = await self.projections.version(keys)
+        if done >= game.version:
+            return done
+        new_envs = await self.store.read(keys, done)
+        new_envs = [e for e in new_envs if e.seq <= game.version]
+        lines = log_lines(new_envs, game.state.phase == "ended")
+        v = await self.projections.write(keys, game.version, views(game.state), lines)
+        self.projected += 1
+        return v
+
+    async def handle(self, feed: str, entries: list) -> None:
+        games = {}
+        for entry_id, fields in entries:
+            if fields:
+                games[fields[b"g"].decode()] = True
+        for game_id in games:
+            await self.project_game(game_id)
+        if entries:
+            await self.redis.xack(feed, GROUP, *[eid for eid, _ in entries])
+
+    async def recover(self) -> None:
+        """Re-process our own pending entries, then claim entries other consumers abandoned."""
+        for feed in self.feeds:
+            while True:
+                res = await self.redis.xreadgroup(GROUP, self.consumer, {feed: "0"}, count=self.batch)
+                entries = res[0][1] if res else []
+                if not entries:
+                    break
+                await self.handle(feed, entries)
+            start = "0-0"
+            while True:
+                nxt, claimed, *_ = await self.redis.xautoclaim(
+                    feed, GROUP, self.consumer, self.claim_idle_ms, start_id=start, count=self.batch
+                )
+                if claimed:
+                    await self.handle(feed, claimed)
+                if nxt in (b"0-0", "0-0"):
+                    break
+                start = nxt
+
+    async def step(self, block_ms: int = 1000) -> int:
+        """Read and handle one batch from every feed; returns the number of entries handled."""
+        n = 0
+        if self.cfg.cluster:  # feeds live in different slots: one call per feed
+            for feed in self.feeds:
+                res = await self.redis.xreadgroup(GROUP, self.consumer, {feed: ">"}, count=self.batch, block=10)
+                for f, entries in res or []:
+                    await self.handle(f.decode() if isinstance(f, bytes) else f, entries)
+                    n += len(entries)
+            if not n:
+                await asyncio.sleep(block_ms / 10_000)
+            return n
+        res = await self.redis.xreadgroup(
+            GROUP, self.consumer, {f: ">" for f in self.feeds}, count=self.batch, block=block_ms
+        )
+        for f, entries in res or []:
+            await self.handle(f.decode() if isinstance(f, bytes) else f, entries)
+            n += len(entries)
+        return n
+
+    async def run(self) -> None:
+        await self.ensure_groups()
+        await self.recover()
+        log.info("projector %s running over %d partitions", self.consumer, len(self.feeds))
+        idle_rounds = 0
+        while not self.stopping:
+            n = await self.step()
+            idle_rounds = 0 if n else idle_rounds + 1
+            if idle_rounds and idle_rounds % 30 == 0:
+                await self.recover()  # pick up entries abandoned by dead peers
+
+
+async def main_async(consumer: str | None = None) -> None:
+    configure_logging()
+    cfg = Config.from_env()
+    r = event_store_redis(cfg)
+    p = Projector(cfg, r, consumer=consumer or os.environ.get("CITADEL_PROJECTOR_NAME"))
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, lambda: setattr(p, "stopping", True))
+    try:
+        await p.run()
+    finally:
+        await r.aclose()
+
+
+def main() -> None:
+    asyncio.run(main_async())
+
+
+if __name__ == "__main__":
+    main()

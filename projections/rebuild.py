@@ -1,0 +1,49 @@
+"""Rebuild every read model from the game streams alone: ``citadel rebuild``.
+
+Deletes each game's projection and writes it again from its events. The games are found through
+each partition's ``games`` set (written by the append script with a game's first event).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from domain.board.setup import houses_for
+from service.config import Config
+from service.keys import Keys, games_key
+from service.redis_client import event_store_redis
+
+from .projector import Projector
+
+
+async def rebuild_all(cfg: Config, redis) -> int:
+    projector = Projector(cfg, redis, consumer="rebuild")
+    n = 0
+    for p in range(cfg.partitions):
+        for raw in await redis.smembers(games_key(p)):
+            game_id = raw.decode()
+            keys = Keys(game_id, cfg.partitions)
+            game = await projector.repo.load_fresh(game_id)
+            await projector.projections.clear(keys, [None, *houses_for(game.state.player_count)])
+            projector.repo.cache[game_id] = game
+            await projector.project_game(game_id)
+            n += 1
+    return n
+
+
+async def main_async() -> int:
+    cfg = Config.from_env()
+    r = event_store_redis(cfg)
+    try:
+        return await rebuild_all(cfg, r)
+    finally:
+        await r.aclose()
+
+
+def main() -> None:
+    n = asyncio.run(main_async())
+    print(f"rebuilt the read models of {n} game(s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""The HTTP service and the application layer shared with workers and projectors."""

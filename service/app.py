@@ -1,0 +1,525 @@
+"""The REST API (Litestar + msgspec). Conventions: docs/api-conventions.md.
+
+Every handler is thin: authenticate, hand the command to :class:`service.engine.Engine`, answer.
+Reads come from the projections when they are fresh enough for ``min_version``, else straight from
+the stream (snapshot + tail), so a client always sees its own writes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Annotated, AsyncIterator
+
+import msgspec
+from litestar import Litestar, MediaType, Request, Response, get, post
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.plugins import ScalarRenderPlugin
+from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
+from litestar.params import Parameter
+from litestar.response import Stream
+
+from domain.board import commands as cmd
+from domain.board.decisions import pending_decisions
+from domain.board.redaction import redact_event, view_for, BoardView
+from domain.core.envelope import Envelope
+
+from . import auth, metrics
+from .api_models import CreateGameBody, DecisionsOut, ExportOut, Health, JoinBody, LogOut, Waiting
+from .engine import CommandAccepted, GameCreatedOut, SeatOut, fingerprint
+from .errors import ApiError, not_found
+from .games import LoadedGame, event_decoder, event_encoder
+from .logging_setup import configure_logging
+from .problems import (
+    api_error_handler,
+    http_exception_handler,
+    internal_error_handler,
+    problems,
+    validation_handler,
+)
+from .projection_reads import read_log, read_view
+from .runtime import Runtime, build_runtime
+
+log = logging.getLogger("citadel.api")
+_enc = msgspec.json.Encoder()
+JSON = "application/json"
+MAX_BODY = 64 * 1024
+MAX_WAIT_S = 30
+
+GameId = Annotated[str, Parameter(description="Game id", pattern=r"^g_[0-9a-f]{32}$", max_length=34)]
+IdemKey = Annotated[
+    str | None,
+    Parameter(
+        header="Idempotency-Key",
+        required=False,
+        max_length=255,
+        description="Makes the POST safe to retry: the same key and body return the first answer byte for byte.",
+    ),
+]
+IfMatch = Annotated[
+    str | None,
+    Parameter(header="If-Match", required=False, max_length=32, pattern=r'^(W/)?"?[0-9]+"?$', description="The game version the command expects (its ETag); 409 when stale."),
+]
+MinVersion = Annotated[
+    int | None,
+    Parameter(query="min_version", required=False, ge=0, le=2**31, description="Read your writes: the view reflects at least this version."),
+]
+BEARER = [{"bearer": []}]
+
+
+def rt(request: Request) -> Runtime:
+    return request.app.state.rt
+
+
+def _token(request: Request) -> str | None:
+    h = request.headers.get("authorization")
+    if not h:
+        return None
+    scheme, _, value = h.partition(" ")
+    if scheme.lower() != "bearer" or not value.strip():
+        raise ApiError(401, "unauthorized", "use 'Authorization: Bearer <token>'")
+    return value.strip()
+
+
+def _role(request: Request, game_id: str, *, required: bool) -> str | None:
+    token = _token(request)
+    if token is None:
+        if required:
+            raise ApiError(401, "unauthorized", "this operation needs a bearer token", title="Unauthorized")
+        return None
+    role = auth.verify(rt(request).secret, game_id, token)
+    if role is None:
+        raise ApiError(401, "invalid_token", "the token is not valid for this game", title="Unauthorized")
+    return role
+
+
+def _actor(role: str | None) -> cmd.Actor:
+    if role == auth.ORGANIZER:
+        return cmd.Actor(kind="organizer")
+    if role is None:
+        return cmd.Actor(kind="system")  # never used for commands: commands require a token
+    return cmd.Actor(kind="seat", seat_id=role)
+
+
+def _reader(game: LoadedGame, role: str | None) -> str | None:
+    if role is None or role == auth.ORGANIZER:
+        return None
+    seat = game.state.seat(role)
+    if seat is None:
+        raise ApiError(403, "forbidden", "this seat is not in the game")
+    return seat.house
+
+
+def _expected(if_match: str | None) -> int | None:
+    if if_match is None:
+        return None
+    return int(if_match.removeprefix("W/").strip('"'))
+
+
+def _json(status: int, body: bytes, version: int | None = None) -> Response:
+    headers = {"ETag": f'"{version}"'} if version is not None else None
+    return Response(content=body, status_code=status, media_type=JSON, headers=headers)
+
+
+def _version_of(body: bytes) -> int | None:
+    try:
+        return msgspec.json.decode(body, type=_Versioned).version
+    except msgspec.DecodeError:
+        return None
+
+
+class _Versioned(msgspec.Struct):
+    version: int
+
+
+async def _body(request: Request, typ):
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise ApiError(413, "payload_too_large", f"request bodies are limited to {MAX_BODY} bytes")
+    try:
+        return raw, msgspec.json.decode(raw, type=typ)
+    except msgspec.ValidationError as e:
+        msg = str(e)
+        code = "unknown_field" if "unknown field" in msg else "validation_error"
+        field = msg.rsplit("at `", 1)[1].rstrip("`") if "at `" in msg else "body"
+        raise ApiError(422, code, msg, errors=[{"field": field, "message": msg}]) from None
+    except msgspec.DecodeError as e:
+        raise ApiError(400, "bad_json", f"the body is not valid JSON: {e}") from None
+
+
+# --- games --------------------------------------------------------------------------------------
+
+
+@post(
+    "/v1/games",
+    summary="Create a game",
+    description="Creates a board game for 3-6 players (BG-SETUP-01) and returns the organizer token. "
+    "The seed behind every shuffle is committed as `seed_commitment` (sha256) and revealed at the end.",
+    status_code=201,
+    responses=problems(400, 409, 413, 422),
+    tags=["games"],
+)
+async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = None) -> Response[GameCreatedOut]:
+    raw = msgspec.json.encode(data)
+    fp = fingerprint("create", raw)
+    status, body = await rt(request).engine.create_game(data.player_count, data.settings, idempotency_key, fp)
+    metrics.COMMANDS.inc("create_game")
+    return _json(status, body, _version_of(body))
+
+
+@post(
+    "/v1/games/{game_id:str}/seats",
+    summary="Join a game",
+    description="Takes the next free seat and returns its secret bearer token. Houses are dealt at random when the organizer starts the game (BG-SETUP-02).",
+    status_code=201,
+    responses=problems(400, 404, 409, 413, 422, 503),
+    tags=["games"],
+)
+async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = None) -> Response[SeatOut]:
+    engine = rt(request).engine
+    fp = fingerprint("join", game_id, msgspec.json.encode(data))
+    status, body = await engine.execute(
+        game_id,
+        cmd.Actor(kind="seat"),
+        cmd.JoinGame(name=data.name),
+        idempotency_key=idempotency_key,
+        fp=fp,
+        respond=engine.seat_answer,
+        status=201,
+    )
+    metrics.COMMANDS.inc("join_game")
+    return _json(status, body, _version_of(body))
+
+
+@post(
+    "/v1/games/{game_id:str}/start",
+    summary="Start the game (organizer)",
+    description="Deals houses to seats, shuffles the decks and opens the Planning phase of round 1 (BG-ROUND-02: no Westeros phase in round 1).",
+    status_code=200,
+    responses=problems(401, 403, 404, 409, 422, 503),
+    tags=["games"],
+    security=BEARER,
+)
+async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey = None, if_match: IfMatch = None) -> Response[CommandAccepted]:
+    role = _role(request, game_id, required=True)
+    if role != auth.ORGANIZER:
+        raise ApiError(403, "forbidden", "only the organizer may start the game")
+    status, body = await rt(request).engine.execute(
+        game_id,
+        _actor(role),
+        cmd.StartGame(),
+        expected_version=_expected(if_match),
+        idempotency_key=idempotency_key,
+        fp=fingerprint("start", game_id, role),
+    )
+    metrics.COMMANDS.inc("start_game")
+    return _json(status, body, _version_of(body))
+
+
+@post(
+    "/v1/games/{game_id:str}/commands",
+    summary="Submit a command",
+    description="A tagged body (`type`): `assign_orders`, `raven_replace_order`, `raven_peek_wildling`, "
+    "`raven_place_wildling`, `raven_pass`. The answer carries the new `version` and the events produced, "
+    "redacted for you. Guard with `If-Match: \"<version>\"` or leave it out to act on the latest version.",
+    status_code=200,
+    responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    tags=["commands"],
+    security=BEARER,
+)
+async def submit_command(
+    request: Request, game_id: GameId, data: cmd.PlayerCommand, idempotency_key: IdemKey = None, if_match: IfMatch = None
+) -> Response[CommandAccepted]:
+    role = _role(request, game_id, required=True)
+    if role == auth.ORGANIZER:
+        raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
+    raw = msgspec.json.encode(data)
+    started = time.perf_counter()
+    try:
+        status, body = await rt(request).engine.execute(
+            game_id,
+            _actor(role),
+            data,
+            expected_version=_expected(if_match),
+            idempotency_key=idempotency_key,
+            fp=fingerprint("command", game_id, role, raw),
+        )
+    except ApiError as e:
+        metrics.REJECTED.inc(e.code)
+        raise
+    metrics.COMMANDS.inc(type(data).__struct_config__.tag)
+    metrics.LATENCY.observe(time.perf_counter() - started)
+    return _json(status, body, _version_of(body))
+
+
+# --- reads --------------------------------------------------------------------------------------
+
+
+async def _view_bytes(request: Request, game_id: str, reader: str | None, min_version: int | None) -> bytes:
+    r = rt(request)
+    keys = r.store.keys(game_id)
+    cached = await read_view(r.redis, keys, reader)
+    if cached is not None and (min_version is None or cached[0] >= min_version):
+        return cached[1]
+    game = await r.engine.load(game_id)
+    if min_version is not None and game.version < min_version:
+        raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+    return _enc.encode(view_for(game.state, reader))
+
+
+@get(
+    "/v1/games/{game_id:str}",
+    summary="Public view",
+    description="The game as a spectator sees it: no sealed order, hand or deck order.",
+    responses=problems(400, 404, 409),
+    tags=["views"],
+)
+async def public_view(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[BoardView]:
+    body = await _view_bytes(request, game_id, None, min_version)
+    return _json(200, body, _version_of(body))
+
+
+@get(
+    "/v1/games/{game_id:str}/view",
+    summary="Your view",
+    description="The game as your seat sees it: your own sealed orders, your hand, your raven peek. The organizer gets the public view.",
+    responses=problems(400, 401, 403, 404, 409),
+    tags=["views"],
+    security=BEARER,
+)
+async def seat_view(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[BoardView]:
+    role = _role(request, game_id, required=True)
+    game = await rt(request).engine.load(game_id)
+    body = await _view_bytes(request, game_id, _reader(game, role), min_version)
+    return _json(200, body, _version_of(body))
+
+
+@get(
+    "/v1/games/{game_id:str}/decisions",
+    summary="What you must decide now",
+    description="Your pending decisions with their legal options, deadline and the default applied at the deadline; plus who else the game waits for.",
+    responses=problems(400, 401, 403, 404, 409),
+    tags=["views"],
+    security=BEARER,
+)
+async def decisions(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[DecisionsOut]:
+    role = _role(request, game_id, required=True)
+    game = await rt(request).engine.load(game_id)
+    if min_version is not None and game.version < min_version:
+        raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+    all_ = pending_decisions(game.state)
+    mine = [d for d in all_ if role != auth.ORGANIZER and d.seat_id == role]
+    out = DecisionsOut(
+        game_id=game_id,
+        version=game.version,
+        phase=game.state.phase,
+        step=game.state.step,
+        decisions=mine,
+        waiting_for=[
+            Waiting(seat_id=d.seat_id, house=d.house, kind=d.options.__struct_config__.tag, deadline=d.deadline) for d in all_
+        ],
+    )
+    return _json(200, _enc.encode(out), game.version)
+
+
+FromVersion = Annotated[int, Parameter(query="from", ge=0, le=2**31, description="Return events after this version.")]
+Wait = Annotated[int, Parameter(query="wait", ge=0, le=MAX_WAIT_S, description="NDJSON: if nothing is newer, wait up to this many seconds for new events.")]
+Limit = Annotated[int, Parameter(query="limit", ge=1, le=1000, description="Page size.")]
+
+
+class EventLine(msgspec.Struct):
+    seq: int
+    ts: str
+    event: object
+
+
+@get(
+    "/v1/games/{game_id:str}/events",
+    summary="Event log (NDJSON or Server-Sent Events)",
+    description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
+    "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
+    "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator.",
+    responses=problems(400, 401, 404),
+    tags=["events"],
+    media_type="application/x-ndjson",
+)
+async def events(request: Request, game_id: GameId, from_: FromVersion = 0, wait: Wait = 0, limit: Limit = 1000) -> Stream:
+    role = _role(request, game_id, required=False)
+    r = rt(request)
+    game = await r.engine.load(game_id)
+    reader = _reader(game, role)
+    keys = r.store.keys(game_id)
+    sse = "text/event-stream" in request.headers.get("accept", "")
+    if sse:
+        last = request.headers.get("last-event-id")
+        start = int(last) if last and last.isdigit() else from_
+        return Stream(_sse(r, keys, start, reader), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+    envs = await r.store.read(keys, from_, count=limit)
+    if not envs and wait:
+        envs = await _wait_for(r, keys, from_, wait, limit)
+    over = game.state.phase == "ended"
+    lines = [_line(e, reader, over) for e in envs]
+    return Stream(iter(lines), media_type="application/x-ndjson")
+
+
+def _line(env: Envelope, reader: str | None, over: bool) -> bytes:
+    e = redact_event(event_decoder.decode(env.event), reader, game_over=over)
+    return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(event_encoder.encode(e)))) + b"\n"
+
+
+async def _wait_for(r: Runtime, keys, after: int, wait: int, limit: int) -> list[Envelope]:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        res = await r.redis.xread({keys.events: f"{after}-0"}, count=limit, block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1)
+        if res:
+            return await r.store.read(keys, after, count=limit)
+    return []
+
+
+async def _sse(r: Runtime, keys, after: int, reader: str | None) -> AsyncIterator[bytes]:
+    last_beat = time.monotonic()
+    while True:
+        envs = await r.store.read(keys, after, count=500)
+        for env in envs:
+            e = redact_event(event_decoder.decode(env.event), reader)
+            yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), event_encoder.encode(e))
+            after = env.seq
+        if envs:
+            continue
+        res = await r.redis.xread({keys.events: f"{after}-0"}, count=1, block=5000)
+        if not res and time.monotonic() - last_beat > 15:
+            last_beat = time.monotonic()
+            yield b": keep-alive\n\n"
+
+
+@get(
+    "/v1/games/{game_id:str}/log",
+    summary="Game log",
+    description="Human-readable public log lines, paginated by `from` cursor (a version).",
+    responses=problems(400, 404),
+    tags=["events"],
+)
+async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, limit: Limit = 200) -> Response[LogOut]:
+    r = rt(request)
+    game = await r.engine.load(game_id)
+    lines = await read_log(r, game, from_, limit)
+    nxt = lines[-1].seq if len(lines) == limit else None
+    return _json(200, _enc.encode(LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)), game.version)
+
+
+@get(
+    "/v1/games/{game_id:str}/export",
+    summary="Replay export",
+    description="Every event with its sequence number, timestamp, schema and hash-chain link. Before the game ends hidden "
+    "fields are redacted for the caller (`complete: false`); after it ends the export is complete, the seed is revealed, and "
+    "`scripts/verify_replay.py` checks the chain and re-folds the game offline.",
+    responses=problems(400, 401, 404),
+    tags=["events"],
+)
+async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
+    role = _role(request, game_id, required=False)
+    r = rt(request)
+    game = await r.engine.load(game_id)
+    reader = _reader(game, role)
+    keys = r.store.keys(game_id)
+    envs = await r.store.read(keys, 0)
+    over = game.state.phase == "ended"
+    out_envs = []
+    complete = True
+    for env in envs:
+        e = event_decoder.decode(env.event)
+        red = redact_event(e, reader, game_over=over)
+        if red is not e:
+            complete = False
+            env = msgspec.structs.replace(env, event=msgspec.Raw(event_encoder.encode(red)))
+        out_envs.append(env)
+    seed = await r.store.seed(keys) if over else None
+    body = ExportOut(
+        game_id=game_id,
+        version=game.version,
+        seed_commitment=game.state.seed_commitment,
+        seed=seed,
+        complete=complete,
+        events=out_envs,
+    )
+    return _json(200, _enc.encode(body), game.version)
+
+
+# --- operations ---------------------------------------------------------------------------------
+
+
+@get("/healthz", summary="Liveness", tags=["ops"], description="The process is up.")
+async def healthz() -> Health:
+    return Health(status="ok")
+
+
+@get("/readyz", summary="Readiness", tags=["ops"], description="Redis answers.", responses=problems(503))
+async def readyz(request: Request) -> Response[Health]:
+    try:
+        await rt(request).redis.ping()
+    except Exception as e:  # noqa: BLE001
+        raise ApiError(503, "not_ready", f"redis: {e}") from None
+    return _json(200, _enc.encode(Health(status="ok", redis="ok")))
+
+
+@get("/metrics", summary="Prometheus metrics", tags=["ops"], media_type=MediaType.TEXT, description="Counters and latency histogram in the Prometheus text format.")
+async def metrics_endpoint() -> str:
+    return metrics.render()
+
+
+def create_app(runtime: Runtime | None = None) -> Litestar:
+    configure_logging()
+
+    async def startup(app: Litestar) -> None:
+        if not hasattr(app.state, "rt"):
+            app.state.rt = runtime or build_runtime()
+
+    async def shutdown(app: Litestar) -> None:
+        if hasattr(app.state, "rt") and runtime is None:
+            await app.state.rt.close()
+
+    return Litestar(
+        route_handlers=[
+            create_game,
+            join_game,
+            start_game,
+            submit_command,
+            public_view,
+            seat_view,
+            decisions,
+            events,
+            game_log,
+            export,
+            healthz,
+            readyz,
+            metrics_endpoint,
+        ],
+        on_startup=[startup],
+        on_shutdown=[shutdown],
+        exception_handlers={
+            ApiError: api_error_handler,
+            ValidationException: validation_handler,
+            HTTPException: http_exception_handler,
+            Exception: internal_error_handler,
+        },
+        request_max_body_size=MAX_BODY,
+        openapi_config=OpenAPIConfig(
+            title="Citadel",
+            version="1.0.0",
+            description="Event-sourced server for A Game of Thrones: The Board Game (2nd ed.). "
+            "See docs/api-walkthrough.md for a curl tour.",
+            path="/schema",
+            render_plugins=[ScalarRenderPlugin()],
+            components=Components(
+                security_schemes={
+                    "bearer": SecurityScheme(type="http", scheme="bearer", description="A seat token or the organizer token of this game.")
+                }
+            ),
+        ),
+        debug=False,
+    )
+
+
+app = create_app()

@@ -1,0 +1,43 @@
+"""Bearer tokens: ``<role>.<mac>``, where the MAC is HMAC-SHA256(secret, "<game_id>:<role>").
+
+A role is ``org`` (the organizer of that game) or a seat id (``seat3``). Tokens are derived, not
+stored: any API replica with the secret checks them, and a retried join returns the same token.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+
+from .keys import SECRET_KEY
+
+ORGANIZER = "org"
+
+
+def _mac(secret: bytes, game_id: str, role: str) -> str:
+    d = hmac.new(secret, f"{game_id}:{role}".encode(), hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(d[:24]).decode().rstrip("=")
+
+
+def issue(secret: bytes, game_id: str, role: str) -> str:
+    return f"{role}.{_mac(secret, game_id, role)}"
+
+
+def verify(secret: bytes, game_id: str, token: str) -> str | None:
+    """The role this token grants in this game, or None."""
+    role, _, mac = token.partition(".")
+    if not role or not mac:
+        return None
+    if hmac.compare_digest(mac, _mac(secret, game_id, role)):
+        return role
+    return None
+
+
+def load_or_create_secret(sync_redis, configured: str | None) -> bytes:
+    """The signing secret: from config, else the one kept in Redis (created once, SET NX)."""
+    if configured:
+        return configured.encode()
+    sync_redis.set(SECRET_KEY, secrets.token_hex(32), nx=True)
+    return sync_redis.get(SECRET_KEY)

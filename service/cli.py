@@ -1,0 +1,132 @@
+"""``citadel``: run the whole service, or one part of it.
+
+    citadel run         API + RQ worker (with scheduler) + projector; embedded Redis without REDIS_URL
+    citadel api         the HTTP API only (uvicorn)
+    citadel worker      an RQ worker with the scheduler
+    citadel projector   the projector
+    citadel rebuild     rebuild every read model from the streams
+    citadel openapi     write openapi/openapi.json from the app
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+
+def _api(host: str, port: int, workers: int) -> list[str]:
+    return [sys.executable, "-m", "uvicorn", "service.app:app", "--host", host, "--port", str(port),
+            "--workers", str(workers), "--no-access-log", "--loop", "asyncio", "--http", "h11"]
+
+
+def _worker() -> list[str]:
+    url = os.environ.get("CITADEL_QUEUE_URL") or os.environ["REDIS_URL"]
+    return [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "-u", url,
+            os.environ.get("CITADEL_QUEUE", "citadel")]
+
+
+def _projector() -> list[str]:
+    return [sys.executable, "-m", "projections.projector"]
+
+
+def run(args: argparse.Namespace) -> int:
+    from service import embedded_redis
+
+    redis_proc = None
+    if not os.environ.get("REDIS_URL"):
+        data = Path(args.data_dir).resolve()
+        redis_proc, port = embedded_redis.start(data, port=args.redis_port)
+        os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
+        print(f"citadel: embedded redis on 127.0.0.1:{port}, data in {data} (AOF on)", flush=True)
+    procs = [
+        subprocess.Popen(_api(args.host, args.port, args.workers)),
+        subprocess.Popen(_worker()),
+        subprocess.Popen(_projector()),
+    ]
+    print(f"citadel: API on http://{args.host}:{args.port}  (docs: /schema)  Ctrl-C stops everything", flush=True)
+    stopping = False
+
+    def stop(*_):
+        nonlocal stopping
+        stopping = True
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
+    code = 0
+    try:
+        while not stopping:
+            for p in procs:
+                if p.poll() is not None:
+                    print(f"citadel: {p.args[2:4]} exited with {p.returncode}; stopping", flush=True)
+                    stopping, code = True, 1
+            time.sleep(0.2)
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.send_signal(signal.SIGTERM)
+        for p in procs:
+            try:
+                p.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                p.kill()
+        if redis_proc is not None:
+            embedded_redis.stop(redis_proc)
+        print("citadel: stopped", flush=True)
+    return code
+
+
+def write_openapi(path: Path) -> None:
+    import json
+
+    from service.app import create_app
+
+    doc = create_app().openapi_schema.to_schema()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="citadel")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    r = sub.add_parser("run")
+    r.add_argument("--host", default="127.0.0.1")
+    r.add_argument("--port", type=int, default=8000)
+    r.add_argument("--workers", type=int, default=2, help="API processes")
+    r.add_argument("--data-dir", default=".citadel-data")
+    r.add_argument("--redis-port", type=int, default=None)
+    a = sub.add_parser("api")
+    a.add_argument("--host", default="127.0.0.1")
+    a.add_argument("--port", type=int, default=8000)
+    a.add_argument("--workers", type=int, default=1)
+    sub.add_parser("worker")
+    sub.add_parser("projector")
+    sub.add_parser("rebuild")
+    o = sub.add_parser("openapi")
+    o.add_argument("--out", default="openapi/openapi.json")
+    args = ap.parse_args(argv)
+    if args.cmd == "run":
+        return run(args)
+    if args.cmd == "api":
+        os.execv(sys.executable, _api(args.host, args.port, args.workers))
+    if args.cmd == "worker":
+        os.execv(sys.executable, _worker())
+    if args.cmd == "projector":
+        os.execv(sys.executable, _projector())
+    if args.cmd == "rebuild":
+        from projections.rebuild import main as rebuild
+
+        rebuild()
+        return 0
+    if args.cmd == "openapi":
+        write_openapi(Path(args.out))
+        return 0
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,44 @@
+"""Configuration from the environment, read once per process.
+
+| variable | default | meaning |
+|---|---|---|
+| ``REDIS_URL`` | embedded Redis (``citadel run``) | the event store's Redis (may be a Cluster) |
+| ``CITADEL_QUEUE_URL`` | ``REDIS_URL`` | RQ's Redis (RQ does not run on Redis Cluster) |
+| ``CITADEL_CLUSTER`` | ``0`` | ``1`` to talk to ``REDIS_URL`` as a Redis Cluster |
+| ``CITADEL_PARTITIONS`` | ``16`` | number of partitions (hash tags and feeds) |
+| ``CITADEL_SECRET`` | generated once, kept in Redis | key that signs bearer tokens |
+| ``CITADEL_SNAPSHOT_EVERY`` | ``64`` | write a state snapshot every N events |
+| ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
+| ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Config:
+    redis_url: str
+    queue_url: str
+    cluster: bool
+    partitions: int
+    secret: str | None
+    snapshot_every: int
+    queue_name: str
+    resolve_retry_s: int
+
+    @classmethod
+    def from_env(cls) -> "Config":
+        redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
+        return cls(
+            redis_url=redis_url,
+            queue_url=os.environ.get("CITADEL_QUEUE_URL", redis_url),
+            cluster=os.environ.get("CITADEL_CLUSTER", "0") == "1",
+            partitions=int(os.environ.get("CITADEL_PARTITIONS", "16")),
+            secret=os.environ.get("CITADEL_SECRET") or None,
+            snapshot_every=int(os.environ.get("CITADEL_SNAPSHOT_EVERY", "64")),
+            queue_name=os.environ.get("CITADEL_QUEUE", "citadel"),
+            resolve_retry_s=int(os.environ.get("CITADEL_RESOLVE_RETRY_S", "10")),
+        )

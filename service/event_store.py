@@ -1,0 +1,120 @@
+"""The event store: one Redis stream per game, appended to by one atomic Lua script.
+
+``append(keys, expected_version, envelopes, idempotency_key, answer)`` either appends every event
+(and one entry to the partition's feed) or nothing:
+
+* wrong ``expected_version`` -> nothing appended, the current version is reported (``Stale``);
+* an ``idempotency_key`` seen before -> nothing appended, the first answer is returned (``Duplicate``).
+
+Stream entry ids are ``<seq>-0``: the id *is* the game's version, so reading "from version N" is an
+``XRANGE`` from ``N+1``. Each entry holds one field ``e`` with the :class:`Envelope` JSON (event body,
+sequence, timestamp, schema, hash chain). Game streams are never trimmed: they are the source of truth.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import msgspec
+
+from domain.core.envelope import Envelope
+
+from .keys import Keys
+
+FEED_MAXLEN = 1_000_000
+
+APPEND_LUA = """
+local cur = redis.call('XLEN', KEYS[1])
+if ARGV[2] ~= '' then
+  local prev = redis.call('HGET', KEYS[3], ARGV[2])
+  if prev then return {'dup', prev} end
+end
+if tonumber(ARGV[1]) ~= cur then return {'stale', tostring(cur)} end
+local n = #ARGV - 6
+for i = 1, n do
+  redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[6 + i])
+end
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'g', ARGV[4], 'v', tostring(cur + n))
+if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
+if cur == 0 then
+  redis.call('SADD', KEYS[4], ARGV[4])
+  if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
+end
+return {'ok', tostring(cur + n)}
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class Appended:
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stale:
+    current_version: int
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicate:
+    answer: bytes
+
+
+_env_dec = msgspec.json.Decoder(Envelope)
+_enc = msgspec.json.Encoder()
+
+
+def decode_entry(fields: dict) -> Envelope:
+    return _env_dec.decode(fields[b"e"])
+
+
+class EventStore:
+    def __init__(self, redis, partitions: int):
+        self.redis = redis
+        self.partitions = partitions
+        self._append = redis.register_script(APPEND_LUA)
+
+    def keys(self, game_id: str) -> Keys:
+        return Keys(game_id, self.partitions)
+
+    async def append(
+        self,
+        keys: Keys,
+        expected_version: int,
+        envelopes: list[Envelope],
+        idempotency_key: str | None = None,
+        answer: bytes = b"",
+        seed: str | None = None,
+    ) -> Appended | Stale | Duplicate:
+        """Append atomically; see the module docstring. ``seed`` is stored only with the first event."""
+        args = [
+            expected_version,
+            idempotency_key or "",
+            answer,
+            keys.game_id,
+            FEED_MAXLEN,
+            seed or "",
+            *(_enc.encode(e) for e in envelopes),
+        ]
+        status, value = await self._append(
+            keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed], args=args
+        )
+        if status == b"ok":
+            return Appended(int(value))
+        if status == b"stale":
+            return Stale(int(value))
+        return Duplicate(value)
+
+    async def read(self, keys: Keys, after_version: int = 0, count: int | None = None) -> list[Envelope]:
+        """Events with ``seq > after_version``, oldest first."""
+        entries = await self.redis.xrange(keys.events, min=f"{after_version + 1}-0", max="+", count=count)
+        return [decode_entry(f) for _, f in entries]
+
+    async def version(self, keys: Keys) -> int:
+        return await self.redis.xlen(keys.events)
+
+    async def idempotent_answer(self, keys: Keys, idempotency_key: str) -> bytes | None:
+        return await self.redis.hget(keys.idem, idempotency_key)
+
+    async def seed(self, keys: Keys) -> str | None:
+        s = await self.redis.get(keys.seed)
+        return s.decode() if s else None

@@ -1,0 +1,49 @@
+"""Redis key names. Everything one game touches carries its partition's hash tag ``{pNN}``, so a
+game (and its partition's feed) lives in one Redis Cluster slot and one Lua script can touch it all.
+"""
+
+from __future__ import annotations
+
+import zlib
+
+
+def partition_of(game_id: str, partitions: int) -> int:
+    return zlib.crc32(game_id.encode()) % partitions
+
+
+def tag(partition: int) -> str:
+    return f"{{p{partition:02d}}}"
+
+
+class Keys:
+    """Key names for one game."""
+
+    __slots__ = ("game_id", "partition", "events", "feed", "idem", "games", "seed", "snapshot", "proj", "log")
+
+    def __init__(self, game_id: str, partitions: int):
+        p = partition_of(game_id, partitions)
+        t = tag(p)
+        self.game_id = game_id
+        self.partition = p
+        self.events = f"{t}:game:{game_id}:events"
+        self.feed = feed_key(p)
+        self.idem = f"{t}:game:{game_id}:idem"
+        self.games = games_key(p)
+        self.seed = f"{t}:game:{game_id}:seed"
+        self.snapshot = f"{t}:game:{game_id}:snap"
+        self.proj = f"{t}:game:{game_id}:proj"
+        self.log = f"{t}:game:{game_id}:log"
+
+    def view(self, reader: str | None) -> str:
+        return f"{tag(self.partition)}:game:{self.game_id}:view:{reader or 'public'}"
+
+
+def feed_key(partition: int) -> str:
+    return f"{tag(partition)}:feed"
+
+
+def games_key(partition: int) -> str:
+    return f"{tag(partition)}:games"
+
+
+SECRET_KEY = "citadel:secret"

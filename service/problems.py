@@ -1,0 +1,132 @@
+"""RFC 9457 problem details: the one error format of the API, and the handlers that produce it."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import msgspec
+from litestar import MediaType, Request, Response
+from litestar.exceptions import HTTPException, ValidationException
+from litestar.openapi import ResponseSpec
+
+from .errors import ApiError
+
+log = logging.getLogger("citadel.api")
+PROBLEM = "application/problem+json"
+
+
+class FieldError(msgspec.Struct):
+    field: str
+    message: str
+
+
+class Problem(msgspec.Struct, omit_defaults=True):
+    """RFC 9457 problem details with a stable machine ``code``."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    instance: str | None = None
+    errors: list[FieldError] | None = None
+    current_version: int | None = None
+    rule: str | None = None
+    retry_after: int | None = None
+
+
+_enc = msgspec.json.Encoder()
+
+
+def problem_response(status: int, code: str, detail: str, *, title: str | None = None, instance: str | None = None, headers: dict | None = None, **extra: Any) -> Response:
+    body = Problem(
+        type=f"https://citadel.example/problems/{code}",
+        title=title or code.replace("_", " ").capitalize(),
+        status=status,
+        detail=detail,
+        code=code,
+        instance=instance,
+        **extra,
+    )
+    return Response(content=_enc.encode(body), status_code=status, media_type=PROBLEM, headers=headers)
+
+
+def api_error_handler(request: Request, exc: ApiError) -> Response:
+    headers = {}
+    if exc.status == 409 and "current_version" in exc.extra:
+        headers["ETag"] = f'"{exc.extra["current_version"]}"'
+    if "retry_after" in exc.extra:
+        headers["Retry-After"] = str(exc.extra["retry_after"])
+    return problem_response(exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **exc.extra)
+
+
+def _classify_validation(exc: ValidationException) -> tuple[int, str, list[FieldError]]:
+    errors: list[FieldError] = []
+    extra = exc.extra if isinstance(exc.extra, list) else []
+    code = "validation_error"
+    status = 422
+    for item in extra:
+        if not isinstance(item, dict):
+            continue
+        msg = str(item.get("message", ""))
+        key = str(item.get("key", "body"))
+        errors.append(FieldError(field=key, message=msg))
+        low = msg.lower()
+        if "unknown field" in low:
+            code = "unknown_field"
+        elif "malformed" in low or "json" in low and "invalid" in low:
+            code, status = "bad_json", 400
+    detail = str(exc.detail)
+    if "malformed" in detail.lower() or "decode" in detail.lower():
+        code, status = "bad_json", 400
+    return status, code, errors
+
+
+def validation_handler(request: Request, exc: ValidationException) -> Response:
+    status, code, errors = _classify_validation(exc)
+    detail = "; ".join(f"{e.field}: {e.message}" for e in errors) or str(exc.detail)
+    return problem_response(status, code, detail, title="Invalid request", instance=request.url.path, errors=errors or None)
+
+
+_HTTP_CODES = {
+    400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
+    404: "not_found",
+    405: "method_not_allowed",
+    406: "not_acceptable",
+    413: "payload_too_large",
+    415: "unsupported_media_type",
+    429: "rate_limited",
+}
+
+
+def http_exception_handler(request: Request, exc: HTTPException) -> Response:
+    status = exc.status_code
+    code = _HTTP_CODES.get(status, "error" if status < 500 else "internal_error")
+    headers = dict(exc.headers or {})
+    return problem_response(status, code, str(exc.detail), instance=request.url.path, headers=headers or None)
+
+
+def internal_error_handler(request: Request, exc: Exception) -> Response:
+    log.exception("unhandled error on %s %s", request.method, request.url.path)
+    return problem_response(500, "internal_error", "an unexpected error occurred; it has been logged", instance=request.url.path)
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI entries for the problems an operation can return."""
+    descriptions = {
+        400: "Malformed JSON or parameters (`bad_json`, `bad_request`)",
+        401: "Missing or malformed bearer token (`unauthorized`)",
+        403: "The token may not do this (`forbidden`)",
+        404: "No such game, or not visible to this token (`not_found`)",
+        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`...)",
+        413: "Request body too large (`payload_too_large`)",
+        422: "Invalid fields (`validation_error`, `unknown_field`), illegal move (`illegal_move` and rule-specific codes), reused idempotency key (`idempotency_key_reused`)",
+        503: "The game is momentarily contended (`contention`); retry",
+    }
+    return {
+        s: ResponseSpec(data_container=Problem, description=descriptions[s], media_type=PROBLEM, generate_examples=False)
+        for s in statuses
+    }

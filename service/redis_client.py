@@ -1,0 +1,29 @@
+"""Redis connections for the event store (plain or Cluster) and for RQ (always plain)."""
+
+from __future__ import annotations
+
+import redis
+import redis.asyncio as aioredis
+
+from .config import Config
+
+
+def event_store_redis(cfg: Config):
+    """Async client for the event store; a RedisCluster client when ``CITADEL_CLUSTER=1``."""
+    if cfg.cluster:
+        from redis.asyncio.cluster import RedisCluster
+
+        return RedisCluster.from_url(cfg.redis_url)
+    return aioredis.from_url(cfg.redis_url, max_connections=256)
+
+
+def event_store_redis_sync(cfg: Config):
+    if cfg.cluster:
+        from redis.cluster import RedisCluster
+
+        return RedisCluster.from_url(cfg.redis_url)
+    return redis.Redis.from_url(cfg.redis_url)
+
+
+def queue_redis(cfg: Config) -> redis.Redis:
+    return redis.Redis.from_url(cfg.queue_url)

@@ -1,0 +1,40 @@
+"""Wiring: build the event store, repository, scheduler and engine from the configuration."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import auth
+from .config import Config
+from .engine import Engine
+from .event_store import EventStore
+from .games import GameRepo
+from .redis_client import event_store_redis, event_store_redis_sync, queue_redis
+from .scheduler import Scheduler
+
+
+@dataclass
+class Runtime:
+    cfg: Config
+    redis: object
+    store: EventStore
+    repo: GameRepo
+    engine: Engine
+    secret: bytes
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+
+
+def build_runtime(cfg: Config | None = None, scheduler=None) -> Runtime:
+    cfg = cfg or Config.from_env()
+    r = event_store_redis(cfg)
+    sync = event_store_redis_sync(cfg)
+    try:
+        secret = auth.load_or_create_secret(sync, cfg.secret)
+    finally:
+        sync.close()
+    store = EventStore(r, cfg.partitions)
+    repo = GameRepo(store, snapshot_every=cfg.snapshot_every)
+    sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s)
+    return Runtime(cfg=cfg, redis=r, store=store, repo=repo, engine=Engine(store, repo, sched, secret), secret=secret)

@@ -1,0 +1,128 @@
+"""Shared fixtures: a real Redis, and the real service processes (API, RQ worker, projector).
+
+Redis: ``REDIS_URL`` if set, else 127.0.0.1:6379 if it answers, else an embedded redis-server on a
+free port. Tests use database 15 (flushed at the start) so they never touch anything else.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import httpx
+import pytest
+import redis
+
+from service import embedded_redis
+
+ROOT = Path(__file__).resolve().parent.parent
+TEST_DB = 15
+
+
+def _redis_url() -> tuple[str, object]:
+    url = os.environ.get("CITADEL_TEST_REDIS_URL")
+    if url:
+        return url, None
+    if embedded_redis.reachable("127.0.0.1", 6379):
+        return f"redis://127.0.0.1:6379/{TEST_DB}", None
+    tmp = Path(tempfile.mkdtemp(prefix="citadel-test-redis-"))
+    proc, port = embedded_redis.start(tmp, persist=False)
+    return f"redis://127.0.0.1:{port}/{TEST_DB}", (proc, tmp)
+
+
+@pytest.fixture(scope="session")
+def redis_url():
+    url, owned = _redis_url()
+    r = redis.Redis.from_url(url)
+    r.flushdb()
+    r.close()
+    os.environ["REDIS_URL"] = url
+    os.environ.setdefault("CITADEL_RESOLVE_RETRY_S", "3")
+    yield url
+    if owned:
+        embedded_redis.stop(owned[0])
+        shutil.rmtree(owned[1], ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def sync_redis(redis_url):
+    r = redis.Redis.from_url(redis_url)
+    yield r
+    r.close()
+
+
+class Procs:
+    """Start and stop the service's processes with the test's Redis."""
+
+    def __init__(self, redis_url: str, logdir: Path):
+        self.env = {**os.environ, "REDIS_URL": redis_url, "CITADEL_RESOLVE_RETRY_S": "3", "PYTHONPATH": str(ROOT)}
+        self.logdir = logdir
+        self.procs: dict[str, subprocess.Popen] = {}
+
+    def start(self, name: str, args: list[str]) -> subprocess.Popen:
+        log = open(self.logdir / f"{name}.log", "ab")
+        p = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        self.procs[name] = p
+        return p
+
+    def start_api(self, port: int) -> None:
+        self.start("api", [sys.executable, "-m", "uvicorn", "service.app:app", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"])
+
+    def start_worker(self, name: str = "worker") -> None:
+        self.start(name, [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "-u", self.env["REDIS_URL"], "citadel"])
+
+    def start_projector(self, name: str = "projector") -> None:
+        env_name = self.env.get("CITADEL_PROJECTOR_NAME")
+        self.env["CITADEL_PROJECTOR_NAME"] = "projector-test"
+        self.start(name, [sys.executable, "-m", "projections.projector"])
+        if env_name is None:
+            self.env.pop("CITADEL_PROJECTOR_NAME")
+
+    def kill(self, name: str, sig: int = 9) -> None:
+        p = self.procs.pop(name)
+        os.killpg(p.pid, sig)
+        p.wait(timeout=10)
+
+    def stop_all(self) -> None:
+        for name in list(self.procs):
+            p = self.procs.pop(name)
+            try:
+                os.killpg(p.pid, 15)
+                p.wait(timeout=10)
+            except (ProcessLookupError, subprocess.TimeoutExpired):
+                os.killpg(p.pid, 9)
+
+
+@pytest.fixture(scope="session")
+def service(redis_url, tmp_path_factory):
+    """The live service: API + RQ worker with scheduler + projector. Yields (base_url, Procs)."""
+    port = embedded_redis.free_port()
+    procs = Procs(redis_url, tmp_path_factory.mktemp("logs"))
+    procs.start_api(port)
+    procs.start_worker()
+    procs.start_projector()
+    base = f"http://127.0.0.1:{port}"
+    for _ in range(200):
+        try:
+            if httpx.get(base + "/readyz", timeout=0.5).status_code == 200:
+                break
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.05)
+    else:
+        procs.stop_all()
+        raise RuntimeError("API did not start: " + (procs.logdir / "api.log").read_text())
+    yield base, procs
+    procs.stop_all()
+
+
+@pytest.fixture()
+def api(service):
+    base, _ = service
+    with httpx.Client(base_url=base, timeout=10) as c:
+        yield c

@@ -1,0 +1,76 @@
+"""The worker jobs. Plain functions, safe to run late, twice, or after a crash:
+
+* :func:`resolve_pending` -- if the game waits for a system resolution (all sealed orders are in),
+  resolve it (reveal the orders). If not, do nothing.
+* :func:`apply_timeout` -- if the step that began at ``step_version`` is still current and its
+  deadline has passed, append ``DecisionTimedOut`` and the documented defaults.
+
+Both append through :class:`service.engine.Engine` with an expected version, so a job racing a
+player's command either wins cleanly or re-reads and re-decides; nothing is ever appended twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from domain.board import commands as cmd
+from domain.board import decider
+from domain.core.context import parse_rfc3339
+from service.errors import ApiError
+from service.runtime import build_runtime
+
+log = logging.getLogger("citadel.jobs")
+SYSTEM = cmd.Actor(kind="system")
+
+
+async def _resolve(game_id: str) -> str:
+    rt = build_runtime()
+    try:
+        game = await rt.engine.load(game_id)
+        if not decider.pending_system_work(game.state):
+            return f"nothing to resolve at version {game.version}"
+        try:
+            await rt.engine.execute(game_id, SYSTEM, cmd.ResolvePending())
+        except ApiError as e:
+            if e.code in ("nothing_pending", "wrong_phase"):
+                return "already resolved"
+            raise
+        return "resolved"
+    finally:
+        await rt.close()
+
+
+async def _timeout(game_id: str, step_version: int) -> str:
+    rt = build_runtime()
+    try:
+        game = await rt.engine.load(game_id)
+        state = game.state
+        if state.step_version != step_version or not state.deadline:
+            return f"step moved on (now step_version {state.step_version})"
+        deadline = parse_rfc3339(state.deadline)
+        now = rt.engine.clock()
+        if deadline > now:  # early (clock skew): try again at the deadline
+            await rt.engine.scheduler.timeout_at(game_id, step_version, deadline)
+            return "rescheduled"
+        try:
+            await rt.engine.execute(game_id, SYSTEM, cmd.ApplyTimeout(step_version=step_version))
+        except ApiError as e:
+            if e.code in ("timeout_void", "timeout_early"):
+                return e.detail
+            raise
+        return "defaults applied"
+    finally:
+        await rt.close()
+
+
+def resolve_pending(game_id: str) -> str:
+    result = asyncio.run(_resolve(game_id))
+    log.info("resolve_pending %s: %s", game_id, result)
+    return result
+
+
+def apply_timeout(game_id: str, step_version: int) -> str:
+    result = asyncio.run(_timeout(game_id, step_version))
+    log.info("apply_timeout %s@%s: %s", game_id, step_version, result)
+    return result
