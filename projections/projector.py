@@ -6,6 +6,8 @@ one idempotent script, and only then acknowledges the entries. If it is killed m
 entries stay pending: on restart it first re-reads its own pending entries, and any projector also
 claims entries that another consumer left pending for longer than ``claim_idle_ms``. Re-applying
 an entry is harmless because the write only moves forward.
+
+The projector is also the safety net of the job dispatch (:meth:`Projector.dispatch`).
 """
 
 from __future__ import annotations
@@ -16,12 +18,15 @@ import os
 import signal
 import socket
 
+from domain.board import decider
+from domain.core.context import parse_rfc3339
 from service.config import Config
 from service.event_store import EventStore
 from service.games import GameNotFound, GameRepo
 from service.keys import Keys, feed_key
 from service.logging_setup import configure_logging
-from service.redis_client import event_store_redis
+from service.redis_client import event_store_redis, queue_redis
+from service.scheduler import Scheduler
 
 from .read_models import log_lines, views
 from .store import ProjectionStore
@@ -31,7 +36,15 @@ GROUP = "projector"
 
 
 class Projector:
-    def __init__(self, cfg: Config, redis, consumer: str | None = None, claim_idle_ms: int = 30_000, batch: int = 200):
+    def __init__(
+        self,
+        cfg: Config,
+        redis,
+        consumer: str | None = None,
+        claim_idle_ms: int = 30_000,
+        batch: int = 200,
+        scheduler=None,
+    ):
         self.cfg = cfg
         self.redis = redis
         self.store = EventStore(redis, cfg.partitions)
@@ -43,6 +56,8 @@ class Projector:
         self.feeds = [feed_key(p) for p in range(cfg.partitions)]
         self.stopping = False
         self.projected = 0
+        self.scheduler = scheduler
+        self.ack_delay = float(os.environ.get("CITADEL_FAULT_ACK_DELAY_S", "0") or 0)
 
     async def ensure_groups(self) -> None:
         for feed in self.feeds:
@@ -67,7 +82,19 @@ class Projector:
         lines = log_lines(new_envs, game.state.phase == "ended")
         v = await self.projections.write(keys, game.version, views(game.state), lines)
         self.projected += 1
+        await self.dispatch(game.state, done)
         return v
+
+    async def dispatch(self, state, projected_before: int) -> None:
+        """Safety net for the jobs the API schedules right after an append: if the API died between
+        its append and its enqueue, the projector (which sees every appended version) enqueues them.
+        Duplicated jobs are harmless (see workers/jobs.py)."""
+        if self.scheduler is None:
+            return
+        if decider.pending_system_work(state):
+            await self.scheduler.resolve_now(state.game_id)
+        if state.deadline and state.step_version > projected_before:
+            await self.scheduler.timeout_at(state.game_id, state.step_version, parse_rfc3339(state.deadline))
 
     async def handle(self, feed: str, entries: list) -> None:
         games = {}
@@ -77,6 +104,8 @@ class Projector:
         for game_id in games:
             await self.project_game(game_id)
         if entries:
+            if self.ack_delay:  # test hook: widen the window between projecting and acknowledging
+                await asyncio.sleep(self.ack_delay)
             await self.redis.xack(feed, GROUP, *[eid for eid, _ in entries])
 
     async def recover(self) -> None:
@@ -135,7 +164,12 @@ async def main_async(consumer: str | None = None) -> None:
     configure_logging()
     cfg = Config.from_env()
     r = event_store_redis(cfg)
-    p = Projector(cfg, r, consumer=consumer or os.environ.get("CITADEL_PROJECTOR_NAME"))
+    p = Projector(
+        cfg,
+        r,
+        consumer=consumer or os.environ.get("CITADEL_PROJECTOR_NAME"),
+        scheduler=Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s),
+    )
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: setattr(p, "stopping", True))

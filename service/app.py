@@ -198,7 +198,7 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     summary="Start the game (organizer)",
     description="Deals houses to seats, shuffles the decks and opens the Planning phase of round 1 (BG-ROUND-02: no Westeros phase in round 1).",
     status_code=200,
-    responses=problems(401, 403, 404, 409, 422, 503),
+    responses=problems(400, 401, 403, 404, 409, 422, 503),
     tags=["games"],
     security=BEARER,
 )
@@ -413,8 +413,9 @@ async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, li
     "/v1/games/{game_id:str}/export",
     summary="Replay export",
     description="Every event with its sequence number, timestamp, schema and hash-chain link. Before the game ends hidden "
-    "fields are redacted for the caller (`complete: false`); after it ends the export is complete, the seed is revealed, and "
-    "`scripts/verify_replay.py` checks the chain and re-folds the game offline.",
+    "fields are redacted for players and spectators (`complete: false`); the organizer's export is always complete "
+    "(the seed stays secret until the end). After the end the export is complete for everyone and the seed is revealed; "
+    "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
     responses=problems(400, 401, 404),
     tags=["events"],
 )
@@ -425,7 +426,8 @@ async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
     reader = _reader(game, role)
     keys = r.store.keys(game_id)
     envs = await r.store.read(keys, 0)
-    over = game.state.phase == "ended"
+    # The organizer (tournament organizer, not a player) and everyone after the end get it complete.
+    over = game.state.phase == "ended" or role == auth.ORGANIZER
     out_envs = []
     complete = True
     for env in envs:
@@ -435,7 +437,7 @@ async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
             complete = False
             env = msgspec.structs.replace(env, event=msgspec.Raw(event_encoder.encode(red)))
         out_envs.append(env)
-    seed = await r.store.seed(keys) if over else None
+    seed = await r.store.seed(keys) if game.state.phase == "ended" else None
     body = ExportOut(
         game_id=game_id,
         version=game.version,

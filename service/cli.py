@@ -26,7 +26,8 @@ def _api(host: str, port: int, workers: int) -> list[str]:
 
 def _worker() -> list[str]:
     url = os.environ.get("CITADEL_QUEUE_URL") or os.environ["REDIS_URL"]
-    return [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "-u", url,
+    return [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler",
+            "--worker-class", "workers.worker.CitadelWorker", "-u", url,
             os.environ.get("CITADEL_QUEUE", "citadel")]
 
 

@@ -130,6 +130,7 @@ class Engine:
         state = game.state
         await self.repo.maybe_snapshot(game, previous_version)
         if decider.pending_system_work(state):
+            await self.store.redis.sadd(self.store.keys(state.game_id).pending, state.game_id)
             await self.scheduler.resolve_now(state.game_id)
         if any(isinstance(e, ev.StepBegan) and e.deadline for e in events) and state.deadline:
             await self.scheduler.timeout_at(state.game_id, state.step_version, parse_rfc3339(state.deadline))

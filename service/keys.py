@@ -18,7 +18,7 @@ def tag(partition: int) -> str:
 class Keys:
     """Key names for one game."""
 
-    __slots__ = ("game_id", "partition", "events", "feed", "idem", "games", "seed", "snapshot", "proj", "log")
+    __slots__ = ("game_id", "partition", "events", "feed", "idem", "games", "seed", "snapshot", "proj", "log", "pending")
 
     def __init__(self, game_id: str, partitions: int):
         p = partition_of(game_id, partitions)
@@ -29,6 +29,7 @@ class Keys:
         self.feed = feed_key(p)
         self.idem = f"{t}:game:{game_id}:idem"
         self.games = games_key(p)
+        self.pending = pending_key(p)
         self.seed = f"{t}:game:{game_id}:seed"
         self.snapshot = f"{t}:game:{game_id}:snap"
         self.proj = f"{t}:game:{game_id}:proj"
@@ -44,6 +45,11 @@ def feed_key(partition: int) -> str:
 
 def games_key(partition: int) -> str:
     return f"{tag(partition)}:games"
+
+
+def pending_key(partition: int) -> str:
+    """Games of a partition that wait for a worker to resolve a step (see workers/worker.py)."""
+    return f"{tag(partition)}:pending"
 
 
 SECRET_KEY = "citadel:secret"

@@ -7,7 +7,7 @@ from typing import Any
 
 import msgspec
 from litestar import MediaType, Request, Response
-from litestar.exceptions import HTTPException, ValidationException
+from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.openapi import ResponseSpec
 
 from .errors import ApiError
@@ -105,6 +105,8 @@ _HTTP_CODES = {
 def http_exception_handler(request: Request, exc: HTTPException) -> Response:
     status = exc.status_code
     code = _HTTP_CODES.get(status, "error" if status < 500 else "internal_error")
+    if isinstance(exc.__cause__, SerializationException):
+        code = "bad_json"
     headers = dict(exc.headers or {})
     return problem_response(status, code, str(exc.detail), instance=request.url.path, headers=headers or None)
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 
 from domain.board import commands as cmd
 from domain.board import decider
@@ -28,15 +29,22 @@ async def _resolve(game_id: str) -> str:
     rt = build_runtime()
     try:
         game = await rt.engine.load(game_id)
+        pending = rt.store.keys(game_id).pending
         if not decider.pending_system_work(game.state):
+            await rt.redis.srem(pending, game_id)
             return f"nothing to resolve at version {game.version}"
+        await _fault_injection_pause()
         try:
             await rt.engine.execute(game_id, SYSTEM, cmd.ResolvePending())
         except ApiError as e:
-            if e.code in ("nothing_pending", "wrong_phase"):
-                return "already resolved"
-            raise
-        return "resolved"
+            if e.code not in ("nothing_pending", "wrong_phase"):
+                raise
+            result = "already resolved"
+        else:
+            result = "resolved"
+        if not decider.pending_system_work((await rt.engine.load(game_id)).state):
+            await rt.redis.srem(pending, game_id)
+        return result
     finally:
         await rt.close()
 
@@ -62,6 +70,14 @@ async def _timeout(game_id: str, step_version: int) -> str:
         return "defaults applied"
     finally:
         await rt.close()
+
+
+async def _fault_injection_pause() -> None:
+    """Test hook: ``CITADEL_FAULT_JOB_DELAY_S`` holds a job between its decision and its append, so
+    a test can kill the worker mid-job. Unset in production."""
+    delay = float(os.environ.get("CITADEL_FAULT_JOB_DELAY_S", "0") or 0)
+    if delay:
+        await asyncio.sleep(delay)
 
 
 def resolve_pending(game_id: str) -> str:

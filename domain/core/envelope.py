@@ -3,7 +3,8 @@
 ``seq`` is the game's version after this event (the first event is 1). ``hash`` covers the
 canonical JSON of ``seq``, ``ts``, ``schema``, ``prev_hash`` and the event body, so any edit to a
 stored event, or a removed or reordered one, is detected by :func:`verify_chain`.
-The body is kept as raw JSON so this module serves every game.
+The body is kept as raw JSON so this module serves every game. *Canonical* means compact JSON with
+object keys sorted, so an export that was pretty-printed or re-serialized still verifies.
 """
 
 from __future__ import annotations
@@ -15,14 +16,6 @@ import msgspec
 from .hashing import GENESIS, chain_hash
 
 
-class _Signed(msgspec.Struct, frozen=True):
-    seq: int
-    ts: str
-    schema: int
-    prev_hash: str
-    event: msgspec.Raw
-
-
 class Envelope(msgspec.Struct, frozen=True):
     seq: int
     ts: str
@@ -32,13 +25,17 @@ class Envelope(msgspec.Struct, frozen=True):
     event: msgspec.Raw
 
 
-_enc = msgspec.json.Encoder()
+_enc = msgspec.json.Encoder(order="sorted")
+
+
+def _canonical(seq: int, ts: str, schema: int, prev_hash: str, event_json: bytes) -> bytes:
+    body = msgspec.json.decode(event_json)
+    return _enc.encode({"seq": seq, "ts": ts, "schema": schema, "prev_hash": prev_hash, "event": body})
 
 
 def seal(seq: int, ts: str, schema: int, prev_hash: str, event_json: bytes) -> Envelope:
-    raw = msgspec.Raw(event_json)
-    h = chain_hash(prev_hash, _enc.encode(_Signed(seq, ts, schema, prev_hash, raw)))
-    return Envelope(seq=seq, ts=ts, schema=schema, prev_hash=prev_hash, hash=h, event=raw)
+    h = chain_hash(prev_hash, _canonical(seq, ts, schema, prev_hash, event_json))
+    return Envelope(seq=seq, ts=ts, schema=schema, prev_hash=prev_hash, hash=h, event=msgspec.Raw(event_json))
 
 
 class ChainError(ValueError):
@@ -53,7 +50,7 @@ def verify_chain(envelopes: Iterable[Envelope], prev_hash: str = GENESIS, first_
             raise ChainError(f"event {expected_seq} is missing (found {e.seq})")
         if e.prev_hash != prev_hash:
             raise ChainError(f"event {e.seq} does not link to the event before it")
-        h = chain_hash(prev_hash, _enc.encode(_Signed(e.seq, e.ts, e.schema, e.prev_hash, e.event)))
+        h = chain_hash(prev_hash, _canonical(e.seq, e.ts, e.schema, e.prev_hash, bytes(e.event)))
         if h != e.hash:
             raise ChainError(f"event {e.seq} was altered (hash mismatch)")
         prev_hash = h
