@@ -7,9 +7,9 @@ the stream (snapshot + tail), so a client always sees its own writes.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
+import typing
 from typing import Annotated, AsyncIterator
 
 import msgspec
@@ -23,7 +23,8 @@ from litestar.response import Stream
 
 from domain.board import commands as cmd
 from domain.board.decisions import pending_decisions
-from domain.board.redaction import redact_event, view_for, BoardView
+from domain.board.redaction import BoardView, redact_event, view_for
+from domain.board.state import Settings
 from domain.core.envelope import Envelope
 
 from . import auth, metrics
@@ -50,7 +51,7 @@ MAX_WAIT_S = 30
 
 GameId = Annotated[str, Parameter(description="Game id", pattern=r"^g_[0-9a-f]{32}$", max_length=34)]
 IdemKey = Annotated[
-    str | None,
+    str,
     Parameter(
         header="Idempotency-Key",
         required=False,
@@ -59,11 +60,11 @@ IdemKey = Annotated[
     ),
 ]
 IfMatch = Annotated[
-    str | None,
-    Parameter(header="If-Match", required=False, max_length=32, pattern=r'^(W/)?"?[0-9]+"?$', description="The game version the command expects (its ETag); 409 when stale."),
+    str,
+    Parameter(header="If-Match", required=False, max_length=32, description='The game version the command expects, as its ETag (`"12"`); 409 `stale_version` when the game is at another version (a value that is not a version never matches).'),
 ]
 MinVersion = Annotated[
-    int | None,
+    int,
     Parameter(query="min_version", required=False, ge=0, le=2**31, description="Read your writes: the view reflects at least this version."),
 ]
 BEARER = [{"bearer": []}]
@@ -112,10 +113,12 @@ def _reader(game: LoadedGame, role: str | None) -> str | None:
     return seat.house
 
 
-def _expected(if_match: str | None) -> int | None:
-    if if_match is None:
+def _expected(if_match: str) -> int | None:
+    """The version an ``If-Match`` names. A value that is not a version can never match: -1."""
+    if not if_match:
         return None
-    return int(if_match.removeprefix("W/").strip('"'))
+    value = if_match.removeprefix("W/").strip('"')
+    return int(value) if value.isdigit() and len(value) < 12 else -1
 
 
 def _json(status: int, body: bytes, version: int | None = None) -> Response:
@@ -161,10 +164,10 @@ async def _body(request: Request, typ):
     responses=problems(400, 409, 413, 422),
     tags=["games"],
 )
-async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = None) -> Response[GameCreatedOut]:
+async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = "") -> Response[GameCreatedOut]:
     raw = msgspec.json.encode(data)
     fp = fingerprint("create", raw)
-    status, body = await rt(request).engine.create_game(data.player_count, data.settings, idempotency_key, fp)
+    status, body = await rt(request).engine.create_game(data.player_count, data.settings, idempotency_key or None, fp)
     metrics.COMMANDS.inc("create_game")
     return _json(status, body, _version_of(body))
 
@@ -177,14 +180,14 @@ async def create_game(request: Request, data: CreateGameBody, idempotency_key: I
     responses=problems(400, 404, 409, 413, 422, 503),
     tags=["games"],
 )
-async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = None) -> Response[SeatOut]:
+async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = "") -> Response[SeatOut]:
     engine = rt(request).engine
     fp = fingerprint("join", game_id, msgspec.json.encode(data))
     status, body = await engine.execute(
         game_id,
         cmd.Actor(kind="seat"),
         cmd.JoinGame(name=data.name),
-        idempotency_key=idempotency_key,
+        idempotency_key=idempotency_key or None,
         fp=fp,
         respond=engine.seat_answer,
         status=201,
@@ -202,7 +205,7 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     tags=["games"],
     security=BEARER,
 )
-async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey = None, if_match: IfMatch = None) -> Response[CommandAccepted]:
+async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey = "", if_match: IfMatch = "") -> Response[CommandAccepted]:
     role = _role(request, game_id, required=True)
     if role != auth.ORGANIZER:
         raise ApiError(403, "forbidden", "only the organizer may start the game")
@@ -211,7 +214,7 @@ async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey
         _actor(role),
         cmd.StartGame(),
         expected_version=_expected(if_match),
-        idempotency_key=idempotency_key,
+        idempotency_key=idempotency_key or None,
         fp=fingerprint("start", game_id, role),
     )
     metrics.COMMANDS.inc("start_game")
@@ -230,7 +233,7 @@ async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey
     security=BEARER,
 )
 async def submit_command(
-    request: Request, game_id: GameId, data: cmd.PlayerCommand, idempotency_key: IdemKey = None, if_match: IfMatch = None
+    request: Request, game_id: GameId, data: cmd.PlayerCommand, idempotency_key: IdemKey = "", if_match: IfMatch = ""
 ) -> Response[CommandAccepted]:
     role = _role(request, game_id, required=True)
     if role == auth.ORGANIZER:
@@ -243,7 +246,7 @@ async def submit_command(
             _actor(role),
             data,
             expected_version=_expected(if_match),
-            idempotency_key=idempotency_key,
+            idempotency_key=idempotency_key or None,
             fp=fingerprint("command", game_id, role, raw),
         )
     except ApiError as e:
@@ -257,39 +260,41 @@ async def submit_command(
 # --- reads --------------------------------------------------------------------------------------
 
 
-async def _view_bytes(request: Request, game_id: str, reader: str | None, min_version: int | None) -> bytes:
+async def _view_bytes(request: Request, game_id: str, reader: str | None, min_version: int) -> bytes:
     r = rt(request)
     keys = r.store.keys(game_id)
     cached = await read_view(r.redis, keys, reader)
-    if cached is not None and (min_version is None or cached[0] >= min_version):
+    if cached is not None and cached[0] >= min_version:
         return cached[1]
     game = await r.engine.load(game_id)
-    if min_version is not None and game.version < min_version:
+    if game.version < min_version:
         raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
     return _enc.encode(view_for(game.state, reader))
 
 
 @get(
     "/v1/games/{game_id:str}",
+    opt={"query": {"min_version"}},
     summary="Public view",
     description="The game as a spectator sees it: no sealed order, hand or deck order.",
     responses=problems(400, 404, 409),
     tags=["views"],
 )
-async def public_view(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[BoardView]:
+async def public_view(request: Request, game_id: GameId, min_version: MinVersion = 0) -> Response[BoardView]:
     body = await _view_bytes(request, game_id, None, min_version)
     return _json(200, body, _version_of(body))
 
 
 @get(
     "/v1/games/{game_id:str}/view",
+    opt={"query": {"min_version"}},
     summary="Your view",
     description="The game as your seat sees it: your own sealed orders, your hand, your raven peek. The organizer gets the public view.",
     responses=problems(400, 401, 403, 404, 409),
     tags=["views"],
     security=BEARER,
 )
-async def seat_view(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[BoardView]:
+async def seat_view(request: Request, game_id: GameId, min_version: MinVersion = 0) -> Response[BoardView]:
     role = _role(request, game_id, required=True)
     game = await rt(request).engine.load(game_id)
     body = await _view_bytes(request, game_id, _reader(game, role), min_version)
@@ -298,16 +303,17 @@ async def seat_view(request: Request, game_id: GameId, min_version: MinVersion =
 
 @get(
     "/v1/games/{game_id:str}/decisions",
+    opt={"query": {"min_version"}},
     summary="What you must decide now",
     description="Your pending decisions with their legal options, deadline and the default applied at the deadline; plus who else the game waits for.",
     responses=problems(400, 401, 403, 404, 409),
     tags=["views"],
     security=BEARER,
 )
-async def decisions(request: Request, game_id: GameId, min_version: MinVersion = None) -> Response[DecisionsOut]:
+async def decisions(request: Request, game_id: GameId, min_version: MinVersion = 0) -> Response[DecisionsOut]:
     role = _role(request, game_id, required=True)
     game = await rt(request).engine.load(game_id)
-    if min_version is not None and game.version < min_version:
+    if game.version < min_version:
         raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
     all_ = pending_decisions(game.state)
     mine = [d for d in all_ if role != auth.ORGANIZER and d.seat_id == role]
@@ -337,6 +343,7 @@ class EventLine(msgspec.Struct):
 
 @get(
     "/v1/games/{game_id:str}/events",
+    opt={"query": {"from", "wait", "limit"}},
     summary="Event log (NDJSON or Server-Sent Events)",
     description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
     "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
@@ -396,6 +403,7 @@ async def _sse(r: Runtime, keys, after: int, reader: str | None) -> AsyncIterato
 
 @get(
     "/v1/games/{game_id:str}/log",
+    opt={"query": {"from", "limit"}},
     summary="Game log",
     description="Human-readable public log lines, paginated by `from` cursor (a version).",
     responses=problems(400, 404),
@@ -471,6 +479,28 @@ async def metrics_endpoint() -> str:
     return metrics.render()
 
 
+STRICT_BODIES = (CreateGameBody, JoinBody, Settings, *typing.get_args(cmd.PlayerCommand))
+
+
+def _strict_openapi(app: Litestar) -> None:
+    """Request bodies refuse unknown fields (422 ``unknown_field``); say so in the document
+    (``additionalProperties: false``), which Litestar does not derive from ``forbid_unknown_fields``."""
+    schemas = app.openapi_schema.components.schemas
+    for typ in STRICT_BODIES:
+        for name, schema in schemas.items():
+            if name == typ.__name__ or name.endswith("_" + typ.__name__):
+                schema.additional_properties = False
+
+
+async def reject_unknown_query_parameters(request: Request) -> None:
+    """Unknown query parameters are refused (400 ``unknown_parameter``), like unknown body fields:
+    a misspelt ``min_verison`` must not be silently ignored."""
+    allowed = request.route_handler.opt.get("query", set())
+    unknown = sorted(k for k in request.query_params if k not in allowed)
+    if unknown:
+        raise ApiError(400, "unknown_parameter", f"unknown query parameter(s): {', '.join(unknown)}")
+
+
 def create_app(runtime: Runtime | None = None) -> Litestar:
     configure_logging()
 
@@ -482,7 +512,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         if hasattr(app.state, "rt") and runtime is None:
             await app.state.rt.close()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[
             create_game,
             join_game,
@@ -499,6 +529,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             metrics_endpoint,
         ],
         on_startup=[startup],
+        before_request=reject_unknown_query_parameters,
         on_shutdown=[shutdown],
         exception_handlers={
             ApiError: api_error_handler,
@@ -522,6 +553,8 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         ),
         debug=False,
     )
+    _strict_openapi(app)
+    return app
 
 
 app = create_app()

@@ -10,10 +10,13 @@ retried command return its first answer byte for byte, whatever happened since.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import logging
+import random
 import secrets
 import uuid
+import weakref
 from datetime import datetime, timezone
 
 import msgspec
@@ -35,7 +38,7 @@ from .games import GameNotFound, GameRepo, LoadedGame, event_encoder
 
 log = logging.getLogger("citadel.engine")
 
-MAX_STALE_RETRIES = 8
+MAX_STALE_RETRIES = 16
 GAME_ID_NAMESPACE = uuid.UUID("8a3c1f4e-3b7e-4d7a-9a55-0c1e7c1ad001")
 
 
@@ -105,6 +108,16 @@ class Engine:
         self.scheduler = scheduler
         self.secret = secret
         self.clock = clock or (lambda: datetime.now(timezone.utc))
+        # One command at a time per game in this process: concurrent commands to one game queue up
+        # here instead of racing to a stale append. Other processes still race, and lose cleanly.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -194,8 +207,18 @@ class Engine:
             stored = await self.store.idempotent_answer(keys, idempotency_key)
             if stored is not None:
                 return _unpack_answer(stored, fp)
+        async with self._lock(game_id):
+            return await self._execute_locked(
+                game_id, actor, command, keys, expected_version, idempotency_key, fp, respond, status
+            )
+
+    async def _execute_locked(
+        self, game_id, actor, command, keys, expected_version, idempotency_key, fp, respond, status
+    ) -> tuple[int, bytes]:
         seed = None
-        for _ in range(MAX_STALE_RETRIES):
+        for attempt in range(MAX_STALE_RETRIES):
+            if attempt:
+                await asyncio.sleep(random.uniform(0, 0.002 * attempt))  # jitter between processes
             game = await self.load(game_id)
             if expected_version is not None and expected_version != game.version:
                 raise stale(game.version, expected_version)

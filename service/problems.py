@@ -62,6 +62,7 @@ def api_error_handler(request: Request, exc: ApiError) -> Response:
 
 
 def _classify_validation(exc: ValidationException) -> tuple[int, str, list[FieldError]]:
+    """Body fields that fail validation are 422; query, path and header parameters are 400."""
     errors: list[FieldError] = []
     extra = exc.extra if isinstance(exc.extra, list) else []
     code = "validation_error"
@@ -72,6 +73,8 @@ def _classify_validation(exc: ValidationException) -> tuple[int, str, list[Field
         msg = str(item.get("message", ""))
         key = str(item.get("key", "body"))
         errors.append(FieldError(field=key, message=msg))
+        if item.get("source") != "body":
+            code, status = "invalid_parameter", 400
         low = msg.lower()
         if "unknown field" in low:
             code = "unknown_field"

@@ -8,7 +8,8 @@ PROBLEM = "application/problem+json"
 
 
 def _version(api, g):
-    return api.get(f"/v1/games/{g.id}").json()["version"]
+    """The game's current version, read from the stream (decisions), not a possibly lagging projection."""
+    return api.get(f"/v1/games/{g.id}/decisions", headers=g.auth(g.organizer)).json()["version"]
 
 
 def _assert_problem(r, status, code):

@@ -16,8 +16,9 @@ WILDLING_IDS = [c.id for c in board_data.cards().wildling_cards]
 
 def _reads(api: httpx.Client, g, token: str | None) -> dict[str, str]:
     h = g.auth(token) if token else {}
+    now = {"min_version": api.get(f"/v1/games/{g.id}/decisions", headers=g.auth(g.organizer)).json()["version"]}
     out = {
-        "public": api.get(f"/v1/games/{g.id}").text,
+        "public": api.get(f"/v1/games/{g.id}", params=now).text,
         "events": api.get(f"/v1/games/{g.id}/events", params={"from": 0}, headers=h).text,
         "log": api.get(f"/v1/games/{g.id}/log", headers=h).text,
         "export": api.get(f"/v1/games/{g.id}/export", headers=h).text,
@@ -30,7 +31,7 @@ def _reads(api: httpx.Client, g, token: str | None) -> dict[str, str]:
                 break
         out["sse"] = "\n".join(chunks)
     if token:
-        out["view"] = api.get(f"/v1/games/{g.id}/view", headers=h).text
+        out["view"] = api.get(f"/v1/games/{g.id}/view", params=now, headers=h).text
         out["decisions"] = api.get(f"/v1/games/{g.id}/decisions", headers=h).text
     return out
 
@@ -76,7 +77,7 @@ def test_BG_PLAN_03_sealed_orders_hidden_from_every_other_seat_and_spectators(ap
         assert '"orders":{"' not in reads["sse"]
         assert json.loads(reads["decisions"])["decisions"][0]["options"]["submitted"] is None
     # and the submitter does see them in its own view
-    mine = api.get(f"/v1/games/{g.id}/view", headers=g.auth(token)).json()
+    mine = api.get(f"/v1/games/{g.id}/view", params={"min_version": answer.json()["version"]}, headers=g.auth(token)).json()
     assert {a: mine["areas"][a]["order"] for a in orders} == orders
 
 
@@ -102,7 +103,7 @@ def test_BG_PLAN_07_raven_peek_seen_only_by_its_holder(api):
     assert r.status_code == 200
     card = r.json()["events"][0]["event"]["card"]
     assert card in WILDLING_IDS
-    holder_view = api.get(f"/v1/games/{g.id}/view", headers=g.auth(g.houses[holder])).json()
+    holder_view = api.get(f"/v1/games/{g.id}/view", params={"min_version": r.json()["version"]}, headers=g.auth(g.houses[holder])).json()
     assert holder_view["raven_peek"] == card
     d = decisions(api, g, g.houses[holder])["decisions"][0]
     assert d["options"]["card"] == card

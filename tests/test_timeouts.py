@@ -9,8 +9,8 @@ from tests.game_client import create, join_all, start, wait_until
 def test_deadlines_fire_documented_defaults_through_the_worker(api):
     g = create(api, players=3, timeout_s=1)
     join_all(api, g, 3)
-    start(api, g)
-    view = api.get(f"/v1/games/{g.id}").json()
+    started = start(api, g)
+    view = api.get(f"/v1/games/{g.id}", params={"min_version": started["version"]}).json()
     assert view["deadline"] is not None
     # nobody acts: orders are placed by default, revealed, the raven is skipped, planning ends
     final = wait_until(

@@ -12,18 +12,14 @@ import msgspec
 
 from .state import Settings
 
-AreaId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z_]+$")]
-OrderId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
-
-
-class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    pass
+from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
 
 
 class AssignOrders(Command, tag="assign_orders"):
     """Place one order on every area with your units (BG-PLAN-02). May be amended until everyone has submitted."""
 
-    orders: Annotated[dict[AreaId, OrderId], msgspec.Meta(max_length=64)]
+    orders: Annotated[dict[str, str], msgspec.Meta(max_length=64)]
+    """area id -> order token id. Unknown areas and tokens are refused by the rules (422), not by the schema."""
 
 
 class RavenReplaceOrder(Command, tag="raven_replace_order"):
@@ -48,6 +44,11 @@ class RavenPass(Command, tag="raven_pass"):
 
 
 PlayerCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+
+# The Action phase's commands (issue 3) live in domain/board/action/commands.py.
+from .action.commands import ActionCommand  # noqa: E402
+
+PlayerCommand = PlayerCommand | ActionCommand
 
 
 # Commands that do not come through POST /commands ---------------------------------------------

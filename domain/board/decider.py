@@ -19,6 +19,9 @@ from . import events as ev
 from .setup import MAX_PLAYERS, MIN_PLAYERS, initial_board
 from .state import BoardState, PlacedOrder, Planning, Seat, Settings
 from .timeouts import timeout_events
+from .action import decider as action
+from .action import events as aev
+from .action.timeouts import action_timeout_events
 
 # ---------------------------------------------------------------------------------------------
 # decide
@@ -135,17 +138,24 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
             return planning.raven_place_wildling(state, house_of(state, actor), command.to_bottom)
         case cmd.RavenPass():
             return planning.raven_pass(state, house_of(state, actor))
+        case _ if isinstance(command, action.ACTION_COMMANDS):
+            return action.decide_action(state, command, house_of(state, actor), ctx)
     raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 
 def pending_system_work(state: BoardState) -> bool:
-    """True when every simultaneous input is in and a worker must resolve the step."""
+    """True when every simultaneous input is in and a worker must resolve the step, or when the
+    Planning phase is over and the Action phase must be opened (step ``awaiting_action_phase``)."""
+    if state.phase == "action" and state.step == "awaiting_action_phase":
+        return True
     return state.phase == "planning" and state.step == "assign_orders" and not planning.houses_still_to_submit(state)
 
 
 def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
     if not pending_system_work(state):
         raise WrongPhase("nothing is waiting to be resolved", code="nothing_pending")
+    if state.step == "awaiting_action_phase":
+        return action.start_action_phase(state, ctx)  # BG-ACT-01
     return planning.reveal_orders(state, ctx.deadline(state.settings.decision_timeout_s))
 
 
@@ -156,6 +166,11 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
         raise WrongPhase("the step this timeout was for is over", code="timeout_void")
     if parse_rfc3339(state.deadline) > ctx.now:
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
+    if state.phase == "action" and state.action is not None:
+        events = action_timeout_events(state, ctx)  # domain/board/action/timeouts.py
+        if not events:
+            raise WrongPhase("no decision is missing", code="timeout_void")
+        return events
     events = timeout_events(state)
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
@@ -234,6 +249,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 state.wildling_deck.append(state.wildling_deck.pop(0))
         case ev.RavenPassed() | ev.DecisionTimedOut():
             pass
+        case _ if isinstance(event, aev.ACTION_EVENTS):
+            action.evolve_action(state, event)
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state

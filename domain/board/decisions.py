@@ -11,6 +11,8 @@ from . import planning
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
+from .action.decisions import ActionDecisionOptions, pending_action_decisions
+from .action.timeouts import ACTION_DEFAULT_TEXT
 
 
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
@@ -41,7 +43,7 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
     choices: list[bool]
 
 
-DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions
+DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions
 
 
 class Decision(msgspec.Struct):
@@ -88,6 +90,9 @@ def pending_decisions(state: BoardState) -> list[Decision]:
         house = state.raven_holder()
         opts = RavenPlacementOptions(card=state.planning.raven_peek or "", choices=[False, True])
         out.append(_decision(state, house, ["raven_place_wildling"], opts))
+    elif state.phase == "action" and state.action is not None:
+        for house, commands, opts in pending_action_decisions(state):
+            out.append(_decision(state, house, commands, opts))
     return out
 
 
@@ -99,5 +104,5 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         commands=commands,
         options=options,
         deadline=state.deadline,
-        default=DEFAULT_TEXT[options.__struct_config__.tag],
+        default={**DEFAULT_TEXT, **ACTION_DEFAULT_TEXT}[options.__struct_config__.tag],
     )

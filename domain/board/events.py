@@ -15,8 +15,7 @@ from .state import Settings
 SCHEMA_VERSION = 1
 
 
-class Event(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    pass
+from .event_base import Event  # noqa: E402  (the base class lives alone, see event_base.py)
 
 
 class GameCreated(Event, tag="game_created"):
@@ -119,3 +118,8 @@ BoardEvent = (
     | RavenPassed
     | DecisionTimedOut
 )
+
+# The Action phase's events (issue 3) live in domain/board/action/events.py.
+from .action.events import ACTION_EVENTS  # noqa: E402
+
+BoardEvent = BoardEvent | ACTION_EVENTS

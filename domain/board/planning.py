@@ -183,6 +183,8 @@ def raven_replace_order(state: BoardState, house: str, area: str, new_order: str
 def raven_peek_wildling(state: BoardState, house: str, deadline: str) -> list[ev.Event]:
     """BG-PLAN-07 (look at the wildling deck): only the holder sees the card."""
     _require_raven_holder(state, house, "messenger_raven")
+    if not state.wildling_deck:
+        raise RuleViolation("the wildling deck is empty; there is no card to look at", rule="BG-PLAN-07")
     return [
         ev.RavenWildlingPeeked(house=house, card=state.wildling_deck[0]),
         ev.StepBegan(phase="planning", step="raven_wildling_placement", round=state.round, deadline=deadline),

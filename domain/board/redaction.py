@@ -19,6 +19,8 @@ from __future__ import annotations
 import msgspec
 
 from . import events as ev
+from .action import events as aev
+from .action.view import ActionView, action_view
 from .control import controller, victory_points
 from .planning import houses_still_to_submit
 from .state import BoardState, Tracks
@@ -37,6 +39,12 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, orders=None)
         case ev.RavenWildlingPeeked() if event.house != reader:
             return msgspec.structs.replace(event, card=None)
+        # Action phase (BG-COMBAT-09, BG-MISC-02): a sealed House card until both are revealed;
+        # Patchface's look at the opponent's hand, seen by Patchface's owner only.
+        case aev.HouseCardChosen() if event.house != reader:
+            return msgspec.structs.replace(event, card=None)
+        case aev.AbilityChoicePending() if event.card == "patchface" and event.house != reader:
+            return msgspec.structs.replace(event, choices=[])
     return event
 
 
@@ -93,6 +101,8 @@ class BoardView(msgspec.Struct):
     seed_commitment: str
     raven_peek: str | None = None
     """The wildling card you looked at with the Raven this round (holder only)."""
+    action: ActionView | None = None
+    """The Action phase as ``reader`` may see it (domain/board/action/view.py)."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
@@ -154,4 +164,5 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         wildling_deck_size=len(state.wildling_deck),
         seed_commitment=state.seed_commitment,
         raven_peek=peek,
+        action=action_view(state, reader, over),
     )

@@ -11,6 +11,8 @@ from typing import Literal
 
 import msgspec
 
+from .action.state import ActionState
+
 Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
 Step = Literal[
     "waiting_for_players",
@@ -19,6 +21,19 @@ Step = Literal[
     "messenger_raven",
     "raven_wildling_placement",
     "awaiting_action_phase",
+    # The Action phase (domain/board/action, issue 3):
+    "resolve_raid",
+    "resolve_march",
+    "resolve_consolidate_power",
+    "declare_support",
+    "choose_house_card",
+    "house_card_ability",
+    "use_blade",
+    "choose_casualties",
+    "choose_retreat",
+    "replace_port_ships",
+    "awaiting_westeros_phase",
+    "awaiting_final_scoring",
 ]
 UNIT_TYPES = ("footman", "knight", "siege_engine", "ship")
 
@@ -114,6 +129,8 @@ class BoardState(msgspec.Struct):
     orders: dict[str, PlacedOrder] = {}
     """Revealed orders on the board: area -> order."""
     planning: Planning = msgspec.field(default_factory=Planning)
+    action: ActionState | None = None
+    """The Action phase's working data while it runs (domain/board/action); None otherwise."""
 
     def seat(self, seat_id: str) -> Seat | None:
         for s in self.seats:

@@ -391,7 +391,11 @@ def test_BG_PLAN_05_short_house_places_all_eligible_tokens_and_chooses_empty_are
     two = {"lannisport": "consolidate_power", "stoney_sept": "consolidate_power"}
     assert rejected(g, "lannister", two).code == "orders_incomplete"
     # ... three, leaving an area of its choice empty, is.
-    chosen = {"port_of_lannisport": "consolidate_power", "stoney_sept": "consolidate_power", "the_golden_sound": "consolidate_power_special"}
+    chosen = {
+        "port_of_lannisport": "consolidate_power",
+        "stoney_sept": "consolidate_power",
+        "the_golden_sound": "consolidate_power_special",
+    }
     g.submit("lannister", chosen)
     g.submit("stark", dict(zip(sorted(STARK), CP3)))
     # Greyjoy has no star: its special CP token is not eligible, so 2 orders for 4 areas.

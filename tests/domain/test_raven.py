@@ -11,6 +11,7 @@ from domain.board import commands as cmd
 from domain.board import events as ev
 from domain.board.decider import decide
 from domain.board.decisions import RavenOptions, RavenPlacementOptions, pending_decisions
+from domain.board.redaction import view_for
 from domain.core.errors import NotYourTurn, RuleViolation, WrongPhase
 
 from .builders import ORDERS_4P, ORGANIZER, Game, lobby_game, revealed_game, started_game
@@ -76,6 +77,9 @@ def test_BG_PLAN_07_replace_an_order_face_up(raven4):
     )
     placed = raven4.state.orders["lannisport"]
     assert (placed.house, placed.order) == ("lannister", "march_plus_1_special")
+    # Face up: every reader, spectators included, sees the new order.
+    for reader in ("stark", "baratheon", "greyjoy", "lannister", None):
+        assert view_for(raven4.state, reader).areas["lannisport"].order == "march_plus_1_special"
     # Every other order is untouched.
     for house, orders in ORDERS_4P.items():
         for area, order in orders.items():
@@ -217,7 +221,8 @@ def test_BG_PLAN_07_placement_only_by_the_holder(raven4):
 def test_BG_PLAN_07_after_peeking_no_replacement(raven4):
     """One option only: after looking at the deck the holder cannot also replace an order."""
     raven(raven4, cmd.RavenPeekWildling())
-    for command in (cmd.RavenReplaceOrder(area="lannisport", new_order="raid_special"), cmd.RavenPeekWildling(), cmd.RavenPass()):
+    replace = cmd.RavenReplaceOrder(area="lannisport", new_order="raid_special")
+    for command in (replace, cmd.RavenPeekWildling(), cmd.RavenPass()):
         with pytest.raises(WrongPhase):
             raven(raven4, command)
 
@@ -244,7 +249,8 @@ def test_BG_PLAN_08_raven_cannot_be_used_twice(raven4, first):
     for command in RAVEN_COMMANDS:
         with pytest.raises(RuleViolation):
             raven(raven4, command)
-    assert raven4.state.orders["lannisport"].order == ("raid_special" if isinstance(first, cmd.RavenReplaceOrder) else "march_0")
+    replaced = isinstance(first, cmd.RavenReplaceOrder)
+    assert raven4.state.orders["lannisport"].order == ("raid_special" if replaced else "march_0")
 
 
 def test_BG_PLAN_08_used_raven_refused_even_in_the_raven_step(raven4):
@@ -255,3 +261,17 @@ def test_BG_PLAN_08_used_raven_refused_even_in_the_raven_step(raven4):
         with pytest.raises(RuleViolation) as err:
             raven(raven4, command)
         assert err.value.rule == "BG-PLAN-08"
+
+
+def test_BG_PLAN_07_no_peek_at_an_empty_wildling_deck(raven4):
+    """``pending_decisions`` offers the peek only when the deck has a card (``may_peek_wildling``);
+    ``decide`` must refuse it the same way, with a RuleViolation rather than a crash (deck emptied on
+    the state directly: no event empties it)."""
+    raven4.state.wildling_deck = []
+    (decision,) = pending_decisions(raven4.state)
+    assert decision.options.may_peek_wildling is False
+    with pytest.raises(RuleViolation) as err:
+        raven(raven4, cmd.RavenPeekWildling())
+    assert err.value.rule == "BG-PLAN-07"
+    assert raven4.state.step == "messenger_raven"
+    raven(raven4, cmd.RavenPass())  # the other options stay open

@@ -230,7 +230,9 @@ def test_BG_SETUP_10_starting_units(player_count):
     state = created_game(player_count).state
     expected = expected_units(player_count)
     actual = {
-        aid: (a.house, {u: n for u, n in a.units.items() if n}) for aid, a in state.areas.items() if any(a.units.values())
+        aid: (a.house, {u: n for u, n in a.units.items() if n})
+        for aid, a in state.areas.items()
+        if any(a.units.values())
     }
     assert actual == expected
     # Areas without units have no owner.

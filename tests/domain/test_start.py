@@ -59,7 +59,7 @@ def deal(player_count: int, seed: str) -> dict[str, str]:
 # --- lobby -----------------------------------------------------------------------------------
 
 
-def test_join_assigns_seats_in_order():
+def test_BG_SETUP_01_join_assigns_seats_in_order():
     game = lobby_game(4)
     assert [s.seat_id for s in game.state.seats] == ["seat1", "seat2", "seat3", "seat4"]
     assert [s.name for s in game.state.seats] == ["player1", "player2", "player3", "player4"]
@@ -67,14 +67,14 @@ def test_join_assigns_seats_in_order():
 
 
 @pytest.mark.parametrize("player_count", [3, 6])
-def test_joining_a_full_game_is_rejected(player_count):
+def test_BG_SETUP_01_joining_a_full_game_is_rejected(player_count):
     game = lobby_game(player_count)
     with pytest.raises(RuleViolation) as err:
         decide(game.state, cmd.JoinGame(name="late"), cmd.Actor(kind="seat"), game.ctx)
     assert err.value.code == "game_full"
 
 
-def test_joining_a_started_game_is_rejected():
+def test_BG_SETUP_01_joining_a_started_game_is_rejected():
     game = started_game(3)
     with pytest.raises(WrongPhase) as err:
         decide(game.state, cmd.JoinGame(name="late"), cmd.Actor(kind="seat"), game.ctx)
@@ -82,7 +82,7 @@ def test_joining_a_started_game_is_rejected():
 
 
 @pytest.mark.parametrize("actor", [cmd.Actor(kind="seat", seat_id="seat1"), SYSTEM])
-def test_only_the_organizer_may_start(actor):
+def test_BG_SETUP_02_only_the_organizer_may_start(actor):
     game = lobby_game(3)
     with pytest.raises(Forbidden) as err:
         decide(game.state, cmd.StartGame(), actor, game.ctx)
@@ -92,21 +92,21 @@ def test_only_the_organizer_may_start(actor):
 
 
 @pytest.mark.parametrize("seats", [0, 1, 3])
-def test_starting_with_missing_seats_is_rejected(seats):
+def test_BG_SETUP_01_02_starting_with_missing_seats_is_rejected(seats):
     game = lobby_game(4, seats=seats)
     with pytest.raises(RuleViolation) as err:
         decide(game.state, cmd.StartGame(), ORGANIZER, game.ctx)
     assert err.value.code == "seats_missing"
 
 
-def test_starting_twice_is_rejected():
+def test_BG_SETUP_02_starting_twice_is_rejected():
     game = started_game(3)
     with pytest.raises(WrongPhase) as err:
         decide(game.state, cmd.StartGame(), ORGANIZER, game.ctx)
     assert err.value.code == "game_started"
 
 
-def test_orders_before_start_are_rejected():
+def test_BG_PLAN_01_orders_before_start_are_rejected():
     game = lobby_game(3)
     with pytest.raises(RuleViolation) as err:
         decide(game.state, cmd.AssignOrders(orders={}), cmd.Actor(kind="seat", seat_id="seat1"), game.ctx)

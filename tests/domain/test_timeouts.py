@@ -5,6 +5,10 @@
   raid, march_0, march_minus_1 on their areas in alphabetical order; never a special; forbidden
   types skipped; in sequential placement (BG-PLAN-05) only the house whose turn it is.
 * Messenger Raven: not used.  * Raven wildling placement: the card stays on top.
+
+The rules require these decisions (BG-PLAN-02/05 orders, BG-PLAN-07 Raven); the defaults and the
+``ApplyTimeout(step_version)`` guards (void for a finished step, refused before the deadline) are
+the server's documented policy for them.
 """
 
 from __future__ import annotations
@@ -52,7 +56,7 @@ DEFAULT_4P = {
 }
 
 
-def test_assign_orders_timeout_submits_defaults_for_late_houses_only():
+def test_BG_PLAN_02_timeout_submits_defaults_for_late_houses_only():
     game = started_game(4)
     game.submit("stark", ORDERS_4P["stark"])
     game.submit("baratheon", ORDERS_4P["baratheon"])
@@ -71,7 +75,7 @@ def test_assign_orders_timeout_submits_defaults_for_late_houses_only():
 
 
 @pytest.mark.parametrize("player_count", [3, 4, 5, 6])
-def test_assign_orders_timeout_with_nobody_submitted_gives_valid_orders(player_count):
+def test_BG_PLAN_02_04_timeout_defaults_are_valid_orders(player_count):
     game = started_game(player_count)
     out = game.timeout()
     assert out[0] == ev.DecisionTimedOut(step="assign_orders", houses=game.state.turn_order())
@@ -93,25 +97,25 @@ def void_timeout(game, command=None, ctx=None) -> WrongPhase:
     return err.value
 
 
-def test_assign_orders_timeout_when_everyone_submitted_is_void():
+def test_BG_PLAN_06_timeout_when_everyone_submitted_is_void():
     game = started_game(3)
     game.submit_all()
     assert void_timeout(game).code == "timeout_void"
 
 
-def test_timeout_in_the_lobby_is_void():
+def test_BG_PLAN_01_timeout_in_the_lobby_is_void():
     game = lobby_game(3)
     assert void_timeout(game, ctx=make_ctx(now=NOW.replace(year=2030))).code == "timeout_void"
 
 
-def test_timeout_after_planning_is_void():
+def test_BG_PLAN_07_timeout_after_the_raven_is_void():
     game = revealed_game(3)
     deadline_ctx = game.after_deadline()
     game.run(cmd.RavenPass(), game.actor("lannister"))
     assert void_timeout(game, ctx=deadline_ctx).code == "timeout_void"
 
 
-def test_timeout_for_an_earlier_step_is_void():
+def test_BG_PLAN_06_timeout_for_an_earlier_step_is_void():
     """A timeout job scheduled for Assign Orders that fires after the reveal does nothing."""
     game = started_game(3)
     stale = game.timeout_command()
@@ -122,7 +126,7 @@ def test_timeout_for_an_earlier_step_is_void():
     assert game.state.step == "messenger_raven"
 
 
-def test_timeout_before_the_deadline_is_refused():
+def test_BG_PLAN_02_timeout_before_the_deadline_is_refused():
     game = started_game(3)
     assert game.state.deadline == "2025-01-01T12:10:00.000Z"
     early = make_ctx(now=NOW.replace(minute=9, second=59))
@@ -130,7 +134,7 @@ def test_timeout_before_the_deadline_is_refused():
     assert game.state.planning.sealed == {}
 
 
-def test_sequential_timeout_defaults_only_the_current_house_and_skips_forbidden_types():
+def test_BG_PLAN_05_sequential_timeout_defaults_only_the_current_house():
     """BG-PLAN-05 with only Consolidate Power eligible (lobby state mutated directly before start,
     as no Westeros card exists yet): Baratheon's timeout gives it the two regular CP tokens on its
     first two areas, nobody else is touched, and Lannister gets a fresh deadline."""
@@ -163,7 +167,7 @@ def test_sequential_timeout_defaults_only_the_current_house_and_skips_forbidden_
     assert all(o.order == "consolidate_power" for o in game.state.orders.values())
 
 
-def test_raven_timeout_passes():
+def test_BG_PLAN_07_raven_timeout_passes():
     game = revealed_game(4, overrides=ORDERS_4P)
     orders, deck = dict(game.state.orders), list(game.state.wildling_deck)
     out = game.timeout()
@@ -176,7 +180,7 @@ def test_raven_timeout_passes():
     assert game.state.raven_used is False
 
 
-def test_raven_placement_timeout_leaves_the_card_on_top():
+def test_BG_PLAN_07_placement_timeout_leaves_the_card_on_top():
     game = revealed_game(4, overrides=ORDERS_4P)
     deck = list(game.state.wildling_deck)
     game.run(cmd.RavenPeekWildling(), game.actor("lannister"))
@@ -190,7 +194,7 @@ def test_raven_placement_timeout_leaves_the_card_on_top():
     assert (game.state.phase, game.state.step) == ("action", "awaiting_action_phase")
 
 
-def test_decisions_announce_the_documented_default():
+def test_BG_PLAN_02_07_decisions_announce_the_documented_default():
     game = started_game(4)
     assert {d.default for d in pending_decisions(game.state)} == {DEFAULT_TEXT["assign_orders"]}
     game.submit_all()
@@ -200,7 +204,7 @@ def test_decisions_announce_the_documented_default():
     assert pending_decisions(game.state)[0].default == DEFAULT_TEXT["raven_wildling_placement"]
 
 
-def test_assign_orders_default_leaves_areas_empty_when_regular_tokens_run_out():
+def test_BG_PLAN_05_default_leaves_areas_empty_when_regular_tokens_run_out():
     """Greyjoy given units in 11 areas (state mutated directly after the start): the default has
     only 10 regular tokens, so the 11th area in alphabetical order stays empty (BG-PLAN-05 allows)."""
     game = started_game(4)

@@ -14,8 +14,3 @@ Pure domain code, one module per rule family:
 * ``decisions`` / ``timeouts`` -- pending decisions with legal options and documented defaults;
 * ``decider``    -- ``decide_action``/``evolve_action``/``start_action_phase``.
 """
-
-# Importing the board events and commands first lets this package's modules be imported on their
-# own: the board's unions (domain/board/events.py, commands.py) import them at their bottom.
-from .. import commands as _board_commands  # noqa: F401
-from .. import events as _board_events  # noqa: F401

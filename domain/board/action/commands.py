@@ -9,12 +9,24 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from ..commands import AreaId, Command
+from ..command_base import AreaId, Command
 
 UnitType = Literal["footman", "knight", "siege_engine", "ship"]
 Count = Annotated[int, msgspec.Meta(ge=0, le=20)]
 CardId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
 Choice = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
+
+
+class UnitCounts(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
+    """How many units of each type (absent = 0)."""
+
+    footman: Count = 0
+    knight: Count = 0
+    siege_engine: Count = 0
+    ship: Count = 0
+
+    def as_dict(self) -> dict[str, int]:
+        return {u: n for u in ("footman", "knight", "siege_engine", "ship") if (n := getattr(self, u))}
 
 
 class ResolveRaid(Command, tag="resolve_raid"):
@@ -30,7 +42,8 @@ class ResolveMarch(Command, tag="resolve_march"):
     that all your units leave (BG-MARCH-06)."""
 
     area: AreaId
-    moves: Annotated[dict[AreaId, dict[UnitType, Count]], msgspec.Meta(max_properties=16)] = {}
+    moves: Annotated[dict[str, UnitCounts], msgspec.Meta(max_length=16)] = {}
+    """destination area id -> units sent there (unknown areas are refused by the rules)."""
     leave_power_token: bool = False
 
 
@@ -79,7 +92,7 @@ class UseBlade(Command, tag="use_blade"):
 class ChooseCasualties(Command, tag="choose_casualties"):
     """BG-COMBAT-15: the units of your losing army that die (exactly the number required)."""
 
-    units: dict[UnitType, Count]
+    units: UnitCounts
 
 
 class ChooseRetreat(Command, tag="choose_retreat"):

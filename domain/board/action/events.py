@@ -7,7 +7,7 @@ names the rule that caused the fact (e.g. ``"BG-RAID-03"``) so a reader of the l
 
 from __future__ import annotations
 
-from ..events import Event
+from ..event_base import Event
 
 
 class ActionPhaseBegan(Event, tag="action_phase_began"):

@@ -111,7 +111,6 @@ def evolve_action(state: BoardState, event) -> BoardState:
             c.cards.pop(event.house, None)
             c.cancelled[event.house] = event.card
             c.revealed = False
-            c.done.append(f"{event.by}:tyrion_lannister")
         case aev.AbilityChoicePending():
             c.ability = PendingAbility(
                 house=event.house, card=event.card, choices=list(event.choices), may_skip=event.may_skip

@@ -1,0 +1,469 @@
+"""Combat (BG-COMBAT-01..28) and attacks on neutral forces (BG-MARCH-12), as a chain of stages.
+
+``Combat.stage`` names where the combat stands; :func:`run` performs the automatic work of that
+stage and either opens a player decision (returns True) or moves to the next stage. The stages
+follow BG-COMBAT-02 and the card timing of BG-COMBAT-09:
+
+``support`` (one house at a time in turn order, BG-COMBAT-04) -> ``cards`` (both choose sealed,
+revealed together) -> ``cancel`` (Tyrion) -> ``immediately`` -> ``blade`` (BG-COMBAT-11) ->
+``decide`` (BG-COMBAT-12/13, cards discarded, BG-COMBAT-25) -> ``win_lose`` -> ``casualties``
+(BG-COMBAT-14..17) -> ``retreat`` (BG-COMBAT-18..22) -> ``finish`` (BG-COMBAT-24/26/27/28, ports)
+-> ``after`` (Patchface, Ser Loras) -> over. A neutral force goes ``support`` -> ``neutral``.
+"""
+
+from __future__ import annotations
+
+from .. import board_data
+from ...core.errors import NotYourTurn, RuleViolation
+from ..orders import order_type
+from ..state import BoardState
+from . import events as aev
+from . import house_cards as hc
+from .flow import open_decision, require_step
+from .retreats import best_retreat_areas, retreat
+from .state import Combat
+from .strength import initial_strength, standing
+from .marches import destination_kind, defender_of
+from .sweeps import after_moves, remove_enemy_power_token
+from .transport import can_support
+
+#: The order in which the engine picks casualties by default (weakest first).
+CASUALTY_ORDER = ("footman", "ship", "knight", "siege_engine")
+
+
+def support_queue(state: BoardState, attacker: str, defender: str | None, area: str) -> list[str]:
+    """BG-COMBAT-03/04: houses other than the combatants with a Support order that can reach
+    ``area``, in turn order."""
+    out = []
+    for h in state.turn_order():
+        if h in (attacker, defender):
+            continue
+        if any(
+            o.house == h and order_type(o.order) == "support" and can_support(state, a, area)
+            for a, o in state.orders.items()
+        ):
+            out.append(h)
+    return out
+
+
+def begin_combat(em, attacker: str, from_area: str, area: str, units: dict[str, int], march_order: str) -> None:
+    s = em.state
+    neutral = destination_kind(s, attacker, area) == "neutral"
+    defender = None if neutral else defender_of(s, area)
+    em.emit(
+        aev.CombatBegan(
+            attacker=attacker,
+            defender=defender,
+            area=area,
+            from_area=from_area,
+            march_order=march_order,
+            units=dict(units),
+            support_queue=support_queue(s, attacker, defender, area),
+        )
+    )
+
+
+def _stage(em, stage: str) -> bool:
+    em.emit(aev.CombatStageBegan(stage=stage))
+    return False
+
+
+def card_options(state: BoardState, c: Combat, house: str) -> list[str]:
+    """BG-COMBAT-09: any card in hand, except one Tyrion cancelled."""
+    return sorted(card for card in state.houses[house].hand if card != c.cancelled.get(house))
+
+
+def run(em) -> bool:
+    c = em.state.action.combat
+    return STAGES[c.stage](em, c)
+
+
+# --- stages ----------------------------------------------------------------------------------
+
+
+def st_support(em, c: Combat) -> bool:
+    if c.support_queue:
+        return open_decision(em, "declare_support")
+    return _stage(em, "neutral" if c.defender is None else "cards")
+
+
+def st_neutral(em, c: Combat) -> bool:
+    """BG-MARCH-12: units + March modifier + support must reach the token's strength; then the token
+    leaves the game and the units move in. Otherwise they stay where they are."""
+    s = em.state
+    total = initial_strength(s, c)[c.attacker]
+    need = s.areas[c.area].neutral
+    won = total >= need
+    em.emit(
+        aev.CombatDecided(
+            strength={c.attacker: total, "neutral_force": need},
+            winner=c.attacker if won else "neutral_force",
+            loser="neutral_force" if won else c.attacker,
+            casualties=0,
+        )
+    )
+    if won:
+        em.emit(aev.NeutralForceRemoved(area=c.area))
+        em.emit(aev.UnitsMoved(house=c.attacker, from_area=c.from_area, to_area=c.area, units=dict(c.units), reason="BG-MARCH-12"))
+        remove_enemy_power_token(em, c.attacker, c.area, "BG-MARCH-05")
+    if c.from_area in em.state.orders:
+        o = em.state.orders[c.from_area]
+        em.emit(aev.OrderRemoved(area=c.from_area, house=o.house, order=o.order, reason="BG-MARCH-08"))
+    after_moves(em)
+    em.emit(aev.CombatEnded(area=c.area))
+    return False
+
+
+def st_cards(em, c: Combat) -> bool:
+    s = em.state
+    for h in hc.combatants(s, c):
+        if h not in c.cards and h not in c.no_card and not card_options(s, c, h):
+            em.emit(aev.HouseCardChosen(house=h, card=None))  # BG-COMBAT-10
+    c = em.state.action.combat
+    missing = [h for h in hc.combatants(em.state, c) if h not in c.cards and h not in c.no_card]
+    if missing:
+        return open_decision(em, "choose_house_card", fresh=False)
+    em.emit(aev.HouseCardsRevealed(cards={h: c.cards.get(h) for h in hc.combatants(em.state, c)}))
+    return _stage(em, "cancel")
+
+
+def st_cancel(em, c: Combat) -> bool:
+    """Tyrion Lannister: cancel the opponent's card; it goes back to hand and another is chosen."""
+    for h in hc.combatants(em.state, c):
+        if c.cards.get(h) == "tyrion_lannister" and not hc.done(c, h, "tyrion_lannister"):
+            if c.cards.get(hc.opponent(c, h)) is None:
+                em.emit(aev.AbilityResolved(house=h, card="tyrion_lannister"))
+                continue
+            em.emit(aev.AbilityChoicePending(house=h, card="tyrion_lannister", choices=["cancel"], may_skip=True))
+            return open_decision(em, "house_card_ability")
+    return _stage(em, "immediately")
+
+
+def st_immediately(em, c: Combat) -> bool:
+    for h in hc.combatants(em.state, c):
+        c = em.state.action.combat
+        card = c.cards.get(h)
+        if card in hc.IMMEDIATE and not hc.done(c, h, card):
+            if hc.immediately_pending(em, c, h, card):
+                return open_decision(em, "house_card_ability")
+            return False  # re-run: a swapped-in card may have its own text
+    return _stage(em, "blade")
+
+
+def blade_holder(state: BoardState) -> str:
+    """BG-COK-01: the Fiefdoms track's position 1 holds the Valyrian Steel Blade."""
+    return state.tracks.fiefdoms[0]
+
+
+def st_blade(em, c: Combat) -> bool:
+    s = em.state
+    holder = blade_holder(s)
+    if holder in (c.attacker, c.defender) and not s.blade_used and not hc.done(c, holder, "blade"):
+        return open_decision(em, "use_blade")
+    return _stage(em, "decide")
+
+
+def final_strength(state: BoardState, c: Combat) -> dict[str, int]:
+    """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade."""
+    out = initial_strength(state, c)
+    for h in (c.attacker, c.defender):
+        out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0)
+    return out
+
+
+def st_decide(em, c: Combat) -> bool:
+    """BG-COMBAT-13: higher final strength wins; a tie goes to the house higher on Fiefdoms.
+    Casualties = winner's swords - loser's towers, at least 0 (BG-COMBAT-15); none for a loser
+    with The Blackfish. Both played cards go to their discard piles now (BG-COMBAT-25)."""
+    s = em.state
+    strength = final_strength(s, c)
+    a, d = c.attacker, c.defender
+    if strength[a] != strength[d]:
+        winner = a if strength[a] > strength[d] else d
+    else:
+        fief = s.tracks.fiefdoms
+        winner = a if fief.index(a) < fief.index(d) else d
+    loser = d if winner == a else a
+    swords, _ = hc.icons(s, c, winner)
+    _, towers = hc.icons(s, c, loser)
+    casualties = max(0, swords - towers)
+    if c.cards.get(loser) == "the_blackfish":
+        casualties = 0
+    em.emit(aev.CombatDecided(strength=strength, winner=winner, loser=loser, casualties=casualties))
+    for h in hc.combatants(s, c):
+        card = c.cards.get(h)
+        if card is not None:
+            em.emit(aev.HouseCardsDiscarded(house=h, cards=[card], reason="BG-COMBAT-25"))
+    return _stage(em, "win_lose")
+
+
+def st_win_lose(em, c: Combat) -> bool:
+    for h in hc.combatants(em.state, c):
+        c = em.state.action.combat
+        card = c.played.get(h)
+        if card in hc.WIN_LOSE and not hc.done(c, h, card):
+            if hc.win_lose_pending(em, c, h, card):
+                return open_decision(em, "house_card_ability")
+    return _stage(em, "casualties")
+
+
+def loser_army(state: BoardState, c: Combat) -> tuple[str, dict[str, int], bool]:
+    """(area, units, are-they-attacking-units) of the losing army."""
+    if c.loser == c.attacker:
+        return c.from_area, dict(c.units), True
+    a = state.areas[c.area]
+    return c.area, dict(a.units) if a.house == c.defender else {}, False
+
+
+def st_casualties(em, c: Combat) -> bool:
+    """BG-COMBAT-14: routed units and Siege Engines of the losing army die first; BG-COMBAT-17: a
+    losing defender's garrison leaves the game; BG-COMBAT-15/16: then the casualties, chosen by the
+    loser among its remaining units in the combat (all of them if the number reaches the army)."""
+    s = em.state
+    area, units, attacking = loser_army(s, c)
+    routed = s.action.routed.get(area, {}) if not attacking else {}
+    dead = {u: n for u, n in routed.items() if n}
+    if units.get("siege_engine"):
+        dead["siege_engine"] = units["siege_engine"]
+    if dead:
+        em.emit(
+            aev.UnitsDestroyed(
+                house=c.loser, area=area, units=dead, routed=dict(routed), reason="BG-COMBAT-14", combat_units=attacking
+            )
+        )
+    if c.loser == c.defender and s.areas[c.area].garrison:
+        em.emit(aev.GarrisonRemoved(area=c.area))
+    s = em.state
+    c = s.action.combat
+    area, units, attacking = loser_army(s, c)
+    size = sum(units.values())
+    n = min(c.casualties, size)
+    if n <= 0:
+        return _stage(em, "retreat")
+    if n == size or len([u for u in units if units[u]]) == 1:
+        kill = units if n == size else {next(u for u in units if units[u]): n}
+        em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=kill, reason="BG-COMBAT-15", combat_units=attacking))
+        return _stage(em, "retreat")
+    return _stage(em, "choose_casualties")
+
+
+def st_choose_casualties(em, c: Combat) -> bool:
+    return open_decision(em, "choose_casualties")
+
+
+def attacker_may_go_home(state: BoardState, c: Combat) -> bool:
+    """BG-COMBAT-18: the retreat home is impossible when the march came from another house's home area
+    that the attacker emptied without leaving a Power token (control went back to the home house)."""
+    facts = board_data.areas()[c.from_area]
+    if facts.home_of in (None, c.attacker) or facts.home_of not in state.houses_in_play:
+        return True
+    a = state.areas[c.from_area]
+    staying = sum(a.units.values()) - sum(c.units.values())
+    return staying > 0 or a.power_token == c.attacker
+
+
+def st_retreat(em, c: Combat) -> bool:
+    """BG-COMBAT-18..21 (Robb Stark: the winner chooses the area)."""
+    s = em.state
+    area, units, attacking = loser_army(s, c)
+    units = {u: n for u, n in units.items() if n}
+    if not units:
+        return _stage(em, "finish")
+    robb = c.played.get(c.winner) == "robb_stark"
+    if attacking:
+        home_ok = attacker_may_go_home(s, c)
+        if not robb:
+            if home_ok:
+                retreat(em, c.loser, c.from_area, c.from_area, units, True)
+            else:
+                em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True))
+            return _stage(em, "finish")
+        options = set(best_retreat_areas(s, c, c.loser, units, c.from_area, exclude=None))
+        if home_ok:
+            options.add(c.from_area)
+    else:
+        options = set(best_retreat_areas(s, c, c.loser, units, c.area, exclude=c.from_area))
+    options = sorted(options)
+    if not options:
+        em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking))
+        return _stage(em, "finish")
+    if len(options) == 1:
+        retreat(em, c.loser, area, options[0], units, attacking)
+        return _stage(em, "finish")
+    em.emit(aev.RetreatPending(chooser=c.winner if robb else c.loser, options=options))
+    return _stage(em, "choose_retreat")
+
+
+def st_choose_retreat(em, c: Combat) -> bool:
+    return open_decision(em, "choose_retreat")
+
+
+def st_finish(em, c: Combat) -> bool:
+    """BG-COMBAT-24: a winning attacker's surviving units move in (not against Arianne Martell) and
+    an enemy Power token there goes to the Pool; BG-COMBAT-27: the March order goes, and a losing
+    defender's order too; BG-COMBAT-28 / BG-ORDER-08: orders in empty areas go; BG-MAP-07: ports
+    follow control; BG-COMBAT-26: a house that played its last card takes back its other discards."""
+    s = em.state
+    if c.winner == c.attacker:
+        survivors = {u: n for u, n in c.units.items() if n}
+        if survivors and c.played.get(c.defender) != "arianne_martell":
+            em.emit(aev.UnitsMoved(house=c.attacker, from_area=c.from_area, to_area=c.area, units=survivors, reason="BG-COMBAT-24"))
+            remove_enemy_power_token(em, c.attacker, c.area, "BG-COMBAT-24")
+    o = em.state.orders.get(c.from_area)
+    if o is not None and o.house == c.attacker and o.order == c.march_order:
+        em.emit(aev.OrderRemoved(area=c.from_area, house=o.house, order=o.order, reason="BG-COMBAT-27"))
+    o = em.state.orders.get(c.area)
+    if c.loser == c.defender and o is not None and o.house == c.defender:
+        em.emit(aev.OrderRemoved(area=c.area, house=o.house, order=o.order, reason="BG-COMBAT-27"))
+    after_moves(em)
+    s = em.state
+    for h in hc.combatants(s, c):
+        hs = s.houses[h]
+        if not hs.hand:
+            back = [card for card in hs.discards if card != c.played.get(h)]
+            if back:
+                em.emit(aev.HouseCardsReturned(house=h, cards=back, reason="BG-COMBAT-26"))
+    return _stage(em, "after")
+
+
+def st_after(em, c: Combat) -> bool:
+    for h in hc.combatants(em.state, c):
+        c = em.state.action.combat
+        card = c.played.get(h)
+        if card in hc.AFTER and not hc.done(c, h, card):
+            if hc.after_pending(em, c, h, card):
+                return open_decision(em, "house_card_ability")
+    em.emit(aev.CombatEnded(area=c.area))
+    return False
+
+
+STAGES = {
+    "support": st_support,
+    "neutral": st_neutral,
+    "cards": st_cards,
+    "cancel": st_cancel,
+    "immediately": st_immediately,
+    "blade": st_blade,
+    "decide": st_decide,
+    "win_lose": st_win_lose,
+    "casualties": st_casualties,
+    "choose_casualties": st_choose_casualties,
+    "retreat": st_retreat,
+    "choose_retreat": st_choose_retreat,
+    "finish": st_finish,
+    "after": st_after,
+}
+
+
+# --- player answers --------------------------------------------------------------------------
+
+
+def _combat(state: BoardState) -> Combat:
+    c = state.action.combat if state.action else None
+    if c is None:
+        raise RuleViolation("no combat is in progress", code="no_combat")
+    return c
+
+
+def support_options(c: Combat) -> list[str]:
+    return ["attacker", "none"] if c.defender is None else ["attacker", "defender", "none"]
+
+
+def declare_support(em, house: str, side: str, by_default: bool = False) -> None:
+    """BG-COMBAT-03/04: the next house in turn order declares for all its adjacent Support orders."""
+    require_step(em.state, "declare_support")
+    c = _combat(em.state)
+    if not c.support_queue or c.support_queue[0] != house:
+        raise NotYourTurn(
+            f"support is declared one house at a time; waiting for {c.support_queue[0] if c.support_queue else 'nobody'}",
+            rule="BG-COMBAT-04",
+        )
+    if side not in support_options(c):
+        raise RuleViolation("a neutral force is never supported", rule="BG-MARCH-12")
+    em.emit(aev.SupportDeclared(house=house, side=side, by_default=by_default))
+
+
+def choose_house_card(em, house: str, card: str, by_default: bool = False) -> None:
+    """BG-COMBAT-09: a combatant picks a card from hand, face down."""
+    s = em.state
+    require_step(s, "choose_house_card")
+    c = _combat(s)
+    if house not in (c.attacker, c.defender):
+        raise NotYourTurn("only the attacker and the defender play House cards", rule="BG-COMBAT-01")
+    if house in c.cards or house in c.no_card:
+        raise RuleViolation("you have already chosen your House card", rule="BG-COMBAT-09", code="already_chosen")
+    if card not in card_options(s, c, house):
+        raise RuleViolation(f"'{card}' is not a House card you may play now", rule="BG-COMBAT-09", code="not_in_hand")
+    em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default))
+
+
+def choose_ability(em, house: str, choice: str | None, by_default: bool = False) -> None:
+    s = em.state
+    require_step(s, "house_card_ability")
+    c = _combat(s)
+    p = c.ability
+    if p is None or p.house != house:
+        raise NotYourTurn("no House card ability of yours is waiting", rule="BG-COMBAT-09")
+    if choice is None and not p.may_skip:
+        raise RuleViolation(f"{p.card} must be used: choose one of {', '.join(p.choices)}", rule="BG-COMBAT-09")
+    if choice is not None and choice not in p.choices:
+        raise RuleViolation(f"'{choice}' is not one of {', '.join(p.choices)}", rule="BG-COMBAT-09", code="illegal_choice")
+    hc.apply_choice(em, c, house, p.card, choice, by_default)
+
+
+def use_blade(em, house: str, use: bool, by_default: bool = False) -> None:
+    """BG-COMBAT-11: the Blade holder, attacker or defender, may add +1 once per round."""
+    s = em.state
+    require_step(s, "use_blade")
+    if house != blade_holder(s):
+        raise NotYourTurn("only the Valyrian Steel Blade holder decides this", rule="BG-COMBAT-11")
+    em.emit(aev.BladeUsed(house=house) if use else aev.BladeDeclined(house=house, by_default=by_default))
+    em.emit(aev.CombatStageBegan(stage="decide"))
+
+
+def default_casualties(units: dict[str, int], n: int) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for u in CASUALTY_ORDER:
+        k = min(n, units.get(u, 0))
+        if k:
+            out[u] = k
+            n -= k
+    return out
+
+
+def choose_casualties(em, house: str, units: dict[str, int], by_default: bool = False) -> None:
+    """BG-COMBAT-15/16: the loser picks exactly the required number among its units in the combat."""
+    s = em.state
+    require_step(s, "choose_casualties")
+    c = _combat(s)
+    if house != c.loser:
+        raise NotYourTurn("the loser chooses its casualties", rule="BG-COMBAT-15")
+    area, army, attacking = loser_army(s, c)
+    units = {u: n for u, n in units.items() if n}
+    need = min(c.casualties, sum(army.values()))
+    if sum(units.values()) != need or any(n > army.get(u, 0) for u, n in units.items()):
+        raise RuleViolation(f"choose exactly {need} of your units in the combat", rule="BG-COMBAT-15", code="casualty_count")
+    em.emit(aev.CasualtiesChosen(house=house, units=units, by_default=by_default))
+    em.emit(aev.UnitsDestroyed(house=house, area=area, units=units, reason="BG-COMBAT-15", combat_units=attacking))
+    em.emit(aev.CombatStageBegan(stage="retreat"))
+
+
+def choose_retreat(em, house: str, area: str, by_default: bool = False) -> None:
+    s = em.state
+    require_step(s, "choose_retreat")
+    c = _combat(s)
+    if house != c.retreat_chooser:
+        raise NotYourTurn(f"{c.retreat_chooser} chooses the retreat area", rule="BG-COMBAT-19")
+    if area not in c.retreat_options:
+        raise RuleViolation(
+            f"'{area}' is not a legal retreat area; choose one of {', '.join(c.retreat_options)}",
+            rule="BG-COMBAT-19",
+            code="illegal_retreat",
+        )
+    src, units, attacking = loser_army(s, c)
+    em.emit(aev.RetreatChosen(house=house, area=area, by_default=by_default))
+    retreat(em, c.loser, src, area, {u: n for u, n in units.items() if n}, attacking)
+    em.emit(aev.CombatStageBegan(stage="finish"))
+
+
+__all__ = ["begin_combat", "run", "standing"]

@@ -1,0 +1,100 @@
+"""The Action phase as a Decider slice: ``decide_action``/``evolve_action``/``start_action_phase``.
+
+Every command is checked, turned into events on an :class:`~.emitter.Emitter` (so each rule sees the
+board as the previous events left it), then :func:`~.flow.advance` runs the automatic consequences
+up to the next pending decision. A rejected command raises and returns nothing.
+"""
+
+from __future__ import annotations
+
+from ...core.context import Context
+from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
+from ..state import BoardState
+from . import combat, commands as acmd, consolidate, flow, marches, raids
+from .emitter import Emitter
+from .evolve import evolve_action
+from .sweeps import max_port_replacement
+from . import events as aev
+
+__all__ = ["decide_action", "evolve_action", "start_action_phase", "handle", "ACTION_COMMANDS"]
+
+ACTION_COMMANDS = (
+    acmd.ResolveRaid,
+    acmd.ResolveMarch,
+    acmd.ResolveConsolidatePower,
+    acmd.DeclareSupport,
+    acmd.ChooseHouseCard,
+    acmd.ChooseAbility,
+    acmd.UseBlade,
+    acmd.ChooseCasualties,
+    acmd.ChooseRetreat,
+    acmd.ReplacePortShips,
+)
+
+
+def start_action_phase(state: BoardState, ctx: Context) -> list:
+    """BG-ACT-01: open the Action phase from the ``awaiting_action_phase`` threshold."""
+    if state.phase != "action" or state.step != "awaiting_action_phase":
+        raise WrongPhase("the Action phase starts only when the Planning phase is over", code="nothing_pending")
+    em = Emitter(state, ctx)
+    flow.start(em)
+    return em.events
+
+
+def replace_port_ships(em, house: str, count: int, by_default: bool = False) -> None:
+    """BG-MAP-07: the new controller of a port's land area puts 0..max of its Ships in the port."""
+    s = em.state
+    flow.require_step(s, "replace_port_ships")
+    cap = s.action.port_captures[0]
+    if house != cap.house:
+        raise NotYourTurn(f"{cap.house} decides about the captured port", rule="BG-MAP-07")
+    limit = min(cap.max, max_port_replacement(s, house, cap.port, cap.max))
+    if not 0 <= count <= limit:
+        raise RuleViolation(f"you may put 0 to {limit} Ships in '{cap.port}'", rule="BG-MAP-07", code="too_many_ships")
+    em.emit(aev.PortShipsReplaced(house=house, port=cap.port, count=count, by_default=by_default))
+    if count:
+        em.emit(aev.UnitsPlaced(house=house, area=cap.port, units={"ship": count}, reason="BG-MAP-07"))
+
+
+def unit_map(units) -> dict[str, int]:
+    """Units as ``{type: count}``, from the API's :class:`UnitCounts` or an internal dict."""
+    return units.as_dict() if isinstance(units, acmd.UnitCounts) else dict(units)
+
+
+def handle(em, command, house: str, by_default: bool = False) -> None:
+    """Apply one player command to the emitter (no advance)."""
+    match command:
+        case acmd.ResolveRaid():
+            raids.resolve_raid(em, house, command.area, command.target, by_default)
+        case acmd.ResolveMarch():
+            marches.resolve_march(
+                em, house, command.area, {d: unit_map(u) for d, u in command.moves.items()}, command.leave_power_token, by_default
+            )
+        case acmd.ResolveConsolidatePower():
+            consolidate.resolve_consolidate_power(em, house, command.area, command.muster, by_default)
+        case acmd.DeclareSupport():
+            combat.declare_support(em, house, command.side, by_default)
+        case acmd.ChooseHouseCard():
+            combat.choose_house_card(em, house, command.card, by_default)
+        case acmd.ChooseAbility():
+            combat.choose_ability(em, house, command.choice, by_default)
+        case acmd.UseBlade():
+            combat.use_blade(em, house, command.use, by_default)
+        case acmd.ChooseCasualties():
+            combat.choose_casualties(em, house, unit_map(command.units), by_default)
+        case acmd.ChooseRetreat():
+            combat.choose_retreat(em, house, command.area, by_default)
+        case acmd.ReplacePortShips():
+            replace_port_ships(em, house, command.count, by_default)
+        case _:
+            raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
+
+
+def decide_action(state: BoardState, command, house: str, ctx: Context) -> list:
+    """Turn one Action-phase command of ``house`` into events, or raise a RuleViolation."""
+    if state.phase != "action" or state.action is None:
+        raise WrongPhase("this command is used only during the Action phase", rule="BG-ACT-01")
+    em = Emitter(state, ctx)
+    handle(em, command, house)
+    flow.advance(em)
+    return em.events

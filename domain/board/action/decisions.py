@@ -1,0 +1,210 @@
+"""The Action phase's pending decisions, each with its legal options (``GET .../decisions``).
+
+:func:`pending_action_decisions` returns ``(house, command types, options)`` triples; the board's
+:mod:`domain.board.decisions` wraps them with the seat, the deadline and the documented default
+(:mod:`.timeouts`).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..state import BoardState
+from . import combat as cb
+from . import consolidate as cp
+from . import house_cards as hc
+from .flow import orders_of
+from .marches import destination_kind, destinations, may_leave_power_token, movable_units
+from .raids import raid_targets
+from .strength import initial_strength
+
+
+class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
+    """Send ``resolve_raid`` with one of your raid ``area``s and a listed ``target`` (or null)."""
+
+    targets: dict[str, list[str]]
+    """Raid area -> areas whose enemy order it may remove."""
+
+
+class MarchOrderOptions(msgspec.Struct):
+    units: dict[str, int]
+    """Standing units that may march (routed ones may not, BG-COMBAT-23)."""
+    land_destinations: list[str]
+    ship_destinations: list[str]
+    fights: dict[str, str]
+    """Destination -> ``combat`` or ``neutral``: at most one per March (BG-MARCH-04)."""
+    neutral_strength: dict[str, int]
+    may_leave_power_token: bool
+
+
+class MarchOptions(msgspec.Struct, tag_field="kind", tag="resolve_march"):
+    """Send ``resolve_march`` with one of these areas and ``moves`` {destination: {unit: count}}.
+    Supply (BG-SUPPLY-06) is checked on the whole declaration."""
+
+    orders: dict[str, MarchOrderOptions]
+
+
+class ConsolidateOrderOptions(msgspec.Struct):
+    power: int
+    """Power a regular resolution gives (BG-CP-01/02)."""
+    may_muster: bool
+    muster_points: int
+    ship_areas: list[str]
+
+
+class ConsolidateOptions(msgspec.Struct, tag_field="kind", tag="resolve_consolidate_power"):
+    """Send ``resolve_consolidate_power`` with an area, and ``muster`` to muster instead (BG-CP-03)."""
+
+    orders: dict[str, ConsolidateOrderOptions]
+    costs: dict[str, int]
+    upgrade_costs: dict[str, int]
+
+
+class SupportOptions(msgspec.Struct, tag_field="kind", tag="declare_support"):
+    """Send ``declare_support`` with one of ``sides``."""
+
+    area: str
+    attacker: str
+    defender: str | None
+    sides: list[str]
+    strength: dict[str, int]
+
+
+class HouseCardOptions(msgspec.Struct, tag_field="kind", tag="choose_house_card"):
+    """Send ``choose_house_card`` with one of ``cards`` (sealed until both have chosen)."""
+
+    area: str
+    opponent: str | None
+    cards: list[str]
+    strength: dict[str, int]
+
+
+class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability"):
+    """Send ``choose_ability`` with one of ``choices`` (or null when ``may_skip``)."""
+
+    card: str
+    choices: list[str]
+    may_skip: bool
+
+
+class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
+    """Send ``use_blade`` true or false."""
+
+    strength: dict[str, int]
+    choices: list[bool]
+
+
+class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):
+    """Send ``choose_casualties`` with exactly ``count`` units from ``units``."""
+
+    count: int
+    units: dict[str, int]
+
+
+class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
+    """Send ``choose_retreat`` with one of ``areas``."""
+
+    retreating_house: str
+    areas: list[str]
+
+
+class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
+    """Send ``replace_port_ships`` with a ``count`` from 0 to ``max``."""
+
+    port: str
+    max: int
+
+
+ActionDecisionOptions = (
+    RaidOptions
+    | MarchOptions
+    | ConsolidateOptions
+    | SupportOptions
+    | HouseCardOptions
+    | AbilityOptions
+    | BladeOptions
+    | CasualtyOptions
+    | RetreatOptions
+    | PortShipsOptions
+)
+
+
+def march_options(state: BoardState, house: str) -> MarchOptions:
+    out = {}
+    for area in orders_of(state, house, "march"):
+        dests = destinations(state, house, area)
+        fights, neutral = {}, {}
+        for d in dests["land"] + dests["ship"]:
+            k = destination_kind(state, house, d)
+            if k != "move":
+                fights[d] = k
+            if k == "neutral":
+                neutral[d] = state.areas[d].neutral
+        out[area] = MarchOrderOptions(
+            units=movable_units(state, house, area),
+            land_destinations=dests["land"],
+            ship_destinations=dests["ship"],
+            fights=fights,
+            neutral_strength=neutral,
+            may_leave_power_token=may_leave_power_token(state, house, area),
+        )
+    return MarchOptions(orders=out)
+
+
+def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], ActionDecisionOptions]]:
+    """Every Action-phase decision the game waits on now."""
+    act = state.action
+    if state.phase != "action" or act is None:
+        return []
+    step = state.step
+    c = act.combat
+    house = act.current_house
+    if step == "resolve_raid":
+        opts = RaidOptions(targets={a: raid_targets(state, house, a) for a in orders_of(state, house, "raid")})
+        return [(house, ["resolve_raid"], opts)]
+    if step == "resolve_march":
+        return [(house, ["resolve_march"], march_options(state, house))]
+    if step == "resolve_consolidate_power":
+        orders = {
+            a: ConsolidateOrderOptions(
+                power=cp.income(state, house, a),
+                may_muster=cp.can_muster(state, a),
+                muster_points=cp.muster_points(a) if cp.can_muster(state, a) else 0,
+                ship_areas=cp.ship_areas(state, house, a) if cp.can_muster(state, a) else [],
+            )
+            for a in orders_of(state, house, "consolidate_power")
+        }
+        return [(house, ["resolve_consolidate_power"], ConsolidateOptions(orders=orders, costs=dict(cp.NEW_COST), upgrade_costs=dict(cp.UPGRADE_COST)))]
+    if step == "replace_port_ships" and act.port_captures:
+        cap = act.port_captures[0]
+        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=cap.max))]
+    if c is None:
+        return []
+    if step == "declare_support" and c.support_queue:
+        opts = SupportOptions(
+            area=c.area, attacker=c.attacker, defender=c.defender, sides=cb.support_options(c),
+            strength=initial_strength(state, c),
+        )
+        return [(c.support_queue[0], ["declare_support"], opts)]
+    if step == "choose_house_card":
+        out = []
+        for h in hc.combatants(state, c):
+            if h not in c.cards and h not in c.no_card:
+                opts = HouseCardOptions(
+                    area=c.area, opponent=hc.opponent(c, h), cards=cb.card_options(state, c, h),
+                    strength=initial_strength(state, c),
+                )
+                out.append((h, ["choose_house_card"], opts))
+        return out
+    if step == "house_card_ability" and c.ability is not None:
+        p = c.ability
+        return [(p.house, ["choose_ability"], AbilityOptions(card=p.card, choices=list(p.choices), may_skip=p.may_skip))]
+    if step == "use_blade":
+        return [(cb.blade_holder(state), ["use_blade"], BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]))]
+    if step == "choose_casualties":
+        _, units, _ = cb.loser_army(state, c)
+        units = {u: n for u, n in units.items() if n}
+        return [(c.loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))]
+    if step == "choose_retreat" and c.retreat_chooser:
+        return [(c.retreat_chooser, ["choose_retreat"], RetreatOptions(retreating_house=c.loser, areas=list(c.retreat_options)))]
+    return []

@@ -1,0 +1,270 @@
+"""The 42 House cards of the six base houses (section 15.9), by the moment their text acts
+(BG-COMBAT-09):
+
+1. cancel -- Tyrion Lannister;
+2. immediately -- Mace Tyrell, Queen of Thorns, Doran Martell, Aeron Damphair;
+3. strength and icons, all the time -- Stannis, Davos, Theon, Balon, Asha, Nymeria, Catelyn,
+   Kevan, Victarion, Salladhor Saan (see :func:`card_strength`, :func:`icons` and
+   :mod:`.strength`), The Blackfish (no casualties);
+4. if you win / lose -- Tywin Lannister, Roose Bolton, Renly Baratheon, Cersei Lannister;
+5. end of combat -- Arianne Martell (the winning attacker does not move in), Robb Stark (the
+   winner picks the retreat area) in :mod:`.combat`;
+6. after combat -- Patchface, Ser Loras Tyrell.
+
+When both cards act at the same moment they resolve in turn order; no text resolves twice.
+Cards without text (Eddard, Greatjon, Rodrik, Gregor, Jaime, Hound, Brienne, Melisandre, Euron,
+Dagmar, Garlan, Randyll, Margaery, Alester, Red Viper, Areo, Obara, Darkstar) only use their
+printed values.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from .. import board_data
+from ..board_data import HouseCard
+from ..state import BoardState
+from . import events as aev
+from . import power
+from .state import Combat
+from .strength import castle_area, is_supported, supports, standing
+from .supply import available_units
+from .transport import adjacent
+
+TRACKS = ("iron_throne", "fiefdoms", "kings_court")
+IMMEDIATE = ("mace_tyrell", "queen_of_thorns", "doran_martell", "aeron_damphair")
+WIN_LOSE = ("tywin_lannister", "roose_bolton", "renly_baratheon", "cersei_lannister")
+AFTER = ("patchface", "ser_loras_tyrell")
+
+
+@cache
+def all_cards() -> dict[str, HouseCard]:
+    return {c.id: c for cards in board_data.cards().house_cards.values() for c in cards}
+
+
+def opponent(c: Combat, house: str) -> str | None:
+    return c.defender if house == c.attacker else c.attacker
+
+
+def combatants(state: BoardState, c: Combat) -> list[str]:
+    """Attacker and defender in turn order (simultaneous texts resolve in turn order)."""
+    return [h for h in state.turn_order() if h in (c.attacker, c.defender)]
+
+
+def done(c: Combat, house: str, card: str) -> bool:
+    return f"{house}:{card}" in c.done
+
+
+def card_strength(state: BoardState, c: Combat, house: str) -> int:
+    """Printed strength with its modifiers, never below 0 (BG-COMBAT-09).
+
+    Balon Greyjoy: the opponent's card has printed strength 0. Stannis Baratheon: +1 if the
+    opponent is higher on the Iron Throne track. Ser Davos Seaworth: +1 if Stannis is in the discard
+    pile. Theon Greyjoy: +1 when defending a castle/stronghold area."""
+    card = c.cards.get(house)
+    if card is None:
+        return 0
+    opp = opponent(c, house)
+    value = 0 if c.cards.get(opp) == "balon_greyjoy" else all_cards()[card].strength
+    track = state.tracks.iron_throne
+    if card == "stannis_baratheon" and opp in track and track.index(opp) < track.index(house):
+        value += 1
+    if card == "ser_davos_seaworth" and "stannis_baratheon" in state.houses[house].discards:
+        value += 1
+    if card == "theon_greyjoy" and house == c.defender and castle_area(c.area):
+        value += 1
+    return max(0, value)
+
+
+def icons(state: BoardState, c: Combat, house: str) -> tuple[int, int]:
+    """(swords, towers) of ``house``'s card with its texts: Davos +1 sword (Stannis discarded), Theon
+    +1 sword (defending a castle), Asha +2 swords +1 tower (not supported), Nymeria +1 sword
+    attacking / +1 tower defending."""
+    card = c.cards.get(house)
+    if card is None:
+        return 0, 0
+    facts = all_cards()[card]
+    swords, towers = facts.swords, facts.fortifications
+    if card == "ser_davos_seaworth" and "stannis_baratheon" in state.houses[house].discards:
+        swords += 1
+    if card == "theon_greyjoy" and house == c.defender and castle_area(c.area):
+        swords += 1
+    side = "attacker" if house == c.attacker else "defender"
+    if card == "asha_greyjoy" and not is_supported(state, c, side):
+        swords += 2
+        towers += 1
+    if card == "nymeria_sand":
+        if house == c.attacker:
+            swords += 1
+        else:
+            towers += 1
+    return swords, towers
+
+
+# --- immediately ---------------------------------------------------------------------------------
+
+
+def queen_of_thorns_choices(state: BoardState, c: Combat, house: str) -> list[str]:
+    """Queen of Thorns: an opponent's order in an area next to the embattled area, not the March
+    order of this combat."""
+    opp = opponent(c, house)
+    out = []
+    for a in adjacent(state, c.area):
+        o = state.orders.get(a)
+        if o is not None and o.house == opp and not (opp == c.attacker and a == c.from_area):
+            out.append(a)
+    return sorted(out)
+
+
+def aeron_choices(state: BoardState, c: Combat, house: str) -> list[str]:
+    """Aeron Damphair: with 2 available Power, any other card in hand."""
+    if state.houses[house].power < 2:
+        return []
+    return sorted(card for card in state.houses[house].hand if card != "aeron_damphair")
+
+
+def mace_tyrell(em, c: Combat, house: str) -> None:
+    """Mace Tyrell: at once, destroy one of the opponent's Footmen in this combat (a standing one
+    first)."""
+    s = em.state
+    opp = opponent(c, house)
+    if opp == c.attacker:
+        if c.units.get("footman", 0) > 0:
+            em.emit(aev.UnitsDestroyed(house=opp, area=c.from_area, units={"footman": 1}, reason="mace_tyrell", combat_units=True))
+    else:
+        a = s.areas[c.area]
+        if a.units.get("footman", 0) > 0:
+            routed = 0 if standing(s, c.area).get("footman", 0) else 1
+            em.emit(
+                aev.UnitsDestroyed(
+                    house=opp, area=c.area, units={"footman": 1}, routed={"footman": 1} if routed else {}, reason="mace_tyrell"
+                )
+            )
+
+
+def immediately_pending(em, c: Combat, house: str, card: str) -> bool:
+    """Resolve or open the "immediately" text of ``card``. True when a choice is now pending."""
+    s = em.state
+    if card == "mace_tyrell":
+        mace_tyrell(em, c, house)
+        em.emit(aev.AbilityResolved(house=house, card=card))
+        return False
+    if card == "queen_of_thorns":
+        choices = queen_of_thorns_choices(s, c, house)
+    elif card == "doran_martell":
+        choices = list(TRACKS)
+    else:
+        choices = aeron_choices(s, c, house)
+    if not choices:
+        em.emit(aev.AbilityResolved(house=house, card=card))
+        return False
+    em.emit(aev.AbilityChoicePending(house=house, card=card, choices=choices, may_skip=card == "aeron_damphair"))
+    return True
+
+
+# --- if you win / lose ------------------------------------------------------------------------------
+
+
+def renly_choices(state: BoardState, c: Combat, house: str) -> list[str]:
+    """Renly Baratheon: areas with one of the winner's Footmen in this combat (its supporting ones
+    included), while it still has a Knight to place."""
+    if available_units(state, house, "knight") < 1:
+        return []
+    out = set()
+    if house == c.attacker and c.units.get("footman"):
+        out.add(c.from_area)
+    if house == c.defender and state.areas[c.area].units.get("footman"):
+        out.add(c.area)
+    side = "attacker" if house == c.attacker else "defender"
+    for area, h, sd in supports(state, c):
+        if h == house and sd == side and state.areas[area].units.get("footman"):
+            out.add(area)
+    return sorted(out)
+
+
+def cersei_choices(state: BoardState, c: Combat, house: str) -> list[str]:
+    """Cersei Lannister: any order of the loser on the board (not the March order of this combat,
+    which the combat removes anyway)."""
+    loser = opponent(c, house)
+    return sorted(a for a, o in state.orders.items() if o.house == loser and not (loser == c.attacker and a == c.from_area))
+
+
+def win_lose_pending(em, c: Combat, house: str, card: str) -> bool:
+    """Resolve or open a win/lose text (right after the winner is set, before casualties)."""
+    s = em.state
+    won = c.winner == house
+    if card == "tywin_lannister" and won:
+        power.gain(em, house, 2, "tywin_lannister")
+    elif card == "roose_bolton" and not won:
+        cards = list(s.houses[house].discards)
+        if cards:
+            em.emit(aev.HouseCardsReturned(house=house, cards=cards, reason="roose_bolton"))
+    elif card in ("renly_baratheon", "cersei_lannister") and won:
+        choices = renly_choices(s, c, house) if card == "renly_baratheon" else cersei_choices(s, c, house)
+        if choices:
+            em.emit(aev.AbilityChoicePending(house=house, card=card, choices=choices, may_skip=True))
+            return True
+    em.emit(aev.AbilityResolved(house=house, card=card))
+    return False
+
+
+# --- after combat ------------------------------------------------------------------------------------
+
+
+def after_pending(em, c: Combat, house: str, card: str) -> bool:
+    """Patchface: look at the opponent's hand and discard one card of your choice. Ser Loras Tyrell:
+    a winning attacker's March order moves into the conquered area to be resolved again."""
+    s = em.state
+    opp = opponent(c, house)
+    if card == "patchface" and opp is not None and s.houses[opp].hand:
+        em.emit(
+            aev.AbilityChoicePending(house=house, card=card, choices=sorted(s.houses[opp].hand), may_skip=True)
+        )
+        return True
+    if card == "ser_loras_tyrell" and house == c.attacker == c.winner:
+        a = s.areas[c.area]
+        if a.house == house and any(a.units.values()) and c.area not in s.orders:
+            em.emit(aev.OrderPlaced(area=c.area, house=house, order=c.march_order, reason="ser_loras_tyrell"))
+    em.emit(aev.AbilityResolved(house=house, card=card))
+    return False
+
+
+# --- answering a choice ----------------------------------------------------------------------------------
+
+
+def apply_choice(em, c: Combat, house: str, card: str, choice: str | None, by_default: bool) -> None:
+    """Carry out the owner's answer to a pending ability (validated by the caller)."""
+    s = em.state
+    opp = opponent(c, house)
+    em.emit(aev.AbilityResolved(house=house, card=card, choice=choice, by_default=by_default))
+    if choice is None:
+        return
+    if card == "tyrion_lannister":
+        em.emit(aev.HouseCardCancelled(house=opp, card=c.cards[opp], by=house))
+        em.emit(aev.CombatStageBegan(stage="cards"))
+    elif card == "queen_of_thorns":
+        o = s.orders[choice]
+        em.emit(aev.OrderRemoved(area=choice, house=o.house, order=o.order, reason="queen_of_thorns"))
+    elif card == "doran_martell":
+        order = [h for h in getattr(s.tracks, choice) if h != opp] + [opp]
+        em.emit(aev.InfluenceTrackChanged(track=choice, order=order, reason="doran_martell"))
+    elif card == "aeron_damphair":
+        em.emit(aev.PowerSpent(house=house, amount=2, reason="aeron_damphair"))
+        em.emit(aev.HouseCardsDiscarded(house=house, cards=["aeron_damphair"], reason="aeron_damphair"))
+        em.emit(aev.HouseCardSwapped(house=house, old_card="aeron_damphair", card=choice))
+    elif card == "renly_baratheon":
+        em.emit(
+            aev.UnitUpgraded(
+                house=house,
+                area=choice,
+                from_unit="footman",
+                to_unit="knight",
+                reason="renly_baratheon",
+                combat_units=house == c.attacker and choice == c.from_area,
+            )
+        )
+    elif card == "cersei_lannister":
+        o = s.orders[choice]
+        em.emit(aev.OrderRemoved(area=choice, house=o.house, order=o.order, reason="cersei_lannister"))
+    elif card == "patchface":
+        em.emit(aev.HouseCardsDiscarded(house=opp, cards=[choice], reason="patchface"))

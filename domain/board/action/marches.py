@@ -1,0 +1,161 @@
+"""March orders and movement (BG-MARCH-01..13, BG-SUPPLY-06, BG-MAP-07)."""
+
+from __future__ import annotations
+
+from .. import board_data
+from ..control import controller
+from ...core.errors import RuleViolation
+from ..orders import order_type
+from ..state import BoardState
+from . import events as aev
+from .flow import orders_of, require_turn
+from .strength import potential_neutral_strength, standing
+from .supply import supply_ok
+from .sweeps import after_moves, remove_enemy_power_token
+from .transport import kind, land_destinations, ship_destinations
+
+
+def movable_units(state: BoardState, house: str, area: str) -> dict[str, int]:
+    """BG-COMBAT-23: only units that are not routed may march."""
+    if state.areas[area].house != house:
+        return {}
+    return standing(state, area)
+
+
+def destination_kind(state: BoardState, house: str, dest: str) -> str:
+    """What entering ``dest`` means (BG-MARCH-04/05/12): ``move`` (friendly, empty or enemy token
+    only), ``combat`` (enemy units or an enemy garrison) or ``neutral`` (a neutral force token)."""
+    a = state.areas[dest]
+    if a.house not in (None, house) and any(a.units.values()):
+        return "combat"
+    if a.neutral > 0:
+        return "neutral"
+    if a.garrison > 0 and board_data.areas()[dest].home_of not in (None, house):
+        return "combat"
+    return "move"
+
+
+def destinations(state: BoardState, house: str, area: str) -> dict[str, list[str]]:
+    """Where the units of a March in ``area`` may go: ``land`` units and ``ship`` units."""
+    k = kind(area)
+    if k == "land":
+        return {"land": land_destinations(state, house, area), "ship": []}
+    return {"land": [], "ship": ship_destinations(state, house, area)}
+
+
+def defender_of(state: BoardState, area: str) -> str | None:
+    a = state.areas[area]
+    if a.house is not None and any(a.units.values()):
+        return a.house
+    return board_data.areas()[area].home_of
+
+
+def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
+    """BG-MARCH-06: a land area (not the house's home area, where it is not needed) that the house
+    could leave empty, with an available token and no token there yet."""
+    facts = board_data.areas()[area]
+    return (
+        facts.kind == "land"
+        and facts.home_of != house
+        and state.houses[house].power > 0
+        and state.areas[area].power_token is None
+    )
+
+
+def validate_march(state: BoardState, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool) -> str | None:
+    """Check one March declaration; return the destination that starts a fight, if any.
+
+    BG-MARCH-01 units may split among destinations; BG-COMBAT-23 routed units stay;
+    BG-MARCH-03/09/11 land units go to land (adjacent or by transport), Ships to seas or friendly ports;
+    BG-MARCH-04 at most one destination starts a fight; BG-MARCH-12 a neutral force needs enough
+    strength; BG-MAP-07 a port holds 3 Ships and never a fight; BG-SUPPLY-06 all moves together
+    (the attack counted in the attacked area) must fit the supply limit; BG-MARCH-06 a Power token is
+    left only when every unit leaves."""
+    movable = movable_units(state, house, area)
+    sent: dict[str, int] = {}
+    dests = destinations(state, house, area)
+    fights = []
+    for dest, units in moves.items():
+        units = {u: n for u, n in units.items() if n}
+        if not units:
+            continue
+        if dest == area:
+            raise RuleViolation("units cannot march to the area they are in", rule="BG-MARCH-01")
+        if state.areas[dest].blocked:
+            raise RuleViolation(f"'{dest}' is impassable in this game", rule="BG-SETUP-06")
+        for u, n in units.items():
+            sent[u] = sent.get(u, 0) + n
+            allowed = dests["ship"] if u == "ship" else dests["land"]
+            if dest not in allowed:
+                raise RuleViolation(f"a {u} in '{area}' cannot march to '{dest}'", rule="BG-MARCH-03", code="not_adjacent")
+        dk = destination_kind(state, house, dest)
+        if kind(dest) == "port":
+            if dk != "move":
+                raise RuleViolation("combat never takes place in a port", rule="BG-MAP-07")
+            here = state.areas[dest].units.get("ship", 0) if state.areas[dest].house == house else 0
+            if here + units.get("ship", 0) > 3:
+                raise RuleViolation("a port holds at most 3 Ships", rule="BG-MAP-07", code="port_full")
+        if dk != "move":
+            fights.append(dest)
+            if dk == "neutral":
+                need = state.areas[dest].neutral
+                have = potential_neutral_strength(state, house, area, dest, units, state.orders[area].order)
+                if have < need:
+                    raise RuleViolation(
+                        f"the neutral force in '{dest}' has strength {need}; this march can reach at most {have}",
+                        rule="BG-MARCH-12",
+                        code="neutral_force_too_strong",
+                    )
+    for u, n in sent.items():
+        if n > movable.get(u, 0):
+            raise RuleViolation(
+                f"only {movable.get(u, 0)} standing {u}(s) in '{area}' can march", rule="BG-COMBAT-23", code="not_enough_units"
+            )
+    if len(fights) > 1:
+        raise RuleViolation("at most one destination of a March may start a fight", rule="BG-MARCH-04", code="two_combats")
+    delta = {area: -sum(sent.values())}
+    for dest, units in moves.items():
+        delta[dest] = delta.get(dest, 0) + sum(units.values())
+    if sent and not supply_ok(state, house, delta):
+        raise RuleViolation("this march would break your supply limit", rule="BG-SUPPLY-06", code="supply")
+    if leave_token:
+        left = sum(state.areas[area].units.values()) - sum(sent.values())
+        if left > 0 or not may_leave_power_token(state, house, area):
+            raise RuleViolation(
+                "a Power token may be left only in a land area (not your home) that all your units leave, "
+                "with an available token",
+                rule="BG-MARCH-06",
+            )
+    return fights[0] if fights else None
+
+
+def resolve_march(em, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool, by_default: bool = False) -> None:
+    """Resolve one March (BG-ACT-02/03): non-combat moves happen at once (BG-MARCH-08), entering an
+    area with only an enemy Power token sends it to the Pool (BG-MARCH-05), a Power token may be left
+    behind (BG-MARCH-06), ports follow control (BG-MAP-07); then the one fight, if any, starts
+    (BG-COMBAT-*, or a neutral force, BG-MARCH-12). A March that moves nothing is removed
+    (BG-MARCH-02)."""
+    from .combat import begin_combat
+
+    s = em.state
+    require_turn(s, house, "resolve_march")
+    if area not in orders_of(s, house, "march"):
+        raise RuleViolation(f"{house} has no March order in '{area}'", code="no_such_order")
+    moves = {d: {u: n for u, n in us.items() if n} for d, us in sorted(moves.items())}
+    moves = {d: us for d, us in moves.items() if us}
+    fight = validate_march(s, house, area, moves, leave_token)
+    order = s.orders[area].order
+    em.emit(aev.MarchDeclared(house=house, area=area, moves=moves, leave_power_token=leave_token, by_default=by_default))
+    for dest, units in moves.items():
+        if dest == fight:
+            continue
+        em.emit(aev.UnitsMoved(house=house, from_area=area, to_area=dest, units=units, reason="BG-MARCH-01"))
+        remove_enemy_power_token(em, house, dest, "BG-MARCH-05")
+    if leave_token:
+        em.emit(aev.PowerTokenPlaced(house=house, area=area))
+    if fight is None:
+        em.emit(aev.OrderRemoved(area=area, house=house, order=order, reason="BG-MARCH-08"))
+        after_moves(em)
+        return
+    after_moves(em)
+    begin_combat(em, house, area, fight, moves[fight], order)

@@ -1,0 +1,79 @@
+"""Documented defaults for every Action-phase decision at its deadline.
+
+* **resolve_raid** -- the house's first Raid order in area-id order is removed with no effect.
+* **resolve_march** -- its first March order in area-id order is removed; nothing moves.
+* **resolve_consolidate_power** -- its first Consolidate Power order in area-id order is resolved
+  as a regular one (gains Power; a special order does not muster).
+* **declare_support** -- the house supports nobody.
+* **choose_house_card** -- the card with the lowest printed strength (ties: alphabetical id).
+* **house_card_ability** -- an optional ability is not used; a mandatory one takes the first
+  listed choice.
+* **use_blade** -- the Blade is not used.
+* **choose_casualties** -- Footmen die first, then Ships, then Knights, then Siege Engines.
+* **choose_retreat** -- the first listed legal area (alphabetical).
+* **replace_port_ships** -- no Ship is put in the captured port.
+"""
+
+from __future__ import annotations
+
+from ...core.context import Context
+from .. import events as ev
+from ..state import BoardState
+from . import commands as acmd
+from .combat import default_casualties
+from .decisions import pending_action_decisions
+from .emitter import Emitter
+from .flow import advance, orders_of
+from .house_cards import all_cards
+
+ACTION_DEFAULT_TEXT = {
+    "resolve_raid": "your first Raid order (by area id) is removed with no effect",
+    "resolve_march": "your first March order (by area id) is removed; nothing moves",
+    "resolve_consolidate_power": "your first Consolidate Power order (by area id) gives its Power (no mustering)",
+    "declare_support": "you support nobody",
+    "choose_house_card": "your card with the lowest printed strength (ties: alphabetical)",
+    "house_card_ability": "an optional ability is not used; a mandatory one takes the first choice",
+    "use_blade": "the Valyrian Steel Blade is not used",
+    "choose_casualties": "Footmen die first, then Ships, then Knights, then Siege Engines",
+    "choose_retreat": "the first listed legal area",
+    "replace_port_ships": "no Ship is put in the port",
+}
+
+
+def default_command(state: BoardState, house: str, options):
+    kind = options.__struct_config__.tag
+    if kind == "resolve_raid":
+        return acmd.ResolveRaid(area=orders_of(state, house, "raid")[0])
+    if kind == "resolve_march":
+        return acmd.ResolveMarch(area=orders_of(state, house, "march")[0])
+    if kind == "resolve_consolidate_power":
+        return acmd.ResolveConsolidatePower(area=orders_of(state, house, "consolidate_power")[0])
+    if kind == "declare_support":
+        return acmd.DeclareSupport(side="none")
+    if kind == "choose_house_card":
+        cards = all_cards()
+        return acmd.ChooseHouseCard(card=min(options.cards, key=lambda c: (cards[c].strength, c)))
+    if kind == "house_card_ability":
+        return acmd.ChooseAbility(choice=None if options.may_skip else options.choices[0])
+    if kind == "use_blade":
+        return acmd.UseBlade(use=False)
+    if kind == "choose_casualties":
+        return acmd.ChooseCasualties(units=default_casualties(options.units, options.count))
+    if kind == "choose_retreat":
+        return acmd.ChooseRetreat(area=options.areas[0])
+    return acmd.ReplacePortShips(count=0)
+
+
+def action_timeout_events(state: BoardState, ctx: Context) -> list:
+    """``DecisionTimedOut`` and the defaults of every decision now pending (empty if none)."""
+    from .decider import handle
+
+    pending = pending_action_decisions(state)
+    if not pending:
+        return []
+    em = Emitter(state, ctx)
+    em.emit(ev.DecisionTimedOut(step=state.step, houses=[h for h, _, _ in pending]))
+    for house, _, options in pending:
+        handle(em, default_command(em.state, house, options), house, by_default=True)
+    advance(em)
+    return em.events

@@ -1,0 +1,57 @@
+"""The Action phase as one reader may see it (used by :func:`domain.board.redaction.view_for`).
+
+Hidden: a combatant's House card until both are revealed (BG-COMBAT-09) -- the other houses and
+spectators only learn *that* it has chosen; Patchface's view of the opponent's hand.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from ..state import BoardState
+
+
+class CombatView(msgspec.Struct, omit_defaults=True):
+    attacker: str
+    defender: str | None
+    area: str
+    from_area: str
+    units: dict[str, int]
+    stage: str
+    support: dict[str, str] = {}
+    support_queue: list[str] = []
+    cards: dict[str, str | None] = {}
+    """Chosen cards: yours, or every card once revealed; ``"sealed"`` for an unrevealed choice."""
+    strength: dict[str, int] = {}
+    winner: str | None = None
+    blade: str | None = None
+
+
+class ActionView(msgspec.Struct, omit_defaults=True):
+    order_type: str
+    current_house: str | None = None
+    routed: dict[str, dict[str, int]] = {}
+    combat: CombatView | None = None
+
+
+def action_view(state: BoardState, reader: str | None, game_over: bool = False) -> ActionView | None:
+    act = state.action
+    if act is None:
+        return None
+    c = act.combat
+    cv = None
+    if c is not None:
+        cards: dict[str, str | None] = {}
+        for h, card in c.cards.items():
+            cards[h] = card if (c.revealed or game_over or h == reader or c.winner) else "sealed"
+        for h in c.no_card:
+            cards[h] = None
+        cv = CombatView(
+            attacker=c.attacker, defender=c.defender, area=c.area, from_area=c.from_area, units=dict(c.units),
+            stage=c.stage, support=dict(c.support), support_queue=list(c.support_queue), cards=cards,
+            strength=dict(c.strength), winner=c.winner, blade=c.blade,
+        )
+    return ActionView(
+        order_type=act.order_type, current_house=act.current_house,
+        routed={a: dict(u) for a, u in act.routed.items()}, combat=cv,
+    )
