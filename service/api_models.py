@@ -65,6 +65,6 @@ class ExportOut(msgspec.Struct):
     events: list[Envelope]
 
 
-class Health(msgspec.Struct):
+class Health(msgspec.Struct, omit_defaults=True):
     status: str
     redis: str | None = None

@@ -137,10 +137,10 @@ class _Versioned(msgspec.Struct):
     version: int
 
 
-async def _body(request: Request, typ):
+async def _strict(request: Request, typ):
+    """Decode the body again, strictly. Litestar converts ``data`` in lax mode (``0`` -> ``false``,
+    ``"3"`` -> ``3``); the API promises JSON types as documented, so a mistyped field is a 422."""
     raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise ApiError(413, "payload_too_large", f"request bodies are limited to {MAX_BODY} bytes")
     try:
         return raw, msgspec.json.decode(raw, type=typ)
     except msgspec.ValidationError as e:
@@ -165,11 +165,20 @@ async def _body(request: Request, typ):
     tags=["games"],
 )
 async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = "") -> Response[GameCreatedOut]:
-    raw = msgspec.json.encode(data)
-    fp = fingerprint("create", raw)
+    if idempotency_key and len(idempotency_key) < 16:
+        # the key names the new game: a short, guessable key could hand its organizer token to another client
+        raise ApiError(400, "invalid_parameter", "an Idempotency-Key that creates a game must have at least 16 characters (use a random UUID)")
+    _, data = await _strict(request, CreateGameBody)
+    fp = fingerprint("create", msgspec.json.encode(data))
     status, body = await rt(request).engine.create_game(data.player_count, data.settings, idempotency_key or None, fp)
     metrics.COMMANDS.inc("create_game")
-    return _json(status, body, _version_of(body))
+    response = _json(status, body, _version_of(body))
+    response.headers["Location"] = f"/v1/games/{msgspec.json.decode(body, type=_GameIdOnly).game_id}"
+    return response
+
+
+class _GameIdOnly(msgspec.Struct):
+    game_id: str
 
 
 @post(
@@ -182,6 +191,7 @@ async def create_game(request: Request, data: CreateGameBody, idempotency_key: I
 )
 async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = "") -> Response[SeatOut]:
     engine = rt(request).engine
+    _, data = await _strict(request, JoinBody)
     fp = fingerprint("join", game_id, msgspec.json.encode(data))
     status, body = await engine.execute(
         game_id,
@@ -238,7 +248,8 @@ async def submit_command(
     role = _role(request, game_id, required=True)
     if role == auth.ORGANIZER:
         raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
-    raw = msgspec.json.encode(data)
+    _, data = await _strict(request, cmd.PlayerCommand)
+    raw = msgspec.json.encode(data)  # the fingerprint ignores whitespace and key order of the request
     started = time.perf_counter()
     try:
         status, body = await rt(request).engine.execute(
@@ -362,7 +373,11 @@ async def events(request: Request, game_id: GameId, from_: FromVersion = 0, wait
     if sse:
         last = request.headers.get("last-event-id")
         start = int(last) if last and last.isdigit() else from_
-        return Stream(_sse(r, keys, start, reader), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+        return Stream(
+            _sse(r, keys, start, reader, over=game.state.phase == "ended"),
+            media_type="text/event-stream",
+            headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
+        )
     envs = await r.store.read(keys, from_, count=limit)
     if not envs and wait:
         envs = await _wait_for(r, keys, from_, wait, limit)
@@ -385,18 +400,22 @@ async def _wait_for(r: Runtime, keys, after: int, wait: int, limit: int) -> list
     return []
 
 
-async def _sse(r: Runtime, keys, after: int, reader: str | None) -> AsyncIterator[bytes]:
+async def _sse(r: Runtime, keys, after: int, reader: str | None, over: bool) -> AsyncIterator[bytes]:
+    """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
+    every 15 s. Blocking reads stay well under the client's socket timeout."""
     last_beat = time.monotonic()
+    yield b": stream open\n\n"
     while True:
         envs = await r.store.read(keys, after, count=500)
         for env in envs:
-            e = redact_event(event_decoder.decode(env.event), reader)
+            e = redact_event(event_decoder.decode(env.event), reader, game_over=over)
             yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), event_encoder.encode(e))
             after = env.seq
+            last_beat = time.monotonic()
         if envs:
             continue
-        res = await r.redis.xread({keys.events: f"{after}-0"}, count=1, block=5000)
-        if not res and time.monotonic() - last_beat > 15:
+        await r.redis.xread({keys.events: f"{after}-0"}, count=1, block=1000)
+        if time.monotonic() - last_beat > 15:
             last_beat = time.monotonic()
             yield b": keep-alive\n\n"
 
@@ -421,8 +440,8 @@ async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, li
     "/v1/games/{game_id:str}/export",
     summary="Replay export",
     description="Every event with its sequence number, timestamp, schema and hash-chain link. Before the game ends hidden "
-    "fields are redacted for players and spectators (`complete: false`); the organizer's export is always complete "
-    "(the seed stays secret until the end). After the end the export is complete for everyone and the seed is revealed; "
+    "fields are redacted for the caller (`complete: false`); in tournament mode (`settings.organizer_is_referee`) "
+    "the organizer's export is complete at any time (the seed stays secret until the end). After the end the export is complete for everyone and the seed is revealed; "
     "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
     responses=problems(400, 401, 404),
     tags=["events"],
@@ -434,8 +453,9 @@ async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
     reader = _reader(game, role)
     keys = r.store.keys(game_id)
     envs = await r.store.read(keys, 0)
-    # The organizer (tournament organizer, not a player) and everyone after the end get it complete.
-    over = game.state.phase == "ended" or role == auth.ORGANIZER
+    # Complete after the end, and for a referee organizer (settings.organizer_is_referee) at any time.
+    referee = role == auth.ORGANIZER and game.state.settings.organizer_is_referee
+    over = game.state.phase == "ended" or referee
     out_envs = []
     complete = True
     for env in envs:
@@ -461,8 +481,8 @@ async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
 
 
 @get("/healthz", summary="Liveness", tags=["ops"], description="The process is up.")
-async def healthz() -> Health:
-    return Health(status="ok")
+async def healthz() -> Response[Health]:
+    return _json(200, _enc.encode(Health(status="ok")))
 
 
 @get("/readyz", summary="Readiness", tags=["ops"], description="Redis answers.", responses=problems(503))

@@ -25,7 +25,7 @@ def _api(host: str, port: int, workers: int) -> list[str]:
 
 
 def _worker() -> list[str]:
-    url = os.environ.get("CITADEL_QUEUE_URL") or os.environ["REDIS_URL"]
+    url = os.environ.get("CITADEL_QUEUE_URL") or os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     return [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler",
             "--worker-class", "workers.worker.CitadelWorker", "-u", url,
             os.environ.get("CITADEL_QUEUE", "citadel")]

@@ -56,6 +56,8 @@ def api_error_handler(request: Request, exc: ApiError) -> Response:
     headers = {}
     if exc.status == 409 and "current_version" in exc.extra:
         headers["ETag"] = f'"{exc.extra["current_version"]}"'
+    if exc.status == 401:
+        headers["WWW-Authenticate"] = 'Bearer realm="citadel"' + (', error="invalid_token"' if exc.code == "invalid_token" else "")
     if "retry_after" in exc.extra:
         headers["Retry-After"] = str(exc.extra["retry_after"])
     return problem_response(exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **exc.extra)
@@ -72,6 +74,8 @@ def _classify_validation(exc: ValidationException) -> tuple[int, str, list[Field
             continue
         msg = str(item.get("message", ""))
         key = str(item.get("key", "body"))
+        if "unknown field `" in msg:
+            key = msg.split("unknown field `", 1)[1].split("`", 1)[0]  # name the field, not "data"
         errors.append(FieldError(field=key, message=msg))
         if item.get("source") != "body":
             code, status = "invalid_parameter", 400

@@ -19,8 +19,8 @@ class Game:
         return {"Authorization": f"Bearer {token}"}
 
 
-def create(api: httpx.Client, players: int = 3, timeout_s: int = 600) -> Game:
-    r = api.post("/v1/games", json={"player_count": players, "settings": {"decision_timeout_s": timeout_s}})
+def create(api: httpx.Client, players: int = 3, timeout_s: int = 600, **settings) -> Game:
+    r = api.post("/v1/games", json={"player_count": players, "settings": {"decision_timeout_s": timeout_s, **settings}})
     assert r.status_code == 201, r.text
     body = r.json()
     return Game(id=body["game_id"], organizer=body["organizer_token"])
@@ -42,8 +42,8 @@ def start(api: httpx.Client, game: Game) -> dict:
     return r.json()
 
 
-def new_started_game(api: httpx.Client, players: int = 3, timeout_s: int = 600) -> Game:
-    g = create(api, players, timeout_s)
+def new_started_game(api: httpx.Client, players: int = 3, timeout_s: int = 600, **settings) -> Game:
+    g = create(api, players, timeout_s, **settings)
     join_all(api, g, players)
     start(api, g)
     return g

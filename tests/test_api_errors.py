@@ -122,13 +122,35 @@ def test_unknown_game_is_404(api):
 def test_lobby_rules(api):
     g = create(api, players=3)
     join_all(api, g, 3)
-    _assert_problem(api.post(f"/v1/games/{g.id}/seats", json={"name": "late"}), 422, "game_full")
+    _assert_problem(api.post(f"/v1/games/{g.id}/seats", json={"name": "late"}), 409, "game_full")
     g2 = create(api, players=4)
     join_all(api, g2, 2)
-    _assert_problem(api.post(f"/v1/games/{g2.id}/start", headers=g2.auth(g2.organizer)), 422, "seats_missing")
+    _assert_problem(api.post(f"/v1/games/{g2.id}/start", headers=g2.auth(g2.organizer)), 409, "seats_missing")
 
 
 def test_body_too_large_is_413(api, game):
     token = next(iter(game.houses.values()))
     r = api.post(f"/v1/games/{game.id}/commands", content=b'{"type":"raven_pass","x":"' + b"a" * 70000 + b'"}', headers={**game.auth(token), "content-type": "application/json"})
     _assert_problem(r, 413, "payload_too_large")
+
+
+def test_settings_are_bounded(api):
+    for bad in (0, -5, 10**13):
+        r = api.post("/v1/games", json={"player_count": 3, "settings": {"decision_timeout_s": bad}})
+        _assert_problem(r, 422, "validation_error")
+
+
+def test_unknown_field_is_named(api):
+    body = _assert_problem(api.post("/v1/games", json={"player_count": 3, "colour": "red"}), 422, "unknown_field")
+    assert body["errors"][0]["field"] == "colour"
+
+
+def test_create_needs_a_long_idempotency_key_and_answers_with_location(api):
+    _assert_problem(api.post("/v1/games", json={"player_count": 3}, headers={"Idempotency-Key": "create-1"}), 400, "invalid_parameter")
+    r = api.post("/v1/games", json={"player_count": 3})
+    assert r.status_code == 201 and r.headers["location"] == f"/v1/games/{r.json()['game_id']}"
+
+
+def test_401_carries_www_authenticate(api, game):
+    r = api.get(f"/v1/games/{game.id}/view")
+    assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer")

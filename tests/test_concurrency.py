@@ -74,7 +74,7 @@ def test_concurrent_joins_fill_each_seat_exactly_once(service, sync_redis):
     answers = asyncio.run(main())
     ok = [r for r in answers if r.status_code == 201]
     assert len(ok) == 5
-    assert all(r.status_code == 422 and r.json()["code"] == "game_full" for r in answers if r.status_code != 201)
+    assert all(r.status_code == 409 and r.json()["code"] == "game_full" for r in answers if r.status_code != 201)
     assert sorted(r.json()["seat_id"] for r in ok) == [f"seat{i}" for i in range(1, 6)]
     envs = _envelopes(sync_redis, g.id)
     assert len(envs) == 6

@@ -45,6 +45,7 @@ def test_retried_create_and_join_return_the_same_game_seat_and_token(api, sync_r
     game_id = a.json()["game_id"]
     j1 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann"})
     j2 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann"})
+    assert a.headers["location"] == b.headers["location"] == f"/v1/games/{game_id}"
     assert j1.status_code == j2.status_code == 201
     assert j1.content == j2.content
     assert _stream_len(sync_redis, game_id) == 2  # GameCreated + one SeatJoined

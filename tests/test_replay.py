@@ -14,7 +14,7 @@ from tests.game_client import new_started_game, submit_all_orders, wait_until
 
 
 def test_export_refolds_to_the_live_state(api, tmp_path):
-    g = new_started_game(api, players=5)
+    g = new_started_game(api, players=5, organizer_is_referee=True)
     submit_all_orders(api, g)
     wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["step"] == "messenger_raven")
     holder = api.get(f"/v1/games/{g.id}").json()["tracks"]["kings_court"][0]
@@ -52,7 +52,7 @@ def test_export_refolds_to_the_live_state(api, tmp_path):
 
 
 def test_verifier_checks_the_seed_and_the_shuffles(api, sync_redis):
-    g = new_started_game(api, players=3)
+    g = new_started_game(api, players=3, organizer_is_referee=True)
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     assert doc["seed"] is None  # not revealed before the end
     from service.keys import Keys
@@ -63,3 +63,12 @@ def test_verifier_checks_the_seed_and_the_shuffles(api, sync_redis):
     assert good.seed_ok and good.shuffles_ok, good.problems
     wrong = audit(envs, "not-the-seed")
     assert wrong.seed_ok is False and wrong.shuffles_ok is False
+
+
+def test_a_playing_organizer_gets_a_redacted_export(api):
+    """Without tournament mode the organizer may be a player too: its export hides what players cannot see."""
+    g = new_started_game(api, players=3)
+    doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
+    assert doc["complete"] is False
+    started = next(e["event"] for e in doc["events"] if e["event"]["type"] == "game_started")
+    assert started["wildling_deck"] is None and started["westeros_decks"] is None

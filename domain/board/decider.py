@@ -49,7 +49,7 @@ def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
     if state.phase != "lobby":
         raise WrongPhase("the game has started; no seat is free", code="game_started")
     if len(state.seats) >= state.player_count:
-        raise RuleViolation("every seat is taken", code="game_full")
+        raise WrongPhase("every seat is taken", code="game_full")
     return [ev.SeatJoined(seat_id=f"seat{len(state.seats) + 1}", name=command.name)]
 
 
@@ -58,7 +58,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     if state.phase != "lobby":
         raise WrongPhase("the game has already started", code="game_started")
     if len(state.seats) != state.player_count:
-        raise RuleViolation(
+        raise WrongPhase(
             f"{len(state.seats)} of {state.player_count} seats are taken; every seat must be filled to start",
             code="seats_missing",
         )
@@ -243,6 +243,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.raven_used = True
         case ev.RavenWildlingPeeked():
             state.planning.raven_peek = event.card
+            state.planning.raven_peek_house = event.house
             state.raven_used = True
         case ev.RavenWildlingPlaced():
             if event.to_bottom and state.wildling_deck:

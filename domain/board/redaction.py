@@ -143,7 +143,8 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 orders_submitted=state.step == "assign_orders" and h not in still,
             )
         )
-    peek = state.planning.raven_peek if (over or (reader is not None and reader == state.raven_holder())) else None
+    seen_by = state.planning.raven_peek_house
+    peek = state.planning.raven_peek if (over or (reader is not None and reader == seen_by)) else None
     return BoardView(
         game_id=state.game_id,
         version=state.version,

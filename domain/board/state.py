@@ -7,7 +7,7 @@ The state is mutable *only* inside :func:`domain.board.evolve.evolve`; ``decide`
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -41,8 +41,11 @@ UNIT_TYPES = ("footman", "knight", "siege_engine", "ship")
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Game options chosen at creation."""
 
-    decision_timeout_s: int = 600
-    """Seconds each pending decision waits before its documented default is applied."""
+    decision_timeout_s: Annotated[int, msgspec.Meta(ge=1, le=7 * 24 * 3600)] = 600
+    """Seconds each pending decision waits before its documented default is applied (1 s to 7 days)."""
+    organizer_is_referee: bool = False
+    """Tournament mode: the organizer does not play and may read the complete (unredacted) event
+    export while the game runs. Off by default, because casual organizers usually play too."""
 
 
 class AreaState(msgspec.Struct):
@@ -95,7 +98,9 @@ class Planning(msgspec.Struct):
     sequential: bool = False
     """BG-PLAN-05: some house has fewer eligible tokens than areas; houses place in turn order."""
     raven_peek: str | None = None
-    """The wildling card the raven holder looked at this round (seen by that seat only)."""
+    """The wildling card the raven holder looked at this round (seen by that house only)."""
+    raven_peek_house: str | None = None
+    """The house that looked (the raven may change hands before the card is drawn)."""
 
 
 class BoardState(msgspec.Struct):
