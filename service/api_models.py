@@ -7,6 +7,7 @@ from typing import Annotated
 import msgspec
 
 from domain.board.decisions import Decision
+from domain.board.scenario import Scenario
 from domain.board.state import Settings
 from domain.core.envelope import Envelope
 
@@ -17,6 +18,8 @@ class CreateGameBody(msgspec.Struct, forbid_unknown_fields=True):
     player_count: Annotated[int, msgspec.Meta(ge=3, le=6)]
     """3 to 6 (BG-SETUP-01)."""
     settings: Settings = msgspec.field(default_factory=Settings)
+    scenario: Scenario | None = None
+    """Scenario fixture: start from a described position instead of the standard setup."""
 
 
 class JoinBody(msgspec.Struct, forbid_unknown_fields=True):

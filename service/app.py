@@ -159,7 +159,10 @@ async def _strict(request: Request, typ):
     "/v1/games",
     summary="Create a game",
     description="Creates a board game for 3-6 players (BG-SETUP-01) and returns the organizer token. "
-    "The seed behind every shuffle is committed as `seed_commitment` (sha256) and revealed at the end.",
+    "The seed behind every shuffle is committed as `seed_commitment` (sha256) and revealed at the end. "
+    "With `scenario` the game starts from a described position (units, orders, Power tokens, tracks, "
+    "House cards, round): validated like any input (422 `invalid_scenario` with the rule it breaks); "
+    "with `start_at: action` the Action phase opens right after the start.",
     status_code=201,
     responses=problems(400, 409, 413, 422),
     tags=["games"],
@@ -170,7 +173,9 @@ async def create_game(request: Request, data: CreateGameBody, idempotency_key: I
         raise ApiError(400, "invalid_parameter", "an Idempotency-Key that creates a game must have at least 16 characters (use a random UUID)")
     _, data = await _strict(request, CreateGameBody)
     fp = fingerprint("create", msgspec.json.encode(data))
-    status, body = await rt(request).engine.create_game(data.player_count, data.settings, idempotency_key or None, fp)
+    status, body = await rt(request).engine.create_game(
+        data.player_count, data.settings, idempotency_key or None, fp, scenario=data.scenario
+    )
     metrics.COMMANDS.inc("create_game")
     response = _json(status, body, _version_of(body))
     response.headers["Location"] = f"/v1/games/{msgspec.json.decode(body, type=_GameIdOnly).game_id}"

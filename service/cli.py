@@ -86,7 +86,9 @@ def write_openapi(path: Path) -> None:
 
     from service.app import create_app
 
-    doc = create_app().openapi_schema.to_schema()
+    import msgspec
+
+    doc = json.loads(msgspec.json.encode(create_app().openapi_schema.to_schema()))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 

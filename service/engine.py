@@ -151,7 +151,7 @@ class Engine:
     # -- create ----------------------------------------------------------------------------
 
     async def create_game(
-        self, player_count: int, settings: Settings, idempotency_key: str | None, fp: str
+        self, player_count: int, settings: Settings, idempotency_key: str | None, fp: str, scenario=None
     ) -> tuple[int, bytes]:
         if idempotency_key:
             game_id = "g_" + uuid.uuid5(GAME_ID_NAMESPACE, idempotency_key).hex
@@ -166,7 +166,9 @@ class Engine:
         now = self.clock()
         ctx = Context(now=now, seed=seed, game_id=game_id)
         try:
-            events = decider.create(cmd.CreateGame(player_count=player_count, settings=settings), ctx)
+            events = decider.create(
+                cmd.CreateGame(player_count=player_count, settings=settings, scenario=scenario), ctx
+            )
         except RuleViolation as e:
             raise _problem(e) from None
         envs = self._seal(None, events, now)

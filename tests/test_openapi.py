@@ -2,6 +2,8 @@
 
 import json
 
+import msgspec
+
 from service.app import create_app
 from tests.conftest import ROOT
 
@@ -9,7 +11,7 @@ from tests.conftest import ROOT
 def test_checked_in_openapi_matches_the_app():
     generated = create_app().openapi_schema.to_schema()
     checked_in = json.loads((ROOT / "openapi" / "openapi.json").read_text())
-    assert checked_in == json.loads(json.dumps(generated)), (
+    assert checked_in == json.loads(msgspec.json.encode(generated)), (
         "openapi/openapi.json is stale: run `.venv/bin/citadel openapi`"
     )
 

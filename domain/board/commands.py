@@ -10,6 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from .scenario import Scenario
 from .state import Settings
 
 from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
@@ -57,6 +58,8 @@ PlayerCommand = PlayerCommand | ActionCommand
 class CreateGame(msgspec.Struct, frozen=True):
     player_count: int
     settings: Settings
+    scenario: Scenario | None = None
+    """Start from a described position (scenario fixtures, domain/board/scenario.py)."""
 
 
 class JoinGame(msgspec.Struct, frozen=True):

@@ -16,6 +16,8 @@ from ..core.rng import commit_seed
 from . import board_data, planning
 from . import commands as cmd
 from . import events as ev
+from .action.supply import supply_ok
+from .scenario import apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, initial_board
 from .state import BoardState, PlacedOrder, Planning, Seat, Settings
 from .timeouts import timeout_events
@@ -35,14 +37,28 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
             rule="BG-SETUP-01",
             code="invalid_player_count",
         )
-    return [
-        ev.GameCreated(
-            game_id=ctx.game_id,
-            player_count=command.player_count,
-            settings=command.settings,
-            seed_commitment=commit_seed(ctx.seed),
-        )
-    ]
+    created = ev.GameCreated(
+        game_id=ctx.game_id,
+        player_count=command.player_count,
+        settings=command.settings,
+        seed_commitment=commit_seed(ctx.seed),
+    )
+    if command.scenario is None:
+        return [created]
+    return [created, _load_scenario(evolve(None, created), command.scenario)]
+
+
+def _load_scenario(fresh: BoardState, sc) -> ev.ScenarioLoaded:
+    """Scenario fixtures: validate the described position like any input (domain/board/scenario.py),
+    including supply limits (BG-SUPPLY-05) once it is laid out."""
+    validate_scenario(fresh, sc)
+    apply_scenario(fresh, sc)
+    for house in fresh.houses_in_play:
+        if not supply_ok(fresh, house):
+            raise RuleViolation(
+                f"{house}'s armies exceed its supply limit", rule="BG-SUPPLY-05", code="invalid_scenario"
+            )
+    return ev.ScenarioLoaded(scenario=sc)
 
 
 def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
@@ -74,6 +90,8 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
         wildling_deck=wildlings,
         westeros_decks=decks,
     )
+    if state.start_at == "action":  # a scenario with orders on the board: the Action phase opens next
+        return [started, ev.StepBegan(phase="action", step="awaiting_action_phase", round=state.round)]
     # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
     return [started, _planning_begins(state, ctx)]
 
@@ -214,6 +232,9 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             return s
     assert state is not None, "a stream starts with GameCreated"
     match event:
+        case ev.ScenarioLoaded():
+            apply_scenario(state, event.scenario)
+            state.start_at = event.scenario.start_at
         case ev.SeatJoined():
             state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
         case ev.GameStarted():

@@ -16,6 +16,7 @@ SCHEMA_VERSION = 1
 
 
 from .event_base import Event  # noqa: E402  (the base class lives alone, see event_base.py)
+from .scenario import Scenario  # noqa: E402
 
 
 class GameCreated(Event, tag="game_created"):
@@ -26,6 +27,13 @@ class GameCreated(Event, tag="game_created"):
     settings: Settings
     seed_commitment: str
     """sha256 of the secret seed; the seed is revealed when the game ends."""
+
+
+class ScenarioLoaded(Event, tag="scenario_loaded"):
+    """The game starts from a described position instead of the standard setup
+    (domain/board/scenario.py). Public: it describes the board, not any hidden information."""
+
+    scenario: Scenario
 
 
 class SeatJoined(Event, tag="seat_joined"):
@@ -107,6 +115,7 @@ class DecisionTimedOut(Event, tag="decision_timed_out"):
 
 BoardEvent = (
     GameCreated
+    | ScenarioLoaded
     | SeatJoined
     | GameStarted
     | StepBegan

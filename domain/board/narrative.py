@@ -10,6 +10,9 @@ def describe(event: ev.Event) -> str | None:
     match event:
         case ev.GameCreated():
             return f"A {event.player_count}-player game was created (seed commitment {event.seed_commitment[:12]}...)."
+        case ev.ScenarioLoaded():
+            where = "the Action phase" if event.scenario.start_at == "action" else "the Planning phase"
+            return f"The game was set up from a described position (round {event.scenario.round}); it opens on {where}."
         case ev.SeatJoined():
             return f"{event.name} took {event.seat_id}."
         case ev.GameStarted():

@@ -115,6 +115,8 @@ class BoardState(msgspec.Struct):
     round: int = 1
     deadline: str | None = None
     """RFC 3339 deadline of the decisions now pending, if any."""
+    start_at: str = "planning"
+    """Where the game opens when started: ``planning``, or ``action`` for a scenario with orders."""
     step_version: int = 0
     """The version at which the current step began; a timeout job fires only if it is unchanged."""
     seats: list[Seat] = []
