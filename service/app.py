@@ -34,6 +34,7 @@ from .errors import ApiError, not_found
 from .games import LoadedGame, event_decoder, event_encoder
 from .logging_setup import configure_logging
 from .problems import (
+    FieldError,
     api_error_handler,
     http_exception_handler,
     internal_error_handler,
@@ -147,7 +148,14 @@ async def _strict(request: Request, typ):
         msg = str(e)
         code = "unknown_field" if "unknown field" in msg else "validation_error"
         field = msg.rsplit("at `", 1)[1].rstrip("`") if "at `" in msg else "body"
-        raise ApiError(422, code, msg, errors=[{"field": field, "message": msg}]) from None
+        field = field.removeprefix("$.").removeprefix("$")
+        if "unknown field `" in msg:
+            name = msg.split("unknown field `", 1)[1].split("`", 1)[0]
+            field = f"{field}.{name}" if field and field != "body" else name
+        message = msg.split(" - at `")[0]
+        raise ApiError(
+            422, code, f"{field}: {message}", title="Invalid request", errors=[FieldError(field=field, message=message)]
+        ) from None
     except msgspec.DecodeError as e:
         raise ApiError(400, "bad_json", f"the body is not valid JSON: {e}") from None
 
@@ -164,7 +172,7 @@ async def _strict(request: Request, typ):
     "House cards, round): validated like any input (422 `invalid_scenario` with the rule it breaks); "
     "with `start_at: action` the Action phase opens right after the start.",
     status_code=201,
-    responses=problems(400, 409, 413, 422),
+    responses=problems(400, 409, 413, 415, 422),
     tags=["games"],
 )
 async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = "") -> Response[GameCreatedOut]:
@@ -191,11 +199,14 @@ class _GameIdOnly(msgspec.Struct):
     summary="Join a game",
     description="Takes the next free seat and returns its secret bearer token. Houses are dealt at random when the organizer starts the game (BG-SETUP-02).",
     status_code=201,
-    responses=problems(400, 404, 409, 413, 422, 503),
+    responses=problems(400, 404, 409, 413, 415, 422, 503),
     tags=["games"],
 )
 async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = "") -> Response[SeatOut]:
     engine = rt(request).engine
+    if idempotency_key and len(idempotency_key) < 16:
+        # a retried join returns the seat's token: the key must not be guessable
+        raise ApiError(400, "invalid_parameter", "an Idempotency-Key that joins a game must have at least 16 characters (use a random UUID)")
     _, data = await _strict(request, JoinBody)
     fp = fingerprint("join", game_id, msgspec.json.encode(data))
     status, body = await engine.execute(
@@ -216,7 +227,7 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     summary="Start the game (organizer)",
     description="Deals houses to seats, shuffles the decks and opens the Planning phase of round 1 (BG-ROUND-02: no Westeros phase in round 1).",
     status_code=200,
-    responses=problems(400, 401, 403, 404, 409, 422, 503),
+    responses=problems(400, 401, 403, 404, 409, 415, 422, 503),
     tags=["games"],
     security=BEARER,
 )
@@ -243,7 +254,7 @@ async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey
     "`raven_place_wildling`, `raven_pass`. The answer carries the new `version` and the events produced, "
     "redacted for you. Guard with `If-Match: \"<version>\"` or leave it out to act on the latest version.",
     status_code=200,
-    responses=problems(400, 401, 403, 404, 409, 413, 422, 503),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 503),
     tags=["commands"],
     security=BEARER,
 )
@@ -364,7 +375,7 @@ class EventLine(msgspec.Struct):
     description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
     "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
     "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator.",
-    responses=problems(400, 401, 404),
+    responses=problems(400, 401, 404, 503),
     tags=["events"],
     media_type="application/x-ndjson",
 )
@@ -375,17 +386,23 @@ async def events(request: Request, game_id: GameId, from_: FromVersion = 0, wait
     reader = _reader(game, role)
     keys = r.store.keys(game_id)
     sse = "text/event-stream" in request.headers.get("accept", "")
+    if sse or wait:
+        _claim_stream_slot(r)
     if sse:
         last = request.headers.get("last-event-id")
         start = int(last) if last and last.isdigit() else from_
         return Stream(
-            _sse(r, keys, start, reader, over=game.state.phase == "ended"),
+            _released(r, _sse(r, keys, start, reader, over=game.state.phase == "ended")),
             media_type="text/event-stream",
             headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
         )
-    envs = await r.store.read(keys, from_, count=limit)
-    if not envs and wait:
-        envs = await _wait_for(r, keys, from_, wait, limit)
+    try:
+        envs = await r.store.read(keys, from_, count=limit)
+        if not envs and wait:
+            envs = await _wait_for(r, keys, from_, wait, limit)
+    finally:
+        if wait:
+            r.open_streams -= 1
     over = game.state.phase == "ended"
     lines = [_line(e, reader, over) for e in envs]
     return Stream(iter(lines), media_type="application/x-ndjson")
@@ -396,10 +413,25 @@ def _line(env: Envelope, reader: str | None, over: bool) -> bytes:
     return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(event_encoder.encode(e)))) + b"\n"
 
 
+def _claim_stream_slot(r: Runtime) -> None:
+    """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
+    if r.open_streams >= r.cfg.max_streams:
+        raise ApiError(503, "too_many_streams", "too many open event streams on this server; retry shortly", retry_after=5)
+    r.open_streams += 1
+
+
+async def _released(r: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    try:
+        async for chunk in stream:
+            yield chunk
+    finally:
+        r.open_streams -= 1
+
+
 async def _wait_for(r: Runtime, keys, after: int, wait: int, limit: int) -> list[Envelope]:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        res = await r.redis.xread({keys.events: f"{after}-0"}, count=limit, block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1)
+        res = await r.blocking.xread({keys.events: f"{after}-0"}, count=limit, block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1)
         if res:
             return await r.store.read(keys, after, count=limit)
     return []
@@ -419,7 +451,7 @@ async def _sse(r: Runtime, keys, after: int, reader: str | None, over: bool) -> 
             last_beat = time.monotonic()
         if envs:
             continue
-        await r.redis.xread({keys.events: f"{after}-0"}, count=1, block=1000)
+        await r.blocking.xread({keys.events: f"{after}-0"}, count=1, block=1000)
         if time.monotonic() - last_beat > 15:
             last_beat = time.monotonic()
             yield b": keep-alive\n\n"
@@ -520,6 +552,10 @@ def _strict_openapi(app: Litestar) -> None:
 async def reject_unknown_query_parameters(request: Request) -> None:
     """Unknown query parameters are refused (400 ``unknown_parameter``), like unknown body fields:
     a misspelt ``min_verison`` must not be silently ignored."""
+    if request.method == "POST":
+        ctype = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
+        if ctype not in ("application/json", "") and not ctype.endswith("+json"):
+            raise ApiError(415, "unsupported_media_type", f"send JSON bodies as application/json, not {ctype}")
     allowed = request.route_handler.opt.get("query", set())
     unknown = sorted(k for k in request.query_params if k not in allowed)
     if unknown:

@@ -10,6 +10,7 @@
 | ``CITADEL_SNAPSHOT_EVERY`` | ``64`` | write a state snapshot every N events |
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
+| ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ class Config:
     snapshot_every: int
     queue_name: str
     resolve_retry_s: int
+    max_streams: int = 512
 
     @classmethod
     def from_env(cls) -> "Config":
@@ -41,4 +43,5 @@ class Config:
             snapshot_every=int(os.environ.get("CITADEL_SNAPSHOT_EVERY", "64")),
             queue_name=os.environ.get("CITADEL_QUEUE", "citadel"),
             resolve_retry_s=int(os.environ.get("CITADEL_RESOLVE_RETRY_S", "10")),
+            max_streams=int(os.environ.get("CITADEL_MAX_STREAMS", "512")),
         )

@@ -20,9 +20,10 @@ def not_found(what: str = "game") -> ApiError:
 
 
 def stale(current: int, expected: int) -> ApiError:
+    named = f"not {expected}" if expected >= 0 else "and If-Match does not name a version"
     return ApiError(
         409,
         "stale_version",
-        f"the game is at version {current}, not {expected}; reload and retry",
+        f"the game is at version {current}, {named}; reload and retry",
         current_version=current,
     )

@@ -87,6 +87,8 @@ def _classify_validation(exc: ValidationException) -> tuple[int, str, list[Field
     detail = str(exc.detail)
     if "malformed" in detail.lower() or "decode" in detail.lower():
         code, status = "bad_json", 400
+    if any(e.field == "data" and e.message in ("'data'", "") for e in errors):
+        return 400, "bad_json", [FieldError(field="body", message="a JSON body is required")]
     return status, code, errors
 
 
@@ -126,14 +128,15 @@ def internal_error_handler(request: Request, exc: Exception) -> Response:
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problems an operation can return."""
     descriptions = {
-        400: "Malformed JSON or parameters (`bad_json`, `bad_request`)",
-        401: "Missing or malformed bearer token (`unauthorized`)",
+        400: "Malformed or missing JSON (`bad_json`), invalid or unknown parameters (`invalid_parameter`, `unknown_parameter`)",
+        401: "Missing or malformed bearer token (`unauthorized`), or a token not valid for this game (`invalid_token`)",
         403: "The token may not do this (`forbidden`)",
         404: "No such game, or not visible to this token (`not_found`)",
-        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`...)",
+        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), version not reached (`version_not_reached`)",
         413: "Request body too large (`payload_too_large`)",
-        422: "Invalid fields (`validation_error`, `unknown_field`), illegal move (`illegal_move` and rule-specific codes), reused idempotency key (`idempotency_key_reused`)",
-        503: "The game is momentarily contended (`contention`); retry",
+        415: "The body is not JSON (`unsupported_media_type`)",
+        422: "Invalid fields (`validation_error`, `unknown_field`), a position the rules could not produce (`invalid_scenario`), an illegal move (`illegal_move` and rule-specific codes, with the `rule` id), a reused idempotency key (`idempotency_key_reused`)",
+        503: "The game is momentarily contended (`contention`) or the server has too many open streams (`too_many_streams`); retry after `Retry-After`",
     }
     return {
         s: ResponseSpec(data_container=Problem, description=descriptions[s], media_type=PROBLEM, generate_examples=False)

@@ -17,6 +17,16 @@ def event_store_redis(cfg: Config):
     return aioredis.from_url(cfg.redis_url, max_connections=256)
 
 
+def blocking_reads_redis(cfg: Config):
+    """A separate pool for blocking reads (SSE, long-polls): a crowd of open streams can never take
+    the connections that commands need."""
+    if cfg.cluster:
+        from redis.asyncio.cluster import RedisCluster
+
+        return RedisCluster.from_url(cfg.redis_url)
+    return aioredis.from_url(cfg.redis_url, max_connections=cfg.max_streams + 8)
+
+
 def event_store_redis_sync(cfg: Config):
     if cfg.cluster:
         from redis.cluster import RedisCluster

@@ -9,7 +9,7 @@ from .config import Config
 from .engine import Engine
 from .event_store import EventStore
 from .games import GameRepo
-from .redis_client import event_store_redis, event_store_redis_sync, queue_redis
+from .redis_client import blocking_reads_redis, event_store_redis, event_store_redis_sync, queue_redis
 from .scheduler import Scheduler
 
 
@@ -21,9 +21,14 @@ class Runtime:
     repo: GameRepo
     engine: Engine
     secret: bytes
+    blocking: object = None
+    """Redis client for blocking reads (SSE and long-polls), with its own pool."""
+    open_streams: int = 0
 
     async def close(self) -> None:
         await self.redis.aclose()
+        if self.blocking is not None:
+            await self.blocking.aclose()
 
 
 def build_runtime(cfg: Config | None = None, scheduler=None) -> Runtime:
@@ -37,4 +42,12 @@ def build_runtime(cfg: Config | None = None, scheduler=None) -> Runtime:
     store = EventStore(r, cfg.partitions)
     repo = GameRepo(store, snapshot_every=cfg.snapshot_every)
     sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s)
-    return Runtime(cfg=cfg, redis=r, store=store, repo=repo, engine=Engine(store, repo, sched, secret), secret=secret)
+    return Runtime(
+        cfg=cfg,
+        redis=r,
+        store=store,
+        repo=repo,
+        engine=Engine(store, repo, sched, secret),
+        secret=secret,
+        blocking=blocking_reads_redis(cfg),
+    )

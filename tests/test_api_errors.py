@@ -154,3 +154,19 @@ def test_create_needs_a_long_idempotency_key_and_answers_with_location(api):
 def test_401_carries_www_authenticate(api, game):
     r = api.get(f"/v1/games/{game.id}/view")
     assert r.status_code == 401 and r.headers["www-authenticate"].startswith("Bearer")
+
+
+def test_json_bodies_only_415(api):
+    r = api.post("/v1/games", content=b'{"player_count": 3}', headers={"content-type": "text/plain"})
+    _assert_problem(r, 415, "unsupported_media_type")
+
+
+def test_empty_body_is_bad_json(api):
+    r = api.post("/v1/games", content=b"", headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_json"
+
+
+def test_join_needs_a_long_idempotency_key(api):
+    g = create(api, players=3)
+    r = api.post(f"/v1/games/{g.id}/seats", json={"name": "x"}, headers={"Idempotency-Key": "join-1"})
+    _assert_problem(r, 400, "invalid_parameter")

@@ -43,8 +43,8 @@ def test_retried_create_and_join_return_the_same_game_seat_and_token(api, sync_r
     assert a.status_code == b.status_code == 201
     assert a.content == b.content
     game_id = a.json()["game_id"]
-    j1 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann"})
-    j2 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann"})
+    j1 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"})
+    j2 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"})
     assert a.headers["location"] == b.headers["location"] == f"/v1/games/{game_id}"
     assert j1.status_code == j2.status_code == 201
     assert j1.content == j2.content

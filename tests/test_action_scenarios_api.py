@@ -1,0 +1,109 @@
+"""The Action-phase scenario tests of ``tests/domain_action``, run again through the API (issue 3).
+
+Each test function of those modules runs unchanged, with ``Scenario`` replaced by
+:class:`tests.api_scenario.ApiScenario` in its module (and in ``combat_helpers``): the position is
+created with the organizer's scenario fixture (``POST /v1/games`` with ``scenario``), the worker opens
+the Action phase, every command goes through ``POST /commands`` with the house's seat token, the
+decisions come from ``GET /decisions``, and ``sc.state``/``sc.events`` are the fold of the referee
+export. ``timeout()`` waits for the worker's own timeout job (short deadlines for those tests).
+
+Not run here (see ``EXCLUDED`` for each reason): tests that never build a scenario (pure functions
+and data), tests that mutate ``sc.state`` after ``begin()`` (the server cannot see that), and the
+random-play test (too slow through HTTP; ``test_random_action_phase_through_the_api`` plays a short
+random Action phase instead).
+"""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+import random
+
+import pytest
+
+from tests.api_scenario import ApiScenario
+
+MODULES = ("test_flow", "test_raids", "test_marches", "test_consolidate", "test_combat", "test_house_cards", "test_timeouts")
+
+_MUTATES = "mutates sc.state after begin() (the server cannot see it; no scenario field describes it)"
+EXCLUDED = {
+    # routed units exist only inside an Action phase; the fixture describes its start
+    "test_combat.test_BG_COMBAT_05_support_adds_units_and_bonus_routed_add_zero": _MUTATES + ": routed units",
+    "test_combat.test_BG_COMBAT_14_routed_units_and_siege_engines_of_the_loser_die_first": _MUTATES + ": routed units",
+    "test_combat.test_BG_COMBAT_22_routed_units_have_no_strength_and_stand_at_cleanup": _MUTATES + ": routed units",
+    "test_marches.test_BG_COMBAT_23_routed_units_cannot_march": _MUTATES + ": routed units",
+    "test_flow.test_BG_ACT_05_cleanup_removes_orders_stands_routed_units_resets_raven_and_blade": _MUTATES + ": routed units",
+    "test_marches.test_BG_MARCH_12_neutral_force_needs_enough_strength": _MUTATES + ": a neutral force set after begin()",
+    "test_flow.test_action_commands_outside_the_action_phase_are_wrong_phase": (
+        "sends a command before begin(): the server never rests at awaiting_action_phase (the worker opens the "
+        "Action phase at once); WrongPhase through the API is covered by tests/test_api_errors.py"
+    ),
+}
+
+#: Tests that call ``sc.timeout()``: their games get short deadlines so the worker's job fires.
+SHORT_DEADLINES = {"test_timeouts": 2}
+
+
+def _uses_scenario(fn) -> bool:
+    src = inspect.getsource(fn)
+    return any(s in src for s in ("Scenario(", "north(", "_scene("))
+
+
+def _params(fn):
+    """Expand ``@pytest.mark.parametrize`` of a collected function into kwargs."""
+    combos = [({}, "")]
+    for mark in getattr(fn, "pytestmark", []):
+        if mark.name != "parametrize":
+            continue
+        names, values = mark.args[0], mark.args[1]
+        names = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
+        expanded = []
+        for kw, ident in combos:
+            for v in values:
+                vals = (v,) if len(names) == 1 else tuple(v)
+                expanded.append(({**kw, **dict(zip(names, vals))}, f"{ident}[{'-'.join(map(str, vals))}]"))
+        combos = expanded
+    return combos
+
+
+def collect():
+    params, skipped = [], {}
+    for mod_name in MODULES:
+        module = importlib.import_module(f"tests.domain_action.{mod_name}")
+        for name, fn in vars(module).items():
+            if not name.startswith("test_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
+                continue
+            key = f"{mod_name}.{name}"
+            if key in EXCLUDED:
+                skipped[key] = EXCLUDED[key]
+                continue
+            if not _uses_scenario(fn):
+                skipped[key] = "builds no scenario (pure function or data): nothing to run through the API"
+                continue
+            for kwargs, ident in _params(fn):
+                params.append(pytest.param(mod_name, name, kwargs, id=key + ident))
+    return params, skipped
+
+
+PARAMS, NOT_RUN = collect()
+
+
+@pytest.mark.parametrize("mod_name, name, kwargs", PARAMS)
+def test_action_scenario_through_the_api(api, monkeypatch, mod_name, name, kwargs):
+    module = importlib.import_module(f"tests.domain_action.{mod_name}")
+    helpers = importlib.import_module("tests.domain_action.combat_helpers")
+    for m in (module, helpers):
+        if hasattr(m, "Scenario"):
+            monkeypatch.setattr(m, "Scenario", ApiScenario)
+    monkeypatch.setattr(ApiScenario, "client", api)
+    if mod_name in SHORT_DEADLINES:
+        monkeypatch.setattr(ApiScenario, "decision_timeout_s", SHORT_DEADLINES[mod_name])
+    getattr(module, name)(**kwargs)
+
+
+def test_the_exclusions_are_known_tests():
+    """Every excluded name still exists, so the list cannot rot silently."""
+    for key in EXCLUDED:
+        mod_name, name = key.split(".")
+        assert hasattr(importlib.import_module(f"tests.domain_action.{mod_name}"), name), key
+    assert len(PARAMS) > 100
