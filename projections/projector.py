@@ -92,7 +92,8 @@ class Projector:
         if self.scheduler is None:
             return
         if decider.pending_system_work(state):
-            await self.scheduler.resolve_now(state.game_id)
+            # later than the API's own job, so that normally it finds the work done (a cheap no-op)
+            await self.scheduler.resolve_later(state.game_id, 3)
         if state.deadline and state.step_version > projected_before:
             await self.scheduler.timeout_at(state.game_id, state.step_version, parse_rfc3339(state.deadline))
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 def _api(host: str, port: int, workers: int) -> list[str]:
     return [sys.executable, "-m", "uvicorn", "service.app:app", "--host", host, "--port", str(port),
-            "--workers", str(workers), "--no-access-log", "--loop", "asyncio", "--http", "h11"]
+            "--workers", str(workers), "--no-access-log"]
 
 
 def _worker() -> list[str]:

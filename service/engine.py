@@ -217,20 +217,31 @@ class Engine:
     async def _execute_locked(
         self, game_id, actor, command, keys, expected_version, idempotency_key, fp, respond, status
     ) -> tuple[int, bytes]:
-        seed = None
-        for attempt in range(MAX_STALE_RETRIES):
-            if attempt:
-                await asyncio.sleep(random.uniform(0, 0.002 * attempt))  # jitter between processes
-            game = await self.load(game_id)
+        # Optimistic: decide on this process's cached state without reading the stream first; the
+        # append script's version check catches a cache that is behind. Anything that depends on
+        # the state being current (a rule refusal, an If-Match mismatch) is re-checked on a fresh load.
+        game = self.repo.peek(game_id)
+        fresh = False
+        stale_appends = 0
+        while True:
+            if game is None or not fresh and game.needs_check:
+                game = await self.load(game_id)
+                fresh = True
             if expected_version is not None and expected_version != game.version:
+                if not fresh:
+                    game.needs_check = True
+                    continue
                 raise stale(game.version, expected_version)
-            if seed is None:
-                seed = await self.store.seed(keys) or ""
+            if game.seed is None:
+                game.seed = await self.store.seed(keys) or ""
             now = self.clock()
-            ctx = Context(now=now, seed=seed, game_id=game_id)
+            ctx = Context(now=now, seed=game.seed, game_id=game_id)
             try:
                 events = decider.decide(game.state, command, actor, ctx)
             except RuleViolation as e:
+                if not fresh:
+                    game.needs_check = True
+                    continue
                 raise _problem(e) from None
             if not events:
                 raise ApiError(409, "nothing_to_do", "the command changes nothing")
@@ -242,14 +253,20 @@ class Engine:
             )
             if isinstance(result, Appended):
                 game.apply(envs)
+                game.needs_check = False
                 await self._after_append(game, events, previous)
                 return status, body
             if isinstance(result, Duplicate):
                 return _unpack_answer(result.answer, fp)
-            if expected_version is not None:
+            if expected_version is not None and fresh:
                 raise stale(result.current_version, expected_version)
             # someone else appended first: fold their events and decide again
-        raise ApiError(503, "contention", "the game is too busy right now; retry", retry_after=1)
+            stale_appends += 1
+            if stale_appends >= MAX_STALE_RETRIES:
+                raise ApiError(503, "contention", "the game is too busy right now; retry", retry_after=1)
+            await asyncio.sleep(random.uniform(0, 0.002 * stale_appends))  # jitter between processes
+            game.needs_check = True
+            fresh = False
 
     def _accepted(self, state: BoardState, actor: cmd.Actor, envs: list[Envelope], events: list[ev.Event]) -> bytes:
         reader = reader_of(state, actor)

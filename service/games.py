@@ -36,11 +36,15 @@ _snap_dec = msgspec.msgpack.Decoder(Snapshot)
 
 
 class LoadedGame:
-    __slots__ = ("state", "head_hash")
+    __slots__ = ("state", "head_hash", "seed", "needs_check")
 
     def __init__(self, state: BoardState, head_hash: str):
         self.state = state
         self.head_hash = head_hash
+        self.seed: str | None = None
+        """The game's secret seed, cached once read (it never changes)."""
+        self.needs_check = True
+        """True until this process has appended to or re-read the game: commands then load first."""
 
     @property
     def version(self) -> int:
@@ -80,6 +84,10 @@ class GameRepo:
         if len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
         return game
+
+    def peek(self, game_id: str) -> LoadedGame | None:
+        """The cached state, possibly behind the stream (no I/O)."""
+        return self.cache.get(game_id)
 
     async def _cold_load(self, keys: Keys) -> LoadedGame:
         raw = await self.store.redis.get(keys.snapshot)

@@ -39,8 +39,16 @@ class Scheduler:
             failure_ttl=3600,
         )
 
+    def _resolve_later(self, game_id: str, seconds: float) -> None:
+        self.queue.enqueue_in(
+            timedelta(seconds=seconds), "workers.jobs.resolve_pending", game_id, result_ttl=60, failure_ttl=3600
+        )
+
     async def resolve_now(self, game_id: str) -> None:
         await asyncio.to_thread(self._resolve_now, game_id)
+
+    async def resolve_later(self, game_id: str, seconds: float) -> None:
+        await asyncio.to_thread(self._resolve_later, game_id, seconds)
 
     async def timeout_at(self, game_id: str, step_version: int, deadline: datetime) -> None:
         await asyncio.to_thread(self._timeout_at, game_id, step_version, deadline)
@@ -50,6 +58,9 @@ class NullScheduler:
     """For tools that replay or rebuild: schedules nothing."""
 
     async def resolve_now(self, game_id: str) -> None:
+        pass
+
+    async def resolve_later(self, game_id: str, seconds: float) -> None:
         pass
 
     async def timeout_at(self, game_id: str, step_version: int, deadline: datetime) -> None:

@@ -19,8 +19,12 @@ def test_export_refolds_to_the_live_state(api, tmp_path):
     wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["step"] == "messenger_raven")
     holder = api.get(f"/v1/games/{g.id}").json()["tracks"]["kings_court"][0]
     api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_peek_wildling"}, headers=g.auth(g.houses[holder]))
-    last = api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_place_wildling", "to_bottom": True}, headers=g.auth(g.houses[holder]))
-    version = last.json()["version"]
+    api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_place_wildling", "to_bottom": True}, headers=g.auth(g.houses[holder]))
+    # the worker then opens the Action phase; compare once the game waits on players again
+    settled = wait_until(
+        lambda: (d := api.get(f"/v1/games/{g.id}/decisions", headers=g.auth(g.organizer)).json())["waiting_for"] and d
+    )
+    version = settled["version"]
 
     export = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer))
     assert export.status_code == 200

@@ -16,5 +16,6 @@ def test_planning_phase_end_to_end_BG_PLAN_01(api):
     assert d["decisions"][0]["commands"] == ["raven_replace_order", "raven_peek_wildling", "raven_pass"]
     r = api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_pass"}, headers=g.auth(g.houses[holder]))
     assert r.status_code == 200, r.text
-    after = api.get(f"/v1/games/{g.id}", params={"min_version": r.json()["version"]}).json()
-    assert (after["phase"], after["step"]) == ("action", "awaiting_action_phase")
+    # planning ended with the raven; the worker then opens the Action phase (issue 3)
+    after = wait_until(lambda: (v := api.get(f"/v1/games/{g.id}").json())["phase"] == "action" and v["step"] != "awaiting_action_phase" and v)
+    assert after["round"] == 1
