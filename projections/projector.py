@@ -42,7 +42,7 @@ class Projector:
         redis,
         consumer: str | None = None,
         claim_idle_ms: int = 30_000,
-        batch: int = 200,
+        batch: int = 1000,
         scheduler=None,
     ):
         self.cfg = cfg
@@ -56,6 +56,9 @@ class Projector:
         self.feeds = [feed_key(p) for p in range(cfg.partitions)]
         self.stopping = False
         self.projected = 0
+        self.done: dict[str, int] = {}
+        """Projected version per game, as last written or read by this projector."""
+        self.coalesce_s = float(os.environ.get("CITADEL_PROJECTOR_COALESCE_MS", "200")) / 1000
         self.scheduler = scheduler
         self.ack_delay = float(os.environ.get("CITADEL_FAULT_ACK_DELAY_S", "0") or 0)
 
@@ -70,17 +73,26 @@ class Projector:
     async def project_game(self, game_id: str) -> int:
         """Bring one game's read models up to its stream's version. Idempotent."""
         keys = Keys(game_id, self.cfg.partitions)
-        try:
-            game = await self.repo.load(game_id)
-        except GameNotFound:
-            return 0
-        done = await self.projections.version(keys)
+        done = self.done.get(game_id)
+        if done is None:
+            done = await self.projections.version(keys)
+        game = self.repo.peek(game_id)
+        if game is not None and game.version == done:
+            # the usual case: one read gives both the new events and the state's tail
+            new_envs = await self.store.read(keys, done)
+            game.apply(new_envs)
+        else:
+            try:
+                game = await self.repo.load(game_id)
+            except GameNotFound:
+                return 0
+            new_envs = [e for e in await self.store.read(keys, done) if e.seq <= game.version]
         if done >= game.version:
+            self.done[game_id] = done
             return done
-        new_envs = await self.store.read(keys, done)
-        new_envs = [e for e in new_envs if e.seq <= game.version]
         lines = log_lines(new_envs, game.state.phase == "ended")
         v = await self.projections.write(keys, game.version, views(game.state), lines)
+        self.done[game_id] = v
         self.projected += 1
         await self.dispatch(game.state, done)
         return v
@@ -147,6 +159,9 @@ class Projector:
         for f, entries in res or []:
             await self.handle(f.decode() if isinstance(f, bytes) else f, entries)
             n += len(entries)
+        if n and self.coalesce_s:
+            # let appends accumulate: several versions of a busy game then cost one projection
+            await asyncio.sleep(self.coalesce_s)
         return n
 
     async def run(self) -> None:

@@ -11,6 +11,7 @@
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
+| ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
 """
 
 from __future__ import annotations
