@@ -5,9 +5,11 @@ A tournament organizer runs ``scripts/verify_replay.py export.json``. It checks 
 1. every event links to the one before it (sequence numbers and the sha256 hash chain);
 2. the revealed seed matches the commitment published in ``GameCreated`` (sha256);
 3. every random outcome recorded in the events is what that seed produces (the house deal and the
-   shuffled decks of ``GameStarted``), so nobody could have chosen them;
+   shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle), so nobody could have chosen
+   them;
 4. the events fold into a state by the rules: each is replayed through ``evolve``, and each
-   player's command events are re-checked by ``decide`` against the state before them.
+   player's command events (orders, the Raven, bids, Westeros choices, reconciles) are re-checked
+   by ``decide`` against the state before them.
 """
 
 from __future__ import annotations
@@ -18,11 +20,15 @@ import msgspec
 
 from ..core.context import Context
 from ..core.envelope import Envelope, verify_chain
-from ..core.rng import commit_seed
+from ..core.rng import commit_seed, derive_rng
 from . import board_data, decider
 from . import commands as cmd
 from . import events as ev
 from .state import BoardState
+from .action.commands import UnitCounts
+from .westeros import commands as wcmd
+from .westeros import events as wev
+from .westeros.deck import shuffle_purpose
 
 _dec = msgspec.json.Decoder(ev.BoardEvent)
 
@@ -43,6 +49,16 @@ def _expected_start(state: BoardState, ctx: Context) -> ev.GameStarted:
     return events[0]  # type: ignore[return-value]
 
 
+def _reshuffle_ok(state: BoardState, event: wev.WesterosDeckShuffled, seed: str) -> bool:
+    """BG-WCARD-04: the revealed card plus the rest of its deck, shuffled by the seed's stream."""
+    card = state.westeros.revealed.get(event.deck) if state.westeros else None
+    if card is None or event.cards is None:
+        return False
+    whole = [card] + list(state.westeros_decks[event.deck])
+    rng = derive_rng(seed, f"{state.game_id}/{shuffle_purpose(state.round, event.deck, event.attempt)}")
+    return rng.shuffled(whole) == event.cards
+
+
 def _recheck(state: BoardState, event: ev.Event, problems: list[str], seq: int) -> None:
     """Re-decide a player's command from the event it produced and compare."""
     ctx = Context(now=datetime.now(timezone.utc), seed="", game_id=state.game_id)
@@ -57,6 +73,15 @@ def _recheck(state: BoardState, event: ev.Event, problems: list[str], seq: int) 
         case ev.RavenPassed(by_default=False):
             seat = state.seat_of_house(event.house)
             command = cmd.RavenPass()
+        case wev.BidSubmitted(by_default=False) if event.amount is not None:
+            seat = state.seat_of_house(event.house)
+            command = wcmd.Bid(amount=event.amount)
+        case wev.WesterosChoiceMade(by_default=False):
+            seat = state.seat_of_house(event.house)
+            command = wcmd.WesterosChoice(choice=event.choice)
+        case wev.ArmiesReconciled(by_default=False):
+            seat = state.seat_of_house(event.house)
+            command = wcmd.ReconcileArmies(units={a: UnitCounts(**u) for a, u in event.units.items()})
         case _:
             return
     try:
@@ -84,6 +109,10 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
             shuffles_ok = expected == event
             if not shuffles_ok:
                 problems.append("the house deal or the deck order is not what the seed produces")
+        if isinstance(event, wev.WesterosDeckShuffled) and state is not None and seed is not None:
+            if not _reshuffle_ok(state, event, seed):
+                shuffles_ok = False
+                problems.append(f"event {env.seq}: the Winter Is Coming reshuffle is not what the seed produces")
         state = decider.fold([event], state)
     if state is not None and seed is not None:
         seed_ok = commit_seed(seed) == state.seed_commitment

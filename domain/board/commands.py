@@ -51,6 +51,11 @@ from .action.commands import ActionCommand  # noqa: E402
 
 PlayerCommand = PlayerCommand | ActionCommand
 
+# The Westeros phase's commands (issue 4) live in domain/board/westeros/commands.py.
+from .westeros.commands import WesterosCommand  # noqa: E402
+
+PlayerCommand = PlayerCommand | WesterosCommand
+
 
 # Commands that do not come through POST /commands ---------------------------------------------
 

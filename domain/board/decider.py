@@ -24,6 +24,10 @@ from .timeouts import timeout_events
 from .action import decider as action
 from .action import events as aev
 from .action.timeouts import action_timeout_events
+from .westeros import decider as westeros
+from .westeros import events as wev
+from .westeros import victory
+from .westeros.timeouts import westeros_timeout_events
 
 # ---------------------------------------------------------------------------------------------
 # decide
@@ -116,9 +120,18 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
 
 
 def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
-    """Turn a command into events, or raise a RuleViolation. Never mutates ``state``."""
-    if state.phase == "ended":
+    """Turn a command into events, or raise a RuleViolation. Never mutates ``state``.
+
+    BG-VIC-01: a batch that leaves a house with 7 castle/stronghold areas ends the game at once
+    (``GameEnded`` appended to the same batch, :func:`~.westeros.victory.after_batch`)."""
+    final = state.step == victory.FINAL_STEP and isinstance(command, cmd.ResolvePending)
+    if state.phase == "ended" and not final:
         raise WrongPhase("the game is over", code="game_over")
+    events = _decide(state, command, actor, ctx)
+    return events + victory.after_batch(state, events)
+
+
+def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
     match command:
         case cmd.JoinGame():
             return _join(state, command)
@@ -158,13 +171,23 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
             return planning.raven_pass(state, house_of(state, actor))
         case _ if isinstance(command, action.ACTION_COMMANDS):
             return action.decide_action(state, command, house_of(state, actor), ctx)
+        case _ if isinstance(command, westeros.WESTEROS_COMMANDS):
+            return westeros.decide_westeros(state, command, house_of(state, actor), ctx)
     raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 
 def pending_system_work(state: BoardState) -> bool:
-    """True when every simultaneous input is in and a worker must resolve the step, or when the
-    Planning phase is over and the Action phase must be opened (step ``awaiting_action_phase``)."""
+    """True when every simultaneous input is in and a worker must resolve the step (sealed orders
+    or bids to reveal), or when a phase must be opened or closed by the system: the Action phase
+    (``awaiting_action_phase``), the Westeros phase (``awaiting_westeros_phase``), the final scoring
+    after round 10 (``awaiting_final_scoring``)."""
     if state.phase == "action" and state.step == "awaiting_action_phase":
+        return True
+    if state.phase == "westeros" and state.step == westeros.WESTEROS_STEP:
+        return True
+    if state.phase == "ended" and state.step == victory.FINAL_STEP:
+        return True
+    if westeros.bids_ready(state):
         return True
     return state.phase == "planning" and state.step == "assign_orders" and not planning.houses_still_to_submit(state)
 
@@ -174,6 +197,12 @@ def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
         raise WrongPhase("nothing is waiting to be resolved", code="nothing_pending")
     if state.step == "awaiting_action_phase":
         return action.start_action_phase(state, ctx)  # BG-ACT-01
+    if state.step == westeros.WESTEROS_STEP:
+        return westeros.start_westeros_phase(state, ctx)  # BG-WEST-01
+    if state.step == victory.FINAL_STEP:
+        return victory.final_scoring(state)  # BG-VIC-03
+    if westeros.bids_ready(state):
+        return westeros.reveal_bids(state, ctx)  # BG-COK-03, BG-WILD-01
     return planning.reveal_orders(state, ctx.deadline(state.settings.decision_timeout_s))
 
 
@@ -186,6 +215,11 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
     if state.phase == "action" and state.action is not None:
         events = action_timeout_events(state, ctx)  # domain/board/action/timeouts.py
+        if not events:
+            raise WrongPhase("no decision is missing", code="timeout_void")
+        return events
+    if state.phase == "westeros" and state.westeros is not None:
+        events = westeros_timeout_events(state, ctx)  # domain/board/westeros/timeouts.py
         if not events:
             raise WrongPhase("no decision is missing", code="timeout_void")
         return events
@@ -273,6 +307,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             pass
         case _ if isinstance(event, aev.ACTION_EVENTS):
             action.evolve_action(state, event)
+        case _ if isinstance(event, wev.WESTEROS_EVENTS):
+            westeros.evolve_westeros(state, event)
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state

@@ -13,6 +13,8 @@ from .state import BoardState
 from .timeouts import DEFAULT_TEXT
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .action.timeouts import ACTION_DEFAULT_TEXT
+from .westeros.decisions import WesterosDecisionOptions, pending_westeros_decisions
+from .westeros.timeouts import WESTEROS_DEFAULT_TEXT
 
 
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
@@ -43,7 +45,7 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
     choices: list[bool]
 
 
-DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions
+DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions | WesterosDecisionOptions
 
 
 class Decision(msgspec.Struct):
@@ -93,6 +95,9 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     elif state.phase == "action" and state.action is not None:
         for house, commands, opts in pending_action_decisions(state):
             out.append(_decision(state, house, commands, opts))
+    elif state.phase == "westeros" and state.westeros is not None:
+        for house, commands, opts in pending_westeros_decisions(state):
+            out.append(_decision(state, house, commands, opts))
     return out
 
 
@@ -104,5 +109,5 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         commands=commands,
         options=options,
         deadline=state.deadline,
-        default={**DEFAULT_TEXT, **ACTION_DEFAULT_TEXT}[options.__struct_config__.tag],
+        default={**DEFAULT_TEXT, **ACTION_DEFAULT_TEXT, **WESTEROS_DEFAULT_TEXT}[options.__struct_config__.tag],
     )

@@ -132,3 +132,9 @@ BoardEvent = (
 from .action.events import ACTION_EVENTS  # noqa: E402
 
 BoardEvent = BoardEvent | ACTION_EVENTS
+
+# The Westeros phase's, the wildling attacks' and the end of the game's events (issue 4) live in
+# domain/board/westeros/events.py.
+from .westeros.events import WESTEROS_EVENTS  # noqa: E402
+
+BoardEvent = BoardEvent | WESTEROS_EVENTS

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from . import events as ev
+from .westeros import events as wev
+from .westeros.narrative import describe_westeros
 
 
 def describe(event: ev.Event) -> str | None:
@@ -37,4 +39,6 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.house.capitalize()} did not use the Messenger Raven."
         case ev.DecisionTimedOut():
             return f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
+        case _ if isinstance(event, wev.WESTEROS_EVENTS):
+            return describe_westeros(event)
     return None

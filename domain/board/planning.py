@@ -25,11 +25,15 @@ def special_order_limit(state: BoardState, house: str) -> int:
     return state.kings_court_stars[position]
 
 
+def forbidden(state: BoardState, token: str) -> bool:
+    """BG-WCARD-10..16: a Westeros card forbids the token's type (or, Rains of Autumn / Put to the
+    Sword, the special March +1 token itself) this round."""
+    return order_type(token) in state.forbidden_order_types or token in state.forbidden_order_types
+
+
 def eligible_tokens(state: BoardState, house: str) -> Counter[str]:
     """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round."""
-    return Counter(
-        {t: n for t, n in owned_tokens().items() if order_type(t) not in state.forbidden_order_types}
-    )
+    return Counter({t: n for t, n in owned_tokens().items() if not forbidden(state, t)})
 
 
 def eligible_count(state: BoardState, house: str) -> int:
@@ -71,8 +75,8 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
                 f"{house} has no units in '{area}', so it cannot take an order there",
                 rule="BG-PLAN-02",
             )
-        if order_type(order) in state.forbidden_order_types:
-            raise RuleViolation(f"{order_type(order)} orders are forbidden this round", rule="BG-PLAN-05")
+        if forbidden(state, order):
+            raise RuleViolation(f"'{order}' orders are forbidden this round (BG-WCARD-16)", rule="BG-PLAN-05")
     used = Counter(orders.values())
     owned = owned_tokens()
     for token, n in used.items():
@@ -152,7 +156,7 @@ def raven_replacement_options(state: BoardState, house: str) -> dict[str, list[s
     for area, current in sorted(mine.items()):
         choices = []
         for token in sorted(unused):
-            if order_type(token) in state.forbidden_order_types:
+            if forbidden(state, token):
                 continue
             specials_after = specials_now - is_special(current) + is_special(token)
             if specials_after > limit:

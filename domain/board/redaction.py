@@ -1,9 +1,11 @@
 """The one place hidden information of the board game is filtered, per reader.
 
-Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07):
+Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04):
 
 * sealed orders, until the reveal: seen only by the house that placed them;
-* the order of the Westeros and wildling decks: seen by nobody;
+* sealed bids (Clash of Kings, wildlings), until the reveal: seen only by the bidder;
+* the order of the Westeros and wildling decks, also after Winter Is Coming reshuffles one: seen by
+  nobody (a revealed Westeros card and a drawn wildling card are public);
 * the wildling card the Messenger Raven holder looked at: seen by that house only;
 * House cards in hand (BG-MISC-02): seen by their house only.
 
@@ -18,12 +20,15 @@ from __future__ import annotations
 
 import msgspec
 
+from . import board_data
 from . import events as ev
 from .action import events as aev
 from .action.view import ActionView, action_view
 from .control import controller, victory_points
 from .planning import houses_still_to_submit
 from .state import BoardState, Tracks
+from .westeros import events as wev
+from .westeros.view import HAND_CHOICES, WesterosView, westeros_view
 
 Reader = str | None
 
@@ -45,6 +50,14 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, card=None)
         case aev.AbilityChoicePending() if event.card == "patchface" and event.house != reader:
             return msgspec.structs.replace(event, choices=[])
+        # Westeros phase (BG-COK-03, BG-WILD-01, BG-WCARD-04, BG-MISC-02): sealed bids until the
+        # reveal; a reshuffled deck's order; a hand shown by a Massing on the Milkwater choice.
+        case wev.BidSubmitted() if event.house != reader:
+            return msgspec.structs.replace(event, amount=None)
+        case wev.WesterosDeckShuffled():
+            return msgspec.structs.replace(event, cards=None)
+        case wev.WesterosChoicePending() if event.kind in HAND_CHOICES and event.house != reader:
+            return msgspec.structs.replace(event, options=[], default=None)
     return event
 
 
@@ -103,10 +116,17 @@ class BoardView(msgspec.Struct):
     """The wildling card you looked at with the Raven this round (holder only)."""
     action: ActionView | None = None
     """The Action phase as ``reader`` may see it (domain/board/action/view.py)."""
+    westeros: WesterosView | None = None
+    """The Westeros phase as ``reader`` may see it (domain/board/westeros/view.py)."""
+    forbidden_orders: list[str] = []
+    """Order types (or ``march_plus_1_special``) no house may place this round (BG-WCARD-10..16)."""
+    winner: str | None = None
+    """The winner once the game has ended (BG-VIC-*)."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
     """The whole game as ``reader`` may see it."""
+    ctrl = {aid: controller(state, aid) for aid in state.areas}  # once, not per area and house
     over = state.phase == "ended"
     still = set(houses_still_to_submit(state)) if state.step == "assign_orders" else set(state.houses_in_play)
     areas: dict[str, AreaView] = {}
@@ -117,7 +137,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
             if sealed is not None:
                 order = sealed if (over or a.house == reader) else "sealed"
         areas[aid] = AreaView(
-            controller=controller(state, aid),
+            controller=ctrl[aid],
             house=a.house,
             units={k: v for k, v in a.units.items() if v},
             power_token=a.power_token,
@@ -136,7 +156,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 seat_id=seat.seat_id if seat else None,
                 power=hs.power,
                 supply=hs.supply,
-                victory_points=victory_points(state, h),
+                victory_points=sum(1 for a, c in ctrl.items() if c == h and board_data.areas()[a].castle != "none"),
                 hand=list(hs.hand) if (over or h == reader) else None,
                 hand_size=len(hs.hand),
                 discards=list(hs.discards),
@@ -166,4 +186,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         seed_commitment=state.seed_commitment,
         raven_peek=peek,
         action=action_view(state, reader, over),
+        westeros=westeros_view(state, reader, over),
+        forbidden_orders=list(state.forbidden_order_types),
+        winner=state.winner,
     )

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from .action.state import ActionState
+from .westeros.state import WesterosState
 
 Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
 Step = Literal[
@@ -34,6 +35,13 @@ Step = Literal[
     "replace_port_ships",
     "awaiting_westeros_phase",
     "awaiting_final_scoring",
+    # The Westeros phase and the end of the game (domain/board/westeros, issue 4):
+    "bid",
+    "westeros_choice",
+    "select_units",
+    "reconcile_armies",
+    "muster",
+    "game_over",
 ]
 UNIT_TYPES = ("footman", "knight", "siege_engine", "ship")
 
@@ -46,6 +54,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     organizer_is_referee: bool = False
     """Tournament mode: the organizer does not play and may read the complete (unredacted) event
     export while the game runs. Off by default, because casual organizers usually play too."""
+    tiebreak_ruleset: Literal["faq_v2", "seed"] = "faq_v2"
+    """BG-VIC-04: tie-breaks after round 10. ``faq_v2``: most land areas, highest Supply, highest on
+    the Iron Throne track; ``seed``: most Strongholds, highest Supply, most available Power, highest
+    on the Iron Throne track."""
 
 
 class AreaState(msgspec.Struct):
@@ -132,12 +144,17 @@ class BoardState(msgspec.Struct):
     westeros_decks: dict[str, list[str]] = {}
     """Deck id -> card ids, top first. Hidden."""
     forbidden_order_types: list[str] = []
-    """Order types forbidden this round by a Westeros card (issue 4 fills this)."""
+    """Order types (or the ``march_plus_1_special`` token) forbidden in this round's Planning phase
+    by a Westeros card (BG-WCARD-10..16); cleared when the next Westeros phase begins."""
     orders: dict[str, PlacedOrder] = {}
     """Revealed orders on the board: area -> order."""
     planning: Planning = msgspec.field(default_factory=Planning)
     action: ActionState | None = None
     """The Action phase's working data while it runs (domain/board/action); None otherwise."""
+    westeros: WesterosState | None = None
+    """The Westeros phase's working data while it runs (domain/board/westeros); None otherwise."""
+    winner: str | None = None
+    """The house that won, once the game has ended (BG-VIC-*)."""
 
     def seat(self, seat_id: str) -> Seat | None:
         for s in self.seats:

@@ -1,0 +1,124 @@
+"""The Westeros phase as a Decider slice: ``start_westeros_phase``, ``decide_westeros``,
+``reveal_bids`` and ``evolve_westeros``.
+
+Every command is checked and turned into events on an :class:`~domain.board.action.emitter.Emitter`
+(each rule sees the board as the previous events left it); then :func:`.deck.advance` runs the
+automatic consequences up to the next pending decision. A rejected command raises and returns nothing.
+"""
+
+from __future__ import annotations
+
+from ...core.context import Context
+from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
+from ..action import events as aev
+from ..action.emitter import Emitter
+from ..state import BoardState
+from . import bidding, cards, deck, mustering, supply, wildlings
+from . import commands as wcmd
+from . import events as wev
+from .evolve import evolve_westeros
+
+__all__ = ["start_westeros_phase", "decide_westeros", "reveal_bids", "evolve_westeros", "handle", "WESTEROS_COMMANDS", "bids_ready"]
+
+WESTEROS_COMMANDS = wcmd.WESTEROS_COMMANDS
+WESTEROS_STEP = "awaiting_westeros_phase"
+
+
+def start_westeros_phase(state: BoardState, ctx: Context) -> list:
+    """BG-WEST-01: open the Westeros phase from the ``awaiting_westeros_phase`` threshold."""
+    if state.phase != "westeros" or state.step != WESTEROS_STEP:
+        raise WrongPhase("the Westeros phase starts only after the Action phase's clean-up", code="nothing_pending")
+    em = Emitter(state, ctx)
+    deck.start(em)
+    return em.events
+
+
+def bids_ready(state: BoardState) -> bool:
+    """Every house has sealed its bid: the system reveals them (``ResolvePending``)."""
+    return state.phase == "westeros" and state.westeros is not None and bidding.all_bids_in(state)
+
+
+def reveal_bids(state: BoardState, ctx: Context) -> list:
+    """BG-COK-03 / BG-WILD-01: reveal all sealed bids at once, then carry on."""
+    if not bids_ready(state):
+        raise WrongPhase("bids are revealed only once every house has bid", rule="BG-COK-03", code="nothing_pending")
+    em = Emitter(state, ctx)
+    if state.westeros.bidding is not None and not state.westeros.bidding.revealed:
+        bidding.reveal(em)
+    else:
+        wildlings.reveal(em)
+    deck.advance(em)
+    return em.events
+
+
+def answer_choice(em, house: str, choice: str | None, by_default: bool = False) -> None:
+    s = em.state
+    c = s.westeros.choice if s.westeros else None
+    if c is None:
+        raise NotYourTurn("no Westeros choice is pending", code="nothing_pending")
+    if c.house != house:
+        raise NotYourTurn(f"{c.house} makes this choice", rule="BG-WEST-01")
+    if choice is None and not c.may_skip:
+        raise RuleViolation(f"choose one of: {', '.join(c.options)}", code="choice_required")
+    if choice is not None and choice not in c.options:
+        raise RuleViolation(f"'{choice}' is not one of: {', '.join(c.options)}", code="illegal_choice")
+    em.emit(wev.WesterosChoiceMade(house=house, kind=c.kind, choice=choice, by_default=by_default))
+    kind = c.kind
+    if kind in cards.CHOOSERS:
+        cards.chosen(em, house, kind, choice)
+    elif kind == "bid_tie":
+        bidding.tie_broken(em, house, choice, c.context)
+    elif kind == "wildling_tie":
+        wildlings.choose_target(em, choice, house)
+    elif kind == "a_king_beyond_the_wall_top":
+        if choice is not None:
+            wildlings.move_to_top(em, house, choice, "a_king_beyond_the_wall")
+    elif kind == "a_king_beyond_the_wall_bottom":
+        wildlings.move_to_bottom(em, house, choice, "a_king_beyond_the_wall")
+    elif kind == "mammoth_riders_card":
+        if choice is not None:
+            em.emit(aev.HouseCardsReturned(house=house, cards=[choice], reason="mammoth_riders"))
+    elif kind == "massing_on_the_milkwater_discard":
+        em.emit(aev.HouseCardsDiscarded(house=house, cards=[choice], reason="massing_on_the_milkwater"))
+    elif kind == "preemptive_raid":
+        wildlings.preemptive_raid_choice(em, house, choice)
+    elif kind == "preemptive_raid_track":
+        wildlings.move_down(em, c.context, choice, 2, "preemptive_raid")
+    elif kind == "port_ships":
+        n = int(choice)
+        if n:
+            em.emit(aev.UnitsPlaced(house=house, area=c.context, units={"ship": n}, reason="BG-MAP-07"))
+    else:
+        raise AssertionError(kind)
+
+
+def unit_map(units) -> dict[str, dict[str, int]]:
+    return {a: (u.as_dict() if hasattr(u, "as_dict") else dict(u)) for a, u in units.items()}
+
+
+def handle(em, command, house: str, by_default: bool = False) -> None:
+    """Apply one player command to the emitter (no advance)."""
+    match command:
+        case wcmd.Bid():
+            bidding.submit(em, house, command.amount, by_default)
+        case wcmd.WesterosChoice():
+            answer_choice(em, house, command.choice, by_default)
+        case wcmd.SelectUnits():
+            wildlings.answer_selection(em, house, unit_map(command.units), by_default)
+        case wcmd.ReconcileArmies():
+            supply.reconcile(em, house, unit_map(command.units), by_default)
+        case wcmd.Muster():
+            mustering.muster(em, house, dict(command.recruits), by_default)
+        case _:
+            raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
+
+
+def decide_westeros(state: BoardState, command, house: str, ctx: Context) -> list:
+    """Turn one Westeros-phase command of ``house`` into events, or raise a RuleViolation."""
+    if state.phase != "westeros" or state.westeros is None:
+        raise WrongPhase("this command is used only during the Westeros phase", rule="BG-WEST-01")
+    em = Emitter(state, ctx)
+    handle(em, command, house)
+    deck.advance(em)
+    return em.events
+

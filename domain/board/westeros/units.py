@@ -1,0 +1,139 @@
+"""Units on the board as the Westeros phase touches them: picking, destroying, replacing, and the
+ports that follow control afterwards (BG-MAP-07).
+
+A unit destroyed outside combat may change who controls a land area (its last unit left, or a home
+area went back to its house), so every destruction is followed by :func:`sweep_ports`: Ships in a
+port whose land area their house no longer controls are removed; a house that now controls the land
+area may put in up to as many of its own Ships (a ``port_ships`` choice).
+"""
+
+from __future__ import annotations
+
+from .. import board_data
+from ..action import events as aev
+from ..action.sweeps import max_port_replacement
+from ..control import controller
+from ..state import BoardState
+from . import events as wev
+
+#: Weakest first: the order the documented defaults pick units in.
+WEAKEST_FIRST = ("footman", "ship", "knight", "siege_engine")
+
+
+def units_of(state: BoardState, house: str, unit: str | None = None) -> dict[str, dict[str, int]]:
+    """area -> units of ``house`` there (only ``unit`` when given), sorted by area id."""
+    out = {}
+    for aid in sorted(state.areas):
+        a = state.areas[aid]
+        if a.house != house or not a.units:
+            continue
+        us = {u: n for u, n in a.units.items() if n and (unit is None or u == unit)}
+        if us:
+            out[aid] = us
+    return out
+
+
+def total(units: dict[str, dict[str, int]]) -> int:
+    return sum(n for us in units.values() for n in us.values())
+
+
+def pick_default(units: dict[str, dict[str, int]], count: int, same_area: bool = False) -> dict[str, dict[str, int]]:
+    """The documented default pick: weakest units first (Footmen, Ships, Knights, Siege Engines),
+    areas in alphabetical order; with ``same_area`` the first area that holds enough."""
+    if same_area:
+        for area in sorted(units):
+            if sum(units[area].values()) >= count:
+                return pick_default({area: units[area]}, count)
+        return {}
+    out: dict[str, dict[str, int]] = {}
+    left = count
+    for u in WEAKEST_FIRST:
+        for area in sorted(units):
+            if left <= 0:
+                break
+            n = min(left, units[area].get(u, 0))
+            if n:
+                out.setdefault(area, {})[u] = n
+                left -= n
+    return out
+
+
+def forced_selection(units: dict[str, dict[str, int]], count: int, same_area: bool = False) -> dict[str, dict[str, int]] | None:
+    """The only legal pick of ``count`` units, or None when the house has a real choice."""
+    if count <= 0:
+        return {}
+    if same_area:
+        areas = [a for a in units if sum(units[a].values()) >= count]
+        if len(areas) != 1:
+            return None
+        units = {areas[0]: units[areas[0]]}
+    if total(units) == count:
+        return {a: dict(us) for a, us in units.items()}
+    kinds = [(a, u) for a, us in units.items() for u, n in us.items() if n]
+    if len(kinds) == 1:
+        a, u = kinds[0]
+        return {a: {u: count}}
+    return None
+
+
+def valid_pick(picked: dict[str, dict[str, int]], allowed: dict[str, dict[str, int]]) -> bool:
+    for area, us in picked.items():
+        for u, n in us.items():
+            if n < 0 or n > allowed.get(area, {}).get(u, 0):
+                return False
+    return True
+
+
+def destroy(em, house: str, units: dict[str, dict[str, int]], reason: str) -> None:
+    """Remove ``units`` of ``house`` from the board, then let ports follow control."""
+    for area, us in sorted(units.items()):
+        us = {u: n for u, n in us.items() if n}
+        if us:
+            em.emit(aev.UnitsDestroyed(house=house, area=area, units=us, reason=reason))
+    sweep_ports(em)
+
+
+def replace(em, house: str, units: dict[str, dict[str, int]], from_unit: str, to_unit: str, reason: str) -> None:
+    """Replace each picked ``from_unit`` by a ``to_unit`` in the same area (Crow Killers)."""
+    for area, us in sorted(units.items()):
+        for _ in range(us.get(from_unit, 0)):
+            em.emit(aev.UnitUpgraded(house=house, area=area, from_unit=from_unit, to_unit=to_unit, reason=reason))
+
+
+def sweep_ports(em) -> None:
+    """BG-MAP-07 after units left the board outside combat (see the module docstring). Only one
+    replacement can be offered at a time; a second captured port in the same moment loses its
+    Ships without replacement (documented simplification; it needs two land areas to change hands
+    in one Westeros effect)."""
+    s = em.state
+    for a in board_data.board().areas:
+        if a.kind != "port":
+            continue
+        port = s.areas[a.id]
+        if port.house is None or not port.units:
+            continue
+        owner = controller(s, a.port_of.land)
+        if owner == port.house:
+            continue
+        removed = dict(port.units)
+        em.emit(aev.UnitsDestroyed(house=port.house, area=a.id, units=removed, reason="BG-MAP-07"))
+        s = em.state
+        if owner is not None and s.westeros is not None and s.westeros.choice is None:
+            n = max_port_replacement(s, owner, a.id, sum(removed.values()))
+            if n > 0:
+                from .deck import open_step
+
+                em.emit(
+                    wev.WesterosChoicePending(
+                        house=owner,
+                        kind="port_ships",
+                        options=[str(i) for i in range(n + 1)],
+                        default="0",
+                        context=a.id,
+                    )
+                )
+                open_step(em, "westeros_choice")
+                s = em.state
+
+
+__all__ = ["units_of", "destroy", "replace", "sweep_ports", "forced_selection", "pick_default"]
