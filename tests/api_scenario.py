@@ -22,10 +22,13 @@ How it works:
 5. :meth:`timeout` posts nothing: it waits for the worker's own timeout job, so a test that calls it
    must run with a short ``decision_timeout_s`` (``ApiScenario.decision_timeout_s``).
 
-Consistency checks made on every sync (a failure there is a server bug, not a test failure):
-the answer's events equal the export's events redacted for the caller, the export is at the
-answer's version, the public view equals ``view_for`` of the folded state, and the decisions the API
-lists equal those of the folded state.
+Consistency checks (a failure there raises :class:`ServerMismatch`: a server bug, not a test failure):
+the game the fixture created holds exactly the local position; every batch the server appends (a
+command's, the worker's opening of the phase, a timeout's) equals what the domain decides for the same
+command on the state folded from the export at the batch's timestamp, and a refused command is refused
+by the domain with the same code and rule; the answer's events equal the export's redacted for the
+caller; the public view equals ``view_for`` of the folded state; the decisions the API lists equal
+``pending_decisions`` of the folded state.
 
 **Areas with units but no order.** The domain tests often leave areas without an order (a defender
 whose order is long gone). A scenario fixture that starts the Action phase needs an order in every
@@ -43,17 +46,22 @@ server never sees the mutation); the next call then fails with :class:`NotReprod
 from __future__ import annotations
 
 import time
+from datetime import datetime, timezone
 
 import httpx
 import msgspec
 
 from domain.board.action import commands as acmd
-from domain.board.decider import fold
+from domain.board.action.emitter import copy_state
+from domain.board.commands import Actor, ApplyTimeout, PlayerCommand, ResolvePending
+from domain.board.decider import decide, fold
 from domain.board.decisions import Decision, pending_decisions
 from domain.board.events import BoardEvent, DecisionTimedOut, StepBegan
 from domain.board.orders import is_special, order_type, owned_tokens
 from domain.board.planning import special_order_limit
 from domain.board.redaction import redact_event, view_for
+from domain.board.state import PlacedOrder
+from domain.core.context import Context, parse_rfc3339
 from domain.core.envelope import Envelope
 from domain.core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 
@@ -187,6 +195,17 @@ def scenario_fixture(state, fillers: dict[str, str] | None = None) -> dict:
     }
 
 
+def position(state) -> dict:
+    """What a scenario fixture describes, as plain data (to compare the server's state with the local one)."""
+    b = msgspec.to_builtins(state)
+    keys = ("player_count", "houses_in_play", "phase", "step", "round", "areas", "houses", "tracks",
+            "kings_court_stars", "raven_used", "blade_used", "wildling_threat", "forbidden_order_types", "orders")
+    return {k: b.get(k) for k in keys}
+
+
+SYSTEM = Actor(kind="system")
+
+
 class ApiScenario(Scenario):
     #: The httpx client of the live service (set by the test module, e.g. from the ``api`` fixture).
     client: httpx.Client | None = None
@@ -301,12 +320,22 @@ class ApiScenario(Scenario):
         self.version = 0
         envs = self._export()
         opened = next(e.seq for e in envs if isinstance(ev := _event.decode(e.event), StepBegan) and ev.step == "awaiting_action_phase")
+        # the position the server starts from must be the local one (plus the filler Raids)
+        local = copy_state(self.state)
+        for area, token in fillers.items():
+            local.orders[area] = PlacedOrder(house=local.areas[area].house, order=token)
+        server = fold(_event.decode(e.event) for e in envs[:opened])
+        if position(server) != position(local):
+            want, got = position(local), position(server)
+            diff = {k: (got[k], want[k]) for k in want if got[k] != want[k]}
+            raise ServerMismatch(f"the scenario fixture did not reproduce the local position (server, local): {diff}")
         # fold only the worker's ResolvePending batch (a short deadline may already have fired more)
         batch_end = opened + 1
         while (batch_end < len(envs) and envs[batch_end].ts == envs[opened].ts
                and not isinstance(_event.decode(envs[batch_end].event), DecisionTimedOut)):
             batch_end += 1
         self._sync(envs, upto=batch_end)
+        self._check_system(server, ResolvePending(), self.events[opened:], envs[opened].ts)
         while fillers and self.state.step == "resolve_raid":  # the Raids that stand for "no order"
             house = self.state.action.current_house
             area = next(a for a in fillers if a in self.state.orders and self.state.orders[a].house == house)
@@ -316,24 +345,50 @@ class ApiScenario(Scenario):
         return self.events[opened:]
 
     def run(self, house: str, command) -> list[BoardEvent]:
-        """A player's command through ``POST /commands`` with that house's seat token."""
+        """A player's command through ``POST /commands`` with that house's seat token.
+
+        Cross-check: the same command is decided by the domain on the state folded from the export
+        (at the server's own timestamp); its events, or its refusal, must be the server's."""
         self._guard()
+        before = copy_state(self.state)
+        actor = Actor(kind="seat", seat_id=before.seat_of_house(house).seat_id)
+        body = msgspec.json.encode(command)
+        wire = msgspec.json.decode(body, type=PlayerCommand)  # the command exactly as the server decodes it
         r = self.api.post(
             f"/v1/games/{self.game_id}/commands",
-            content=msgspec.json.encode(command),
+            content=body,
             headers={**self._auth(self.tokens[house]), "Content-Type": "application/json", "If-Match": f'"{self.version}"'},
         )
-        if r.status_code == 200:
-            ans = _answer_dec.decode(r.content)
-            got = [_event.decode(e.event) for e in ans.events]
-            if [e.seq for e in ans.events] != list(range(self.version + 1, ans.version + 1)):
-                raise ServerMismatch(f"answer sequence numbers {[e.seq for e in ans.events]} after version {self.version}")
-            new = self._sync(upto=ans.version)
-            want = [redact_event(e, house) for e in new]
-            if _enc.encode(got) != _enc.encode(want):
-                raise ServerMismatch(f"the answer's events differ from the export redacted for {house}:\n{got}\n{want}")
-            return got
-        raise self._violation(r)
+        if r.status_code != 200:
+            err = self._violation(r)
+            if isinstance(err, RuleViolation):
+                try:
+                    decide(before, wire, actor, Context(now=datetime.now(timezone.utc), seed="", game_id=self.game_id))
+                except RuleViolation as want:
+                    if (want.code, want.rule) != (err.code, err.rule):
+                        raise ServerMismatch(f"the server refused with {err.code}/{err.rule}, the domain with {want.code}/{want.rule}") from err
+                else:
+                    raise ServerMismatch(f"the server refused {command!r} ({err.code}: {err.detail}) but the domain accepts it") from err
+            raise err
+        ans = _answer_dec.decode(r.content)
+        got = [_event.decode(e.event) for e in ans.events]
+        if [e.seq for e in ans.events] != list(range(self.version + 1, ans.version + 1)):
+            raise ServerMismatch(f"answer sequence numbers {[e.seq for e in ans.events]} after version {self.version}")
+        new = self._sync(upto=ans.version)
+        want = [redact_event(e, house) for e in new]
+        if _enc.encode(got) != _enc.encode(want):
+            raise ServerMismatch(f"the answer's events differ from the export redacted for {house}:\n{got}\n{want}")
+        ctx = Context(now=parse_rfc3339(ans.events[0].ts), seed="", game_id=self.game_id)
+        domain = decide(before, wire, actor, ctx)
+        if _enc.encode(domain) != _enc.encode(new):
+            raise ServerMismatch(f"the server's events differ from the domain's for {command!r}:\n{new}\n{domain}")
+        return got
+
+    def _check_system(self, before, command, new: list[BoardEvent], ts: str) -> None:
+        """The worker's batch must be what the domain decides for ``command`` at the batch's time."""
+        domain = decide(before, command, SYSTEM, Context(now=parse_rfc3339(ts), seed="", game_id=self.game_id))
+        if _enc.encode(domain) != _enc.encode(new):
+            raise ServerMismatch(f"the worker's events for {command!r} differ from the domain's:\n{new}\n{domain}")
 
     def _violation(self, r: httpx.Response) -> Exception:
         try:
@@ -370,11 +425,16 @@ class ApiScenario(Scenario):
                 first = _event.decode(after[0].event)
                 if not isinstance(first, DecisionTimedOut):
                     raise ServerMismatch(f"expected a timeout, the server appended {first!r}")
+                # one append only (the worker may be faster than us and have appended more since):
+                # the events sealed with the same timestamp, up to the next DecisionTimedOut
                 end = self.version + 1
-                # one timeout's batch: up to the next DecisionTimedOut (the worker may be faster than us)
-                while end < len(envs) and not isinstance(_event.decode(envs[end].event), DecisionTimedOut):
+                while (end < len(envs) and envs[end].ts == after[0].ts
+                       and not isinstance(_event.decode(envs[end].event), DecisionTimedOut)):
                     end += 1
-                return self._sync(envs, upto=end)
+                before = copy_state(self.state)
+                new = self._sync(envs, upto=end)
+                self._check_system(before, ApplyTimeout(step_version=before.step_version), new, after[0].ts)
+                return new
             if time.monotonic() > deadline:
                 raise ServerMismatch("no timeout fired")
             time.sleep(0.05)
