@@ -445,7 +445,9 @@ async def _sse(r: Runtime, keys, after: int, reader: str | None, over: bool) -> 
     while True:
         envs = await r.store.read(keys, after, count=500)
         for env in envs:
-            e = redact_event(event_decoder.decode(env.event), reader, game_over=over)
+            raw = event_decoder.decode(env.event)
+            over = over or raw.__struct_config__.tag == "game_ended"  # everything is public from the end on
+            e = redact_event(raw, reader, game_over=over)
             yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), event_encoder.encode(e))
             after = env.seq
             last_beat = time.monotonic()

@@ -44,7 +44,8 @@ class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     garrison: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     neutral: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
-    """A face-up order of ``house`` (only with ``start_at: action``)."""
+    """A face-up order of ``house`` (only with ``start_at: action``). Units may stand without an
+    order there: it was resolved or removed earlier in the phase."""
 
 
 class HouseSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -74,8 +75,8 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     round: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
     wildling_threat: Annotated[int, msgspec.Meta(ge=0, le=12, multiple_of=2)] = 2
     start_at: Literal["planning", "action"] = "planning"
-    """``planning``: orders are assigned next; ``action``: every area with units carries an order
-    and the Action phase starts from them."""
+    """``planning``: orders are assigned next; ``action``: the Action phase starts from the orders
+    on the board (raids first, then marches, then Consolidate Power, BG-ACT-01)."""
 
 
 def _fail(detail: str, rule: str | None = None) -> RuleViolation:
@@ -127,8 +128,6 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
             if not units:
                 raise _fail(f"an order in '{area_id}' needs units there", "BG-PLAN-02")
             orders_by_house[a.house].append(a.order)
-        elif units and sc.start_at == "action":
-            raise _fail(f"'{area_id}' holds units but no order", "BG-PLAN-02")
     for area_id, a in sc.areas.items():  # ports belong to whoever controls their land area
         port = facts[area_id].port_of
         if port is not None and a.units.as_dict():
