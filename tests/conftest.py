@@ -22,6 +22,8 @@ from service import embedded_redis
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DB = 15
+# One RQ queue per test session: two sessions on one Redis never run each other's jobs.
+QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 
 
 def _redis_url() -> tuple[str, object]:
@@ -74,7 +76,7 @@ class Procs:
         self.start("api", [sys.executable, "-m", "uvicorn", "service.app:app", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"])
 
     def start_worker(self, name: str = "worker") -> None:
-        self.start(name, [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "--worker-class", "workers.worker.CitadelWorker", "-u", self.env["REDIS_URL"], "citadel"])
+        self.start(name, [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "--worker-class", "workers.worker.CitadelWorker", "-u", self.env["REDIS_URL"], QUEUE])
 
     def start_projector(self, name: str = "projector") -> None:
         env_name = self.env.get("CITADEL_PROJECTOR_NAME")
