@@ -1,7 +1,7 @@
 """Shared fixtures: a real Redis, and the real service processes (API, RQ worker, projector).
 
-Redis: ``REDIS_URL`` if set, else 127.0.0.1:6379 if it answers, else an embedded redis-server on a
-free port. Tests use database 15 (flushed at the start) so they never touch anything else.
+Redis: ``CITADEL_TEST_REDIS_URL`` if set, else 127.0.0.1:6379 if it answers, else (or with
+``CITADEL_TEST_EMBEDDED=1``) an embedded redis-server on a free port, as on a fresh machine. Tests use database 15 (flushed at the start) so they never touch anything else.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def _redis_url() -> tuple[str, object]:
     url = os.environ.get("CITADEL_TEST_REDIS_URL")
     if url:
         return url, None
-    if embedded_redis.reachable("127.0.0.1", 6379):
+    if os.environ.get("CITADEL_TEST_EMBEDDED") != "1" and embedded_redis.reachable("127.0.0.1", 6379):
         return f"redis://127.0.0.1:6379/{TEST_DB}", None
     tmp = Path(tempfile.mkdtemp(prefix="citadel-test-redis-"))
     proc, port = embedded_redis.start(tmp, persist=False)
