@@ -110,3 +110,31 @@ def test_a_scenario_can_start_in_planning_from_a_later_round(api):
     assert view["tracks"]["kings_court"][0] == "baratheon"
     (d,) = decisions(api, g, g.houses["baratheon"])["decisions"]
     assert d["options"]["special_limit"] == 3  # BG-SETUP-07: King's Court position 1 in a 3-player game
+
+
+def test_BG_COMBAT_23_routed_units_from_a_scenario_cannot_march(api):
+    """A fixture can describe routed units; they stay behind when their area's March resolves."""
+    scenario = {
+        "start_at": "action",
+        "areas": {
+            "winterfell": {"house": "stark", "units": {"knight": 1, "footman": 1}, "routed": {"knight": 1}, "order": "march_0"},
+            "lannisport": {"house": "lannister", "units": {"footman": 1}, "order": "defense_plus_1"},
+            "dragonstone": {"house": "baratheon", "units": {"footman": 1}, "order": "defense_plus_1"},
+        },
+    }
+    g = started_scenario(api, 3, scenario)
+    d = wait_until(lambda: (x := decisions(api, g, g.houses["stark"]))["decisions"] and x)
+    (march,) = d["decisions"]
+    assert march["options"]["orders"]["winterfell"]["units"] == {"footman": 1}
+    r = api.post(
+        f"/v1/games/{g.id}/commands",
+        json={"type": "resolve_march", "area": "winterfell", "moves": {"castle_black": {"knight": 1}}},
+        headers=g.auth(g.houses["stark"]),
+    )
+    assert r.status_code == 422, r.text
+
+
+def test_routed_units_must_be_among_the_units(api):
+    areas = {"winterfell": {"house": "stark", "units": {"footman": 1}, "routed": {"knight": 1}, "order": "march_0"}}
+    r = api.post("/v1/games", json={"player_count": 3, "scenario": {"areas": areas, "start_at": "action"}})
+    assert r.status_code == 422 and r.json()["rule"] == "BG-COMBAT-22"

@@ -46,6 +46,8 @@ class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A face-up order of ``house`` (only with ``start_at: action``). Units may stand without an
     order there: it was resolved or removed earlier in the phase."""
+    routed: UnitSetup = UnitSetup()
+    """How many of ``units`` are routed (BG-COMBAT-22; only with ``start_at: action``)."""
 
 
 class HouseSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -118,6 +120,12 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
             if units and a.house != a.power_token:
                 raise _fail(f"'{area_id}' holds {a.house}'s units and {a.power_token}'s Power token", "BG-MAP-03")
             tokens_on_board[a.power_token] += 1
+        routed = a.routed.as_dict()
+        if routed:
+            if sc.start_at != "action":
+                raise _fail(f"routed units in '{area_id}' need start_at: action", "BG-COMBAT-22")
+            if any(n > units.get(u, 0) for u, n in routed.items()):
+                raise _fail(f"'{area_id}' has more routed units than units", "BG-COMBAT-22")
         if a.neutral and units:
             raise _fail(f"'{area_id}' cannot hold units and a neutral force", "BG-MAP-08")
         if a.order is not None:
@@ -178,6 +186,7 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
     for area_id, a in state.areas.items():
         a.house, a.units, a.power_token, a.garrison, a.neutral = None, {}, None, 0, 0
     state.orders = {}
+    state.scenario_routed = {a: r for a, s in sc.areas.items() if (r := s.routed.as_dict())}
     for area_id, a in sc.areas.items():
         target = state.areas[area_id]
         units = a.units.as_dict()

@@ -127,6 +127,8 @@ class BoardState(msgspec.Struct):
     round: int = 1
     deadline: str | None = None
     """RFC 3339 deadline of the decisions now pending, if any."""
+    scenario_routed: dict[str, dict[str, int]] = {}
+    """Routed units of a scenario fixture, handed to the Action phase when it begins."""
     start_at: str = "planning"
     """Where the game opens when started: ``planning``, or ``action`` for a scenario with orders."""
     step_version: int = 0

@@ -43,7 +43,8 @@ def evolve_action(state: BoardState, event) -> BoardState:
     c = act.combat if act else None
     match event:
         case aev.ActionPhaseBegan():
-            state.action = ActionState()
+            state.action = ActionState(routed={a: dict(u) for a, u in state.scenario_routed.items()})
+            state.scenario_routed = {}
         case aev.OrderTurnBegan():
             act.order_type = event.order_type
             act.current_house = event.house
