@@ -17,21 +17,11 @@ import msgspec
 
 from ..core.errors import RuleViolation
 from . import board_data
+from .action.commands import UnitCounts
 from .orders import ORDER_TOKENS, is_special, owned_tokens
 from .state import BoardState, PlacedOrder, Tracks
 
 HouseId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
-Small = Annotated[int, msgspec.Meta(ge=0, le=20)]
-
-
-class UnitSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    footman: Small = 0
-    knight: Small = 0
-    siege_engine: Small = 0
-    ship: Small = 0
-
-    def as_dict(self) -> dict[str, int]:
-        return {u: n for u in ("footman", "knight", "siege_engine", "ship") if (n := getattr(self, u))}
 
 
 class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
@@ -39,14 +29,14 @@ class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
 
     house: HouseId | None = None
     """Owner of the units (required when there are units)."""
-    units: UnitSetup = UnitSetup()
+    units: UnitCounts = UnitCounts()
     power_token: HouseId | None = None
     garrison: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     neutral: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A face-up order of ``house`` (only with ``start_at: action``). Units may stand without an
     order there: it was resolved or removed earlier in the phase."""
-    routed: UnitSetup = UnitSetup()
+    routed: UnitCounts = UnitCounts()
     """How many of ``units`` are routed (BG-COMBAT-22; only with ``start_at: action``)."""
 
 

@@ -41,18 +41,28 @@ def max_port_replacement(state: BoardState, house: str, port: str, removed: int)
     return max(n, 0)
 
 
-def sweep_ports(em) -> None:
-    """BG-MAP-07: remove Ships from ports whose land area their house does not control."""
-    s = em.state
+def orphaned_ports(state: BoardState) -> list[tuple[str, str | None]]:
+    """BG-MAP-07: ports holding Ships of a house that does not control the port's land area, with
+    that area's controller (who may put its own Ships in), as ``(port, new owner)``."""
+    out = []
     for a in board_data.board().areas:
         if a.kind != "port":
             continue
-        port = s.areas[a.id]
+        port = state.areas[a.id]
         if port.house is None or not port.units:
             continue
-        owner = controller(s, a.port_of.land)
-        if owner == port.house:
-            continue
+        owner = controller(state, a.port_of.land)
+        if owner != port.house:
+            out.append((a.id, owner))
+    return out
+
+
+def sweep_ports(em) -> None:
+    """BG-MAP-07: remove Ships from ports whose land area their house does not control."""
+    for port_id, owner in orphaned_ports(em.state):
+        s = em.state
+        a = board_data.areas()[port_id]
+        port = s.areas[port_id]
         # A combat in progress keeps its attacking units where they marched from: not yet a change.
         removed = dict(port.units)
         loser = port.house
@@ -64,7 +74,6 @@ def sweep_ports(em) -> None:
             n = max_port_replacement(em.state, owner, a.id, sum(removed.values()))
             if n > 0:
                 em.emit(aev.PortCapturePending(house=owner, port=a.id, max=n))
-        s = em.state
 
 
 def after_moves(em) -> None:

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from .. import board_data
 from ..action import events as aev
-from ..action.sweeps import max_port_replacement
-from ..control import controller
+from ..action.sweeps import max_port_replacement, orphaned_ports
 from ..state import BoardState
 from . import events as wev
 
@@ -105,16 +104,10 @@ def sweep_ports(em) -> None:
     replacement can be offered at a time; a second captured port in the same moment loses its
     Ships without replacement (documented simplification; it needs two land areas to change hands
     in one Westeros effect)."""
-    s = em.state
-    for a in board_data.board().areas:
-        if a.kind != "port":
-            continue
-        port = s.areas[a.id]
-        if port.house is None or not port.units:
-            continue
-        owner = controller(s, a.port_of.land)
-        if owner == port.house:
-            continue
+    for port_id, owner in orphaned_ports(em.state):
+        s = em.state
+        a = board_data.areas()[port_id]
+        port = s.areas[port_id]
         removed = dict(port.units)
         em.emit(aev.UnitsDestroyed(house=port.house, area=a.id, units=removed, reason="BG-MAP-07"))
         s = em.state
