@@ -22,8 +22,10 @@ from domain.board import commands as cmd
 from domain.board import decider
 from domain.core.context import parse_rfc3339
 from service.errors import ApiError
+from service.logging_setup import configure_logging
 from service.runtime import Runtime, build_runtime
 
+configure_logging()
 log = logging.getLogger("citadel.jobs")
 SYSTEM = cmd.Actor(kind="system")
 
