@@ -351,7 +351,9 @@ async def decisions(request: Request, game_id: GameId, min_version: MinVersion =
         step=game.state.step,
         decisions=mine,
         waiting_for=[
-            Waiting(seat_id=d.seat_id, house=d.house, kind=d.options.__struct_config__.tag, deadline=d.deadline) for d in all_
+            Waiting(seat_id=d.seat_id, house=d.house, kind=d.options.__struct_config__.tag, deadline=d.deadline)
+            for d in all_
+            if getattr(d.options, "submitted", None) is None  # sealed orders in: amendable, not awaited
         ],
     )
     return _json(200, _enc.encode(out), game.version)

@@ -6,6 +6,8 @@
     citadel projector   the projector
     citadel rebuild     rebuild every read model from the streams
     citadel openapi     write openapi/openapi.json from the app
+    citadel bot         random bots: one seat (--game G --token T), K free seats (--game G --join K),
+                        or a whole game of bots (--new N)
 """
 
 from __future__ import annotations
@@ -93,6 +95,33 @@ def write_openapi(path: Path) -> None:
     path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
+def bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    from workers import bot as random_bot
+
+    if args.new is not None:
+        if args.game or args.token or args.join:
+            parser.error("--new creates its own game: leave out --game, --token and --join")
+        if not 3 <= args.new <= 6:
+            parser.error("--new takes 3 to 6 players")
+        g = random_bot.main_new_game(args.base, args.new, args.seed, args.timeout)
+        s = g.stats
+        print(f"game {g.game_id}: {g.winner} won in round {g.round}, version {g.version}, {g.seconds:.1f} s; "
+              f"{s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, {s.fallbacks} fallbacks", flush=True)
+        print(f"organizer token: {g.organizer_token}", flush=True)
+        return 0
+    if args.game and args.join and not args.token:
+        stats = random_bot.main_fill(args.base, args.game, args.join, args.seed)
+        print(f"game {args.game} ended: {len(stats)} seat(s) played, {sum(s.accepted for s in stats)} commands accepted, "
+              f"{sum(s.refused for s in stats)} refused, {sum(s.fallbacks for s in stats)} fallbacks", flush=True)
+        return 0
+    if not (args.game and args.token) or args.join:
+        parser.error("give --game and --token (one seat), --game and --join K (free seats), or --new N (a whole game)")
+    s = random_bot.main_one_seat(args.base, args.game, args.token, args.seed)
+    print(f"game {args.game} ended: {s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, "
+          f"{s.fallbacks} fallbacks", flush=True)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="citadel")
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -111,7 +140,17 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("rebuild")
     o = sub.add_parser("openapi")
     o.add_argument("--out", default="openapi/openapi.json")
+    b = sub.add_parser("bot", help="play by random legal choices through the API (workers/bot.py)")
+    b.add_argument("--base", default="http://127.0.0.1:8000", help="the API's base URL")
+    b.add_argument("--game", help="the game to play in (with --token)")
+    b.add_argument("--token", help="the seat's bearer token (with --game)")
+    b.add_argument("--join", type=int, metavar="K", help="join K free seats of --game (before it starts) and play them")
+    b.add_argument("--new", type=int, metavar="N", help="create an N-player game and play every seat")
+    b.add_argument("--seed", default="0", help="seed of the bot's random choices")
+    b.add_argument("--timeout", type=int, default=600, help="with --new: the game's decision_timeout_s")
     args = ap.parse_args(argv)
+    if args.cmd == "bot":
+        return bot(args, b)
     if args.cmd == "run":
         return run(args)
     if args.cmd == "api":

@@ -22,6 +22,8 @@ from domain.core.envelope import Envelope
 from .keys import Keys
 
 FEED_MAXLEN = 1_000_000
+IDEMPOTENCY_TTL_S = 24 * 3600
+"""Idempotency answers are kept for a day after a game's last keyed command (then a retry runs anew)."""
 
 APPEND_LUA = """
 local cur = redis.call('XLEN', KEYS[1])
@@ -35,7 +37,10 @@ for i = 1, n do
   redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[6 + i])
 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'g', ARGV[4], 'v', tostring(cur + n))
-if ARGV[2] ~= '' then redis.call('HSET', KEYS[3], ARGV[2], ARGV[3]) end
+if ARGV[2] ~= '' then
+  redis.call('HSET', KEYS[3], ARGV[2], ARGV[3])
+  redis.call('EXPIRE', KEYS[3], IDEMPOTENCY_TTL)
+end
 if cur == 0 then
   redis.call('SADD', KEYS[4], ARGV[4])
   if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
@@ -71,7 +76,7 @@ class EventStore:
     def __init__(self, redis, partitions: int):
         self.redis = redis
         self.partitions = partitions
-        self._append = redis.register_script(APPEND_LUA)
+        self._append = redis.register_script(APPEND_LUA.replace("IDEMPOTENCY_TTL", str(IDEMPOTENCY_TTL_S)))
 
     def keys(self, game_id: str) -> Keys:
         return Keys(game_id, self.partitions)
