@@ -333,7 +333,8 @@ class Service:
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers = workers
         self.logdir = logdir
-        self.env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "CITADEL_QUEUE": "citadel"}
+        self.env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "CITADEL_QUEUE": "citadel",
+                    "CITADEL_RATE_LIMIT_PER_S": os.environ.get("CITADEL_RATE_LIMIT_PER_S", "0")}  # measure the game, not the limiter
         self.procs: dict[str, subprocess.Popen] = {}
         self.commands = service_commands(redis_url, self.port, workers)
         for name, args in self.commands.items():

@@ -42,6 +42,7 @@ from .problems import (
     validation_handler,
 )
 from .projection_reads import read_log, read_view
+from .ratelimit import RateLimiter
 from .runtime import Runtime, build_runtime
 
 log = logging.getLogger("citadel.api")
@@ -172,7 +173,7 @@ async def _strict(request: Request, typ):
     "House cards, round): validated like any input (422 `invalid_scenario` with the rule it breaks); "
     "with `start_at: action` the Action phase opens right after the start.",
     status_code=201,
-    responses=problems(400, 409, 413, 415, 422),
+    responses=problems(400, 409, 413, 415, 422, 429),
     tags=["games"],
 )
 async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = "") -> Response[GameCreatedOut]:
@@ -199,7 +200,7 @@ class _GameIdOnly(msgspec.Struct):
     summary="Join a game",
     description="Takes the next free seat and returns its secret bearer token. Houses are dealt at random when the organizer starts the game (BG-SETUP-02).",
     status_code=201,
-    responses=problems(400, 404, 409, 413, 415, 422, 503),
+    responses=problems(400, 404, 409, 413, 415, 422, 429, 503),
     tags=["games"],
 )
 async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = "") -> Response[SeatOut]:
@@ -227,7 +228,7 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     summary="Start the game (organizer)",
     description="Deals houses to seats, shuffles the decks and opens the Planning phase of round 1 (BG-ROUND-02: no Westeros phase in round 1).",
     status_code=200,
-    responses=problems(400, 401, 403, 404, 409, 415, 422, 503),
+    responses=problems(400, 401, 403, 404, 409, 415, 422, 429, 503),
     tags=["games"],
     security=BEARER,
 )
@@ -254,7 +255,7 @@ async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey
     "`raven_place_wildling`, `raven_pass`. The answer carries the new `version` and the events produced, "
     "redacted for you. Guard with `If-Match: \"<version>\"` or leave it out to act on the latest version.",
     status_code=200,
-    responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 503),
+    responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
     tags=["commands"],
     security=BEARER,
 )
@@ -304,7 +305,7 @@ async def _view_bytes(request: Request, game_id: str, reader: str | None, min_ve
     opt={"query": {"min_version"}},
     summary="Public view",
     description="The game as a spectator sees it: no sealed order, hand or deck order.",
-    responses=problems(400, 404, 409),
+    responses=problems(400, 404, 409, 429),
     tags=["views"],
 )
 async def public_view(request: Request, game_id: GameId, min_version: MinVersion = 0) -> Response[BoardView]:
@@ -317,7 +318,7 @@ async def public_view(request: Request, game_id: GameId, min_version: MinVersion
     opt={"query": {"min_version"}},
     summary="Your view",
     description="The game as your seat sees it: your own sealed orders, your hand, your raven peek. The organizer gets the public view.",
-    responses=problems(400, 401, 403, 404, 409),
+    responses=problems(400, 401, 403, 404, 409, 429),
     tags=["views"],
     security=BEARER,
 )
@@ -333,7 +334,7 @@ async def seat_view(request: Request, game_id: GameId, min_version: MinVersion =
     opt={"query": {"min_version"}},
     summary="What you must decide now",
     description="Your pending decisions with their legal options, deadline and the default applied at the deadline; plus who else the game waits for.",
-    responses=problems(400, 401, 403, 404, 409),
+    responses=problems(400, 401, 403, 404, 409, 429),
     tags=["views"],
     security=BEARER,
 )
@@ -377,7 +378,7 @@ class EventLine(msgspec.Struct):
     description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
     "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
     "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator.",
-    responses=problems(400, 401, 404, 503),
+    responses=problems(400, 401, 404, 429, 503),
     tags=["events"],
     media_type="application/x-ndjson",
 )
@@ -466,7 +467,7 @@ async def _sse(r: Runtime, keys, after: int, reader: str | None, over: bool) -> 
     opt={"query": {"from", "limit"}},
     summary="Game log",
     description="Human-readable public log lines, paginated by `from` cursor (a version).",
-    responses=problems(400, 404),
+    responses=problems(400, 404, 429),
     tags=["events"],
 )
 async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, limit: Limit = 200) -> Response[LogOut]:
@@ -484,7 +485,7 @@ async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, li
     "fields are redacted for the caller (`complete: false`); in tournament mode (`settings.organizer_is_referee`) "
     "the organizer's export is complete at any time (the seed stays secret until the end). After the end the export is complete for everyone and the seed is revealed; "
     "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
-    responses=problems(400, 401, 404),
+    responses=problems(400, 401, 404, 429),
     tags=["events"],
 )
 async def export(request: Request, game_id: GameId) -> Response[ExportOut]:
@@ -553,6 +554,17 @@ def _strict_openapi(app: Litestar) -> None:
                 schema.additional_properties = False
 
 
+async def before_request(request: Request) -> None:
+    """Rate limit per token (or address), then refuse non-JSON bodies and unknown query parameters."""
+    if request.url.path.startswith("/v1/"):
+        token = request.headers.get("authorization")
+        if token:
+            request.app.state.limiter.check(token)
+        else:  # anonymous reads and lobby calls: per address, ten times the rate (proxies share one)
+            request.app.state.anonymous_limiter.check(request.client.host if request.client else "?")
+    await reject_unknown_query_parameters(request)
+
+
 async def reject_unknown_query_parameters(request: Request) -> None:
     """Unknown query parameters are refused (400 ``unknown_parameter``), like unknown body fields:
     a misspelt ``min_verison`` must not be silently ignored."""
@@ -570,6 +582,8 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     configure_logging()
 
     async def startup(app: Litestar) -> None:
+        app.state.limiter = RateLimiter.from_env()
+        app.state.anonymous_limiter = RateLimiter.from_env(factor=10)
         if not hasattr(app.state, "rt"):
             app.state.rt = runtime or build_runtime()
 
@@ -594,7 +608,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             metrics_endpoint,
         ],
         on_startup=[startup],
-        before_request=reject_unknown_query_parameters,
+        before_request=before_request,
         on_shutdown=[shutdown],
         exception_handlers={
             ApiError: api_error_handler,

@@ -11,6 +11,7 @@
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
+| ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per bearer token per API process (429 beyond; 0 = off) |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
 """
 

@@ -60,7 +60,11 @@ def api_error_handler(request: Request, exc: ApiError) -> Response:
         headers["WWW-Authenticate"] = 'Bearer realm="citadel"' + (', error="invalid_token"' if exc.code == "invalid_token" else "")
     if "retry_after" in exc.extra:
         headers["Retry-After"] = str(exc.extra["retry_after"])
-    return problem_response(exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **exc.extra)
+    extra = dict(exc.extra)
+    limit = extra.pop("rate_limit", None)
+    if limit is not None:
+        headers.update({"RateLimit-Limit": str(limit), "RateLimit-Remaining": "0", "RateLimit-Reset": headers["Retry-After"]})
+    return problem_response(exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **extra)
 
 
 def _classify_validation(exc: ValidationException) -> tuple[int, str, list[FieldError]]:
@@ -135,6 +139,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), version not reached (`version_not_reached`)",
         413: "Request body too large (`payload_too_large`)",
         415: "The body is not JSON (`unsupported_media_type`)",
+        429: "Too many requests from this token or address (`rate_limited`); see `Retry-After` and `RateLimit-*`",
         422: "Invalid fields (`validation_error`, `unknown_field`), a position the rules could not produce (`invalid_scenario`), an illegal move (`illegal_move` and rule-specific codes, with the `rule` id), a reused idempotency key (`idempotency_key_reused`)",
         503: "The game is momentarily contended (`contention`) or the server has too many open streams (`too_many_streams`); retry after `Retry-After`",
     }

@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST_DB = 15
 # One RQ queue per test session: two sessions on one Redis never run each other's jobs.
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
+# The shared service measures the game, not the limiter (tests/test_rate_limit.py tests it).
+os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
 
 
 def _redis_url() -> tuple[str, object]:

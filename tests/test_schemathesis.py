@@ -24,7 +24,7 @@ from tests.game_client import new_started_game
 # documented 422 (``illegal_move`` and its rule-specific codes). Schemathesis' positive-data check
 # is told so; every other check keeps its defaults.
 CONFIG = SchemathesisConfig.from_dict(
-    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422"]}}}
+    {"checks": {"positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422", "429"]}}}
 )
 
 

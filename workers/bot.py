@@ -429,7 +429,7 @@ class RandomBot:
         self.version = 0
 
     async def _request(self, method: str, url: str, **kw) -> httpx.Response:
-        """One request; connection errors and 503 (busy) are retried after a pause."""
+        """One request; connection errors, 503 (busy) and 429 (rate limited) are retried after a pause."""
         for attempt in itertools.count():
             self.stats.requests += 1
             try:
@@ -439,7 +439,7 @@ class RandomBot:
                     raise
                 await asyncio.sleep(0.2 * (attempt + 1))
                 continue
-            if r.status_code == 503 and attempt < 20:
+            if r.status_code in (429, 503) and attempt < 20:
                 await asyncio.sleep(float(r.headers.get("retry-after", "1")) * self.rng.uniform(0.2, 1))
                 continue
             return r
