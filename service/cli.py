@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("run")
     r.add_argument("--host", default="127.0.0.1")
     r.add_argument("--port", type=int, default=8000)
-    r.add_argument("--workers", type=int, default=2, help="API processes")
+    r.add_argument("--workers", type=int, default=1, help="API processes (one is fastest on 2 cores, see docs/benchmarks.md)")
     r.add_argument("--data-dir", default=".citadel-data")
     r.add_argument("--redis-port", type=int, default=None)
     a = sub.add_parser("api")
