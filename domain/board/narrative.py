@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from . import events as ev
+from .action import events as aev
+from .action.narrative import describe_action
 from .westeros import events as wev
 from .westeros.narrative import describe_westeros
 
@@ -41,4 +43,6 @@ def describe(event: ev.Event) -> str | None:
             return f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
+        case _ if isinstance(event, aev.ACTION_EVENTS):
+            return describe_action(event)
     return None

@@ -136,3 +136,33 @@ def test_action_commands_outside_the_action_phase_are_wrong_phase():
     sc = Scenario(6)
     with pytest.raises(WrongPhase):
         sc.run("stark", acmd.ResolveRaid(area="winterfell"))
+
+
+def test_the_public_log_narrates_the_action_phase():
+    """Every player's Action-phase act leaves a sentence in the public log (narrative.describe)."""
+    import random
+
+    from domain.board.action import events as aev
+    from domain.board.narrative import describe
+    from domain.board.redaction import redact_event
+    from tests.domain_action import random_play as rp
+    from tests.domain_action.scenario import Scenario
+
+    narrated = (aev.RaidResolved, aev.MarchDeclared, aev.CombatBegan, aev.HouseCardsRevealed, aev.CombatDecided,
+                aev.RetreatChosen, aev.ConsolidatedPower, aev.ActionPhaseBegan, aev.ActionPhaseEnded)
+    seen: set[type] = set()
+    for seed in range(6):
+        sc = Scenario(players=6, seed=f"log-{seed}")
+        rng = random.Random(seed)
+        for _ in range(4):  # a few rounds of random orders: marches and combats come up
+            rp.play_action_phase(sc, rng, lambda *a, **k: None)
+            if sc.state.phase != "westeros":
+                break
+            rp.next_planning(sc, rng)
+            rp.play_planning(sc, rng)
+        for e in sc.events:
+            if isinstance(e, narrated):
+                line = describe(redact_event(e, None))
+                assert line, f"no log line for {type(e).__name__}"
+                seen.add(type(e))
+    assert {aev.MarchDeclared, aev.CombatDecided, aev.HouseCardsRevealed} <= seen
