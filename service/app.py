@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import time
 import typing
+from typing import TypeVar
 from typing import Annotated, AsyncIterator
 
 import msgspec
@@ -47,6 +48,7 @@ from .runtime import Runtime, build_runtime
 
 log = logging.getLogger("citadel.api")
 _enc = msgspec.json.Encoder()
+T = TypeVar("T")
 JSON = "application/json"
 MAX_BODY = 64 * 1024
 MAX_WAIT_S = 30
@@ -139,12 +141,12 @@ class _Versioned(msgspec.Struct):
     version: int
 
 
-async def _strict(request: Request, typ):
+async def _strict(request: Request, typ: type[T]) -> T:
     """Decode the body again, strictly. Litestar converts ``data`` in lax mode (``0`` -> ``false``,
     ``"3"`` -> ``3``); the API promises JSON types as documented, so a mistyped field is a 422."""
     raw = await request.body()
     try:
-        return raw, msgspec.json.decode(raw, type=typ)
+        return msgspec.json.decode(raw, type=typ)
     except msgspec.ValidationError as e:
         msg = str(e)
         code = "unknown_field" if "unknown field" in msg else "validation_error"
@@ -180,7 +182,7 @@ async def create_game(request: Request, data: CreateGameBody, idempotency_key: I
     if idempotency_key and len(idempotency_key) < 16:
         # the key names the new game: a short, guessable key could hand its organizer token to another client
         raise ApiError(400, "invalid_parameter", "an Idempotency-Key that creates a game must have at least 16 characters (use a random UUID)")
-    _, data = await _strict(request, CreateGameBody)
+    data = await _strict(request, CreateGameBody)
     fp = fingerprint("create", msgspec.json.encode(data))
     status, body = await rt(request).engine.create_game(
         data.player_count, data.settings, idempotency_key or None, fp, scenario=data.scenario
@@ -208,7 +210,7 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     if idempotency_key and len(idempotency_key) < 16:
         # a retried join returns the seat's token: the key must not be guessable
         raise ApiError(400, "invalid_parameter", "an Idempotency-Key that joins a game must have at least 16 characters (use a random UUID)")
-    _, data = await _strict(request, JoinBody)
+    data = await _strict(request, JoinBody)
     fp = fingerprint("join", game_id, msgspec.json.encode(data))
     status, body = await engine.execute(
         game_id,
@@ -265,7 +267,7 @@ async def submit_command(
     role = _role(request, game_id, required=True)
     if role == auth.ORGANIZER:
         raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
-    _, data = await _strict(request, cmd.PlayerCommand)
+    data = await _strict(request, cmd.PlayerCommand)
     raw = msgspec.json.encode(data)  # the fingerprint ignores whitespace and key order of the request
     started = time.perf_counter()
     try:

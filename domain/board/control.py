@@ -39,7 +39,10 @@ def supply_barrels(state: BoardState, house: str) -> int:
     return sum(facts[a].supply for a in controlled_areas(state, house))
 
 
-def victory_points(state: BoardState, house: str) -> int:
-    """BG-VIC-01/BG-SETUP-12: castles and strongholds controlled."""
+def victory_points(state: BoardState, house: str, controllers: dict[str, str | None] | None = None) -> int:
+    """BG-VIC-01/BG-SETUP-12: castles and strongholds controlled. ``controllers`` (area ->
+    :func:`controller`) may be passed when the caller has already computed it for every area."""
     facts = board_data.areas()
-    return sum(1 for a in controlled_areas(state, house) if facts[a].castle != "none")
+    if controllers is None:
+        return sum(1 for a in controlled_areas(state, house) if facts[a].castle != "none")
+    return sum(1 for a, c in controllers.items() if c == house and facts[a].castle != "none")

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import msgspec
 
-from . import board_data
 from . import events as ev
 from .action import events as aev
 from .action.view import ActionView, action_view
@@ -156,7 +155,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 seat_id=seat.seat_id if seat else None,
                 power=hs.power,
                 supply=hs.supply,
-                victory_points=sum(1 for a, c in ctrl.items() if c == h and board_data.areas()[a].castle != "none"),
+                victory_points=victory_points(state, h, ctrl),
                 hand=list(hs.hand) if (over or h == reader) else None,
                 hand_size=len(hs.hand),
                 discards=list(hs.discards),
