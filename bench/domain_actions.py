@@ -54,7 +54,7 @@ def main() -> None:
     wall = time.perf_counter()
     for g in range(args.games):
         sc = Scenario(players=rng.choice([3, 4, 5, 6]), seed=f"bench-{g}")
-        for r in range(args.rounds):
+        for _r in range(args.rounds):
             rp.play_action_phase(sc, rng, lambda *a, **k: None)
             if sc.state.phase != "westeros":
                 break
@@ -62,10 +62,16 @@ def main() -> None:
             rp.play_planning(sc, rng)
     wall = time.perf_counter() - wall
     busy = timing["decide_s"] + timing["fold_s"]
-    print(f"games: {args.games} x {args.rounds} rounds, seed {args.seed}; wall {wall:.1f} s (incl. random choices and copies)")
-    print(f"action-phase commands accepted: {timing['actions']}  (random attempts rejected by the rules: {timing['rejected']})")
+    print(
+        f"games: {args.games} x {args.rounds} rounds, seed {args.seed}; wall {wall:.1f} s (incl. random choices and copies)"
+    )
+    print(
+        f"action-phase commands accepted: {timing['actions']}  (random attempts rejected by the rules: {timing['rejected']})"
+    )
     print(f"events produced: {timing['events']}")
-    print(f"decide: {timing['decide_s'] * 1e6 / max(1, timing['actions']):.0f} us/action   fold: {timing['fold_s'] * 1e6 / max(1, timing['actions']):.0f} us/action")
+    print(
+        f"decide: {timing['decide_s'] * 1e6 / max(1, timing['actions']):.0f} us/action   fold: {timing['fold_s'] * 1e6 / max(1, timing['actions']):.0f} us/action"
+    )
     print(f"ACTIONS RESOLVED PER SECOND (decide + fold, one core): {timing['actions'] / busy:,.0f}")
     print(f"events folded per second within them: {timing['events'] / timing['fold_s']:,.0f}")
 

@@ -29,7 +29,7 @@ import os
 import platform
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -51,7 +51,7 @@ SYSTEM = cmd.Actor(kind="system")
 
 
 def _ctx(game_id: str) -> Context:
-    return Context(now=datetime(2025, 1, 1, tzinfo=timezone.utc), seed="bench-seed-" + game_id, game_id=game_id)
+    return Context(now=datetime(2025, 1, 1, tzinfo=UTC), seed="bench-seed-" + game_id, game_id=game_id)
 
 
 class Driver:
@@ -59,7 +59,9 @@ class Driver:
 
     def __init__(self, game_id: str, players: int):
         self.ctx = _ctx(game_id)
-        self.events: list[ev.Event] = decider.create(cmd.CreateGame(player_count=players, settings=Settings()), self.ctx)
+        self.events: list[ev.Event] = decider.create(
+            cmd.CreateGame(player_count=players, settings=Settings()), self.ctx
+        )
         self.state = decider.fold(self.events)
 
     def run(self, command, actor: cmd.Actor) -> list[ev.Event]:
@@ -125,7 +127,9 @@ def main() -> None:
         return n_events
 
     n, el = timed(fold_all, args.seconds)
-    rows.append(("fold, typed events (whole streams)", "events/s", n / el, f"{len(streams)} streams, {n_events} events"))
+    rows.append(
+        ("fold, typed events (whole streams)", "events/s", n / el, f"{len(streams)} streams, {n_events} events")
+    )
     rows.append(("  = whole Planning-phase streams", "streams/s", n / el / (n_events / len(streams)), ""))
 
     created = [s[0] for s in streams]
@@ -136,11 +140,19 @@ def main() -> None:
         return len(created)
 
     n, el = timed(fold_created, args.seconds)
-    rows.append(("  of which GameCreated alone (initial_board)", "events/s", n / el, "the first event builds the board"))
+    rows.append(
+        ("  of which GameCreated alone (initial_board)", "events/s", n / el, "the first event builds the board")
+    )
     whole_s = 1 / rows[0][2] * n_events  # seconds to fold every stream once
     created_s = len(created) / (n / el)
-    rows.append(("  the other events (derived)", "events/s", (n_events - len(created)) / max(1e-12, whole_s - created_s),
-                 "whole streams minus GameCreated"))
+    rows.append(
+        (
+            "  the other events (derived)",
+            "events/s",
+            (n_events - len(created)) / max(1e-12, whole_s - created_s),
+            "whole streams minus GameCreated",
+        )
+    )
 
     def decode_fold_all() -> int:
         for s in raw_streams:
@@ -202,10 +214,14 @@ def main() -> None:
     n, el = timed(render_views, args.seconds)
     rows.append(("view_for + encode, all readers", "calls/s", n / el, f"{len(readers)} views: one projection"))
 
-    print(f"domain_fold  {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
-          f"{platform.machine()}  {os.cpu_count()} cores  (single-threaded)")
-    print(f"built {len(drivers)} Planning phases ({', '.join(str(len(s)) for s in streams)} events); "
-          f"they end at {final_steps}")
+    print(
+        f"domain_fold  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
+        f"{platform.machine()}  {os.cpu_count()} cores  (single-threaded)"
+    )
+    print(
+        f"built {len(drivers)} Planning phases ({', '.join(str(len(s)) for s in streams)} events); "
+        f"they end at {final_steps}"
+    )
     print()
     w = max(len(r[0]) for r in rows)
     print(f"{'measurement':<{w}}  {'rate':>12}  unit        note")

@@ -46,7 +46,7 @@ import traceback
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +93,9 @@ class SoakGame(fg.FullGame):
             try:
                 fg.check_invariants(self.state)
             except AssertionError as e:
-                raise InvariantBroken(f"after batch {self.batches} ({self.state.phase}/{self.state.step}): {e!r}") from None
+                raise InvariantBroken(
+                    f"after batch {self.batches} ({self.state.phase}/{self.state.step}): {e!r}"
+                ) from None
         return events
 
 
@@ -108,8 +110,13 @@ def play_timed(i: int, base_seed: int) -> dict:
         g.play(random.Random(base_seed * 100_003 + i))
     except Exception as e:  # noqa: BLE001 - counted and shown
         return {"i": i, "seconds": time.perf_counter() - t0, "error": type(e).__name__, "trace": traceback.format_exc()}
-    return {"i": i, "seconds": time.perf_counter() - t0, "events": len(g.events), "batches": g.batches,
-            "state": msgspec.msgpack.encode(g.state)}
+    return {
+        "i": i,
+        "seconds": time.perf_counter() - t0,
+        "events": len(g.events),
+        "batches": g.batches,
+        "state": msgspec.msgpack.encode(g.state),
+    }
 
 
 def play_soak(i: int, base_seed: int, timed_state: bytes | None) -> dict:
@@ -124,8 +131,14 @@ def play_soak(i: int, base_seed: int, timed_state: bytes | None) -> dict:
         return {**out, "error": type(e).__name__, "trace": traceback.format_exc()}
     out["soak_s"] = time.perf_counter() - t0
     s = g.state
-    out.update(events=len(g.events), batches=g.batches, round=s.round, winner=s.winner,
-               reason=g.events[-1].reason, json_bytes=sum(len(_json.encode(e)) for e in g.events))
+    out.update(
+        events=len(g.events),
+        batches=g.batches,
+        round=s.round,
+        winner=s.winner,
+        reason=g.events[-1].reason,
+        json_bytes=sum(len(_json.encode(e)) for e in g.events),
+    )
     out["same_as_timed"] = timed_state is None or timed_state == msgspec.msgpack.encode(s)
     t0 = time.perf_counter()
     out["refold_ok"] = g.same_as_refold()
@@ -135,7 +148,9 @@ def play_soak(i: int, base_seed: int, timed_state: bytes | None) -> dict:
         prev = env.hash
         envs.append(env)
     report = audit(envs, seed=g.ctx.seed)
-    out["audit_ok"] = bool(report.chain_ok and report.seed_ok and report.shuffles_ok and report.rules_ok and not report.problems)
+    out["audit_ok"] = bool(
+        report.chain_ok and report.seed_ok and report.shuffles_ok and report.rules_ok and not report.problems
+    )
     out["audit_problems"] = report.problems[:3]
     out["audit_same_state"] = msgspec.msgpack.encode(report.final_state) == msgspec.msgpack.encode(s)
     out["check_s"] = time.perf_counter() - t0
@@ -182,18 +197,26 @@ def domain_part(args) -> bool:
     refold_bad = [s["i"] for s in ok if not s["refold_ok"]]
     audit_bad = [(s["i"], s["audit_problems"]) for s in ok if not (s["audit_ok"] and s["audit_same_state"])]
     nondet = [s["i"] for s in ok if not s["same_as_timed"]]
-    print(f"  re-fold from JSON differs: {len(refold_bad)} {refold_bad[:10]}   audit failed: {len(audit_bad)} {audit_bad[:3]}   "
-          f"timed and soak runs differ: {len(nondet)}")
+    print(
+        f"  re-fold from JSON differs: {len(refold_bad)} {refold_bad[:10]}   audit failed: {len(audit_bad)} {audit_bad[:3]}   "
+        f"timed and soak runs differ: {len(nondet)}"
+    )
     if ok_timed:
         ev = [t["events"] for t in ok_timed]
-        print(f"  timed pass (no checks): {len(ok_timed)} games in {timed_s:.1f} s of one core = "
-              f"{len(ok_timed) / timed_s:.1f} complete games/s per core, {sum(ev) / timed_s:,.0f} events/s")
+        print(
+            f"  timed pass (no checks): {len(ok_timed)} games in {timed_s:.1f} s of one core = "
+            f"{len(ok_timed) / timed_s:.1f} complete games/s per core, {sum(ev) / timed_s:,.0f} events/s"
+        )
     if ok:
         soak_s = sum(s["soak_s"] for s in ok)
         check_s = sum(s["check_s"] for s in ok)
-        print(f"  soak pass (invariants after every batch): {len(ok) / soak_s:.1f} games/s per core; "
-              f"re-fold + audit {1000 * check_s / len(ok):.0f} ms per game")
-        print(f"  {'players':>7} {'games':>6} {'events/game':>12} {'batches/game':>13} {'JSON KB/game':>13} {'ms/game':>8}  ended by")
+        print(
+            f"  soak pass (invariants after every batch): {len(ok) / soak_s:.1f} games/s per core; "
+            f"re-fold + audit {1000 * check_s / len(ok):.0f} ms per game"
+        )
+        print(
+            f"  {'players':>7} {'games':>6} {'events/game':>12} {'batches/game':>13} {'JSON KB/game':>13} {'ms/game':>8}  ended by"
+        )
         by_p: dict[int, list[dict]] = {}
         for s, t in zip(soak, timed):
             if "events" in s and "events" in t:
@@ -201,9 +224,12 @@ def domain_part(args) -> bool:
         for p in sorted(by_p):
             g = by_p[p]
             reasons = Counter(x["reason"] for x in g)
-            print(f"  {p:>7} {len(g):>6} {statistics.mean(x['events'] for x in g):>12,.0f} "
-                  f"{statistics.mean(x['batches'] for x in g):>13,.0f} {statistics.mean(x['json_bytes'] for x in g) / 1024:>13,.0f} "
-                  f"{1000 * statistics.mean(x['seconds'] for x in g):>8.0f}  " + ", ".join(f"{k} {v}" for k, v in reasons.most_common()))
+            print(
+                f"  {p:>7} {len(g):>6} {statistics.mean(x['events'] for x in g):>12,.0f} "
+                f"{statistics.mean(x['batches'] for x in g):>13,.0f} {statistics.mean(x['json_bytes'] for x in g) / 1024:>13,.0f} "
+                f"{1000 * statistics.mean(x['seconds'] for x in g):>8.0f}  "
+                + ", ".join(f"{k} {v}" for k, v in reasons.most_common())
+            )
         winners = Counter(s["winner"] for s in ok)
         print("  winners: " + ", ".join(f"{h} {n}" for h, n in winners.most_common()))
     return not (errors or broken or refold_bad or audit_bad or nondet)
@@ -228,8 +254,9 @@ async def _play_all(base: str, n: int, concurrency: int, players: list[int], see
     async def one(i: int) -> None:
         async with sem:
             try:
-                res.played.append(await play_game(base, players[i % len(players)], f"bench-{seed}-{i}",
-                                                  {"decision_timeout_s": 3600}))
+                res.played.append(
+                    await play_game(base, players[i % len(players)], f"bench-{seed}-{i}", {"decision_timeout_s": 3600})
+                )
             except Exception as e:  # noqa: BLE001 - counted and shown
                 res.failed.append((i, repr(e), traceback.format_exc()))
 
@@ -287,7 +314,9 @@ def check_api_games(base: str, played: list) -> list[str]:
                 ex = c.get(f"/v1/games/{g.game_id}/export", headers={"Authorization": f"Bearer {g.organizer_token}"})
                 checked = check_export(ex.content)
                 public = c.get(f"/v1/games/{g.game_id}", params={"min_version": g.version}).json()
-                assert msgspec.json.decode(_json.encode(view_for(checked.final_state, None))) == public, "public view differs"
+                assert msgspec.json.decode(_json.encode(view_for(checked.final_state, None))) == public, (
+                    "public view differs"
+                )
                 assert public["winner"] and public["step"] == "game_over"
             except AssertionError as e:
                 problems.append(f"{g.game_id}: {e}")
@@ -300,7 +329,11 @@ def _cpu(svc, rc) -> dict[str, float]:
 
     ticks = svc.cpu_ticks()
     ru = resource.getrusage(resource.RUSAGE_SELF)
-    return {**{k: v / CLK_TCK for k, v in ticks.items()}, "redis": rc.cpu_seconds(), "bots (client)": ru.ru_utime + ru.ru_stime}
+    return {
+        **{k: v / CLK_TCK for k, v in ticks.items()},
+        "redis": rc.cpu_seconds(),
+        "bots (client)": ru.ru_utime + ru.ru_stime,
+    }
 
 
 def api_part(args) -> bool:
@@ -309,8 +342,11 @@ def api_part(args) -> bool:
     rc = RedisChoice()
     logdir = Path(tempfile.mkdtemp(prefix="citadel-bench-logs-"))
     players = [int(x) for x in args.players.split(",")]
-    print(f"--- API: {args.api_games} games ({'/'.join(map(str, players))} players in turn), {args.concurrency} at a time, "
-          f"{args.workers} API worker(s); redis: {rc.what}, version {rc.version}", flush=True)
+    print(
+        f"--- API: {args.api_games} games ({'/'.join(map(str, players))} players in turn), {args.concurrency} at a time, "
+        f"{args.workers} API worker(s); redis: {rc.what}, version {rc.version}",
+        flush=True,
+    )
     ok = True
     try:
         rc.flush()
@@ -323,27 +359,43 @@ def api_part(args) -> bool:
             played = res.played
             for i, err, tb in res.failed[:3]:
                 print(f"  game {i} failed: {err}\n{tb}")
-            print(f"  {len(played)} complete games in {res.wall:.1f} s = {len(played) / res.wall:.2f} games/s "
-                  f"({len(res.failed)} failed)", flush=True)
+            print(
+                f"  {len(played)} complete games in {res.wall:.1f} s = {len(played) / res.wall:.2f} games/s "
+                f"({len(res.failed)} failed)",
+                flush=True,
+            )
             if not played:
                 return False
             secs = sorted(g.seconds for g in played)
-            print(f"  seconds per game (with {args.concurrency} at once): p50 {statistics.median(secs):.1f}, max {secs[-1]:.1f}")
-            print(f"  {'players':>7} {'games':>6} {'events/game':>12} {'commands/game':>14} {'refused':>8} {'stale':>6} "
-                  f"{'fallbacks':>9} {'requests/game':>14} {'s/game':>7}")
+            print(
+                f"  seconds per game (with {args.concurrency} at once): p50 {statistics.median(secs):.1f}, max {secs[-1]:.1f}"
+            )
+            print(
+                f"  {'players':>7} {'games':>6} {'events/game':>12} {'commands/game':>14} {'refused':>8} {'stale':>6} "
+                f"{'fallbacks':>9} {'requests/game':>14} {'s/game':>7}"
+            )
             for p in players:
                 gs = [g for g in played if len(g.seats) == p]
                 if gs:
-                    print(f"  {p:>7} {len(gs):>6} {statistics.mean(g.version for g in gs):>12,.0f} "
-                          f"{statistics.mean(g.stats.accepted for g in gs):>14,.0f} {statistics.mean(g.stats.refused for g in gs):>8.1f} "
-                          f"{statistics.mean(g.stats.stale for g in gs):>6.1f} {statistics.mean(g.stats.fallbacks for g in gs):>9.1f} "
-                          f"{statistics.mean(g.stats.requests for g in gs):>14,.0f} {statistics.mean(g.seconds for g in gs):>7.1f}")
-            print("  CPU seconds per game: " + ", ".join(f"{k} {v / len(played):.2f}" for k, v in cpu.items())
-                  + f"  (total {sum(cpu.values()) / len(played):.2f} s of {os.cpu_count()} cores)")
+                    print(
+                        f"  {p:>7} {len(gs):>6} {statistics.mean(g.version for g in gs):>12,.0f} "
+                        f"{statistics.mean(g.stats.accepted for g in gs):>14,.0f} {statistics.mean(g.stats.refused for g in gs):>8.1f} "
+                        f"{statistics.mean(g.stats.stale for g in gs):>6.1f} {statistics.mean(g.stats.fallbacks for g in gs):>9.1f} "
+                        f"{statistics.mean(g.stats.requests for g in gs):>14,.0f} {statistics.mean(g.seconds for g in gs):>7.1f}"
+                    )
+            print(
+                "  CPU seconds per game: "
+                + ", ".join(f"{k} {v / len(played):.2f}" for k, v in cpu.items())
+                + f"  (total {sum(cpu.values()) / len(played):.2f} s of {os.cpu_count()} cores)"
+            )
             events = sum(g.version for g in played)
-            print(f"  {events / res.wall:,.0f} events/s, {sum(g.stats.accepted for g in played) / res.wall:,.0f} player commands/s, "
-                  f"{sum(g.stats.requests for g in played) / res.wall:,.0f} bot HTTP requests/s")
-            per, feed, feed_entries = redis_bytes(rc.url, [g.game_id for g in played], {g.game_id: g.version for g in played})
+            print(
+                f"  {events / res.wall:,.0f} events/s, {sum(g.stats.accepted for g in played) / res.wall:,.0f} player commands/s, "
+                f"{sum(g.stats.requests for g in played) / res.wall:,.0f} bot HTTP requests/s"
+            )
+            per, feed, feed_entries = redis_bytes(
+                rc.url, [g.game_id for g in played], {g.game_id: g.version for g in played}
+            )
             print("  bytes per game in Redis (MEMORY USAGE, mean over the games):")
             total = 0.0
             for group in ("events", "idem", "snap", "seed", "views", "log", "proj"):
@@ -358,13 +410,19 @@ def api_part(args) -> bool:
             if rc.owned:  # a flushed database: the feeds hold only these games
                 share = feed / len(played)
                 total += share
-                print(f"    {'feed':<8} {share / 1024:>9,.1f} KB  (partition feeds: {feed_entries:,} entries, {feed / max(1, feed_entries):.0f} B each)")
+                print(
+                    f"    {'feed':<8} {share / 1024:>9,.1f} KB  (partition feeds: {feed_entries:,} entries, {feed / max(1, feed_entries):.0f} B each)"
+                )
             mean_events = statistics.mean(g.version for g in played)
-            print(f"    {'total':<8} {total / 1024:>9,.1f} KB per game, {total / mean_events:,.0f} B per event "
-                  f"(events stream alone {statistics.mean(per['events']) / mean_events:,.0f} B per event)")
+            print(
+                f"    {'total':<8} {total / 1024:>9,.1f} KB per game, {total / mean_events:,.0f} B per event "
+                f"(events stream alone {statistics.mean(per['events']) / mean_events:,.0f} B per event)"
+            )
             problems = check_api_games(svc.base, played)
-            print(f"  exports checked (audit, invariants batch by batch, public view): {len(played) - len(problems)} ok, "
-                  f"{len(problems)} failed" + "".join(f"\n    {p}" for p in problems[:5]))
+            print(
+                f"  exports checked (audit, invariants batch by batch, public view): {len(played) - len(problems)} ok, "
+                f"{len(problems)} failed" + "".join(f"\n    {p}" for p in problems[:5])
+            )
             tracebacks = [p.name for p in logdir.glob("*.log") if "Traceback" in p.read_text(errors="replace")]
             print(f"  service logs with a traceback: {tracebacks or 'none'}")
             ok = not res.failed and not problems and not tracebacks
@@ -392,8 +450,11 @@ def main() -> None:
     ap.add_argument("--workers", type=int, default=1, help="API: uvicorn worker processes")
     ap.add_argument("--keep-logs", action="store_true")
     args = ap.parse_args()
-    print(f"full_games  {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
-          f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"full_games  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
+        f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     ok = True
     if args.part in ("domain", "both"):
         ok &= domain_part(args)

@@ -50,7 +50,7 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -169,7 +169,7 @@ def envelope_payload_size() -> int:
     from domain.core.context import Context
     from domain.core.envelope import seal
 
-    ctx = Context(now=datetime.now(timezone.utc), seed="s", game_id="g_" + "0" * 32)
+    ctx = Context(now=datetime.now(UTC), seed="s", game_id="g_" + "0" * 32)
     events = decider.create(cmd.CreateGame(player_count=4, settings=Settings()), ctx)
     state = decider.fold(events)
     for i in range(4):
@@ -177,7 +177,9 @@ def envelope_payload_size() -> int:
     decider.fold(decider.decide(state, cmd.StartGame(), cmd.Actor(kind="organizer"), ctx), state)
     house = state.turn_order()[0]
     seat = next(s.seat_id for s in state.seats if s.house == house)
-    out = decider.decide(state, cmd.AssignOrders(orders=default_orders(state, house)), cmd.Actor(kind="seat", seat_id=seat), ctx)
+    out = decider.decide(
+        state, cmd.AssignOrders(orders=default_orders(state, house)), cmd.Actor(kind="seat", seat_id=seat), ctx
+    )
     env = seal(state.version + 1, "2025-01-01T00:00:00.000Z", 1, "0" * 64, msgspec.json.encode(out[0]))
     return len(msgspec.json.encode(env))
 
@@ -227,8 +229,16 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
     from service.runtime import build_runtime
     from service.scheduler import NullScheduler
 
-    cfg = Config(redis_url=url, queue_url=url, cluster=False, partitions=16, secret="bench", snapshot_every=64,
-                 queue_name="citadel-bench", resolve_retry_s=10)
+    cfg = Config(
+        redis_url=url,
+        queue_url=url,
+        cluster=False,
+        partitions=16,
+        secret="bench",
+        snapshot_every=64,
+        queue_name="citadel-bench",
+        resolve_retry_s=10,
+    )
     rt = build_runtime(cfg, scheduler=NullScheduler())
     engine = rt.engine
     org = cmd.Actor(kind="organizer")
@@ -245,7 +255,15 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
             if d.house == state.turn_order()[-1]:
                 continue
             a, b = two_assignments(msgspec.to_builtins(d.options))
-            work.append([gid, cmd.Actor(kind="seat", seat_id=seat_of[d.house]), cmd.AssignOrders(orders=a), cmd.AssignOrders(orders=b), 0])
+            work.append(
+                [
+                    gid,
+                    cmd.Actor(kind="seat", seat_id=seat_of[d.house]),
+                    cmd.AssignOrders(orders=a),
+                    cmd.AssignOrders(orders=b),
+                    0,
+                ]
+            )
     random.Random(1).shuffle(work)
     cycle = itertools.cycle(work)
     stats = Stats()
@@ -256,7 +274,7 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
     async def client() -> None:
         from service.errors import ApiError
 
-        while (now := time.perf_counter()) < end:
+        while time.perf_counter() < end:
             w = next(cycle)
             w[4] ^= 1
             command = w[2 + w[4]]
@@ -318,8 +336,19 @@ def service_commands(redis_url: str, port: int, workers: int) -> dict[str, list[
         return {"api": cli._api("127.0.0.1", port, workers), "worker": cli._worker(), "projector": cli._projector()}
     except (ImportError, AttributeError):
         return {
-            "api": [py, "-m", "uvicorn", "service.app:app", "--host", "127.0.0.1", "--port", str(port),
-                    "--workers", str(workers), "--no-access-log"],
+            "api": [
+                py,
+                "-m",
+                "uvicorn",
+                "service.app:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--workers",
+                str(workers),
+                "--no-access-log",
+            ],
             "worker": [py, "-m", "rq.cli", "worker", "--with-scheduler", "-u", redis_url, "citadel"],
             "projector": [py, "-m", "projections.projector"],
         }
@@ -333,8 +362,13 @@ class Service:
         self.base = f"http://127.0.0.1:{self.port}"
         self.workers = workers
         self.logdir = logdir
-        self.env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT), "CITADEL_QUEUE": "citadel",
-                    "CITADEL_RATE_LIMIT_PER_S": os.environ.get("CITADEL_RATE_LIMIT_PER_S", "0")}  # measure the game, not the limiter
+        self.env = {
+            **os.environ,
+            "REDIS_URL": redis_url,
+            "PYTHONPATH": str(ROOT),
+            "CITADEL_QUEUE": "citadel",
+            "CITADEL_RATE_LIMIT_PER_S": os.environ.get("CITADEL_RATE_LIMIT_PER_S", "0"),
+        }  # measure the game, not the limiter
         self.procs: dict[str, subprocess.Popen] = {}
         self.commands = service_commands(redis_url, self.port, workers)
         for name, args in self.commands.items():
@@ -342,8 +376,9 @@ class Service:
 
     def _start(self, name: str, args: list[str]) -> None:
         log = open(self.logdir / f"{name}-w{self.workers}.log", "ab")
-        self.procs[name] = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT,
-                                            start_new_session=True)
+        self.procs[name] = subprocess.Popen(
+            args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+        )
 
     def wait_ready(self, timeout: float = 30) -> None:
         deadline = time.monotonic() + timeout
@@ -426,7 +461,9 @@ class Http:
         return r
 
     async def new_game(self, players: int, stats: Stats | None) -> HttpGame:
-        r = await self.write(stats, "POST", "/v1/games", json={"player_count": players, "settings": {"decision_timeout_s": TIMEOUT_S}})
+        r = await self.write(
+            stats, "POST", "/v1/games", json={"player_count": players, "settings": {"decision_timeout_s": TIMEOUT_S}}
+        )
         assert r.status_code == 201, r.text
         body = r.json()
         g = HttpGame(id=body["game_id"], organizer=body["organizer_token"])
@@ -516,8 +553,15 @@ async def http_run(svc: Service, rc: RedisChoice, args) -> RunResult:
                 sequential += 1
                 continue
             a, b = two_assignments(d["options"])
-            work.append([g.id, _auth(g.houses[house]), {"type": "assign_orders", "orders": a},
-                         {"type": "assign_orders", "orders": b}, 0])
+            work.append(
+                [
+                    g.id,
+                    _auth(g.houses[house]),
+                    {"type": "assign_orders", "orders": a},
+                    {"type": "assign_orders", "orders": b},
+                    0,
+                ]
+            )
 
     await run_pool(clients, games, options)
     random.Random(7).shuffle(work)
@@ -548,10 +592,31 @@ async def http_run(svc: Service, rc: RedisChoice, args) -> RunResult:
             targets += [("projector", svc.procs["projector"].pid), ("bench-client", os.getpid())]
             for name, pid in targets:
                 out = svc.logdir / f"pyspy-w{svc.workers}-{name}.txt"
-                spies.append((name, subprocess.Popen(
-                    [args.profile, "record", "--pid", str(pid), "--duration", str(max(1, int(args.seconds) - 1)),
-                     "--rate", "200", "--nonblocking", "--format", "raw", "-o", str(out)],
-                    stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL), out))
+                spies.append(
+                    (
+                        name,
+                        subprocess.Popen(
+                            [
+                                args.profile,
+                                "record",
+                                "--pid",
+                                str(pid),
+                                "--duration",
+                                str(max(1, int(args.seconds) - 1)),
+                                "--rate",
+                                "200",
+                                "--nonblocking",
+                                "--format",
+                                "raw",
+                                "-o",
+                                str(out),
+                            ],
+                            stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL,
+                        ),
+                        out,
+                    )
+                )
 
     tasks = [asyncio.create_task(client(h)) for h in clients]
     await cpu_marks()
@@ -562,7 +627,9 @@ async def http_run(svc: Service, rc: RedisChoice, args) -> RunResult:
     cpu = {k: (cpu1[k] - cpu0[k]) / wall for k in cpu1}
     machine = cpu.pop("_machine")
     cpu["other processes"] = max(0.0, machine - sum(cpu.values()))
-    res = RunResult(workers=svc.workers, setup=setup, setup_games=len(games), amend=amend, sequential_games=sequential, cpu=cpu)
+    res = RunResult(
+        workers=svc.workers, setup=setup, setup_games=len(games), amend=amend, sequential_games=sequential, cpu=cpu
+    )
     for name, p, out in spies:
         p.wait(timeout=60)
         res.profiles.append((name, out))
@@ -584,16 +651,24 @@ async def http_run(svc: Service, rc: RedisChoice, args) -> RunResult:
                 for house in g.turn_order:
                     d = await http.my_decision(g, house)
                     a, _ = two_assignments(d["options"])
-                    r = await http.write(res.flow, "POST", f"/v1/games/{g.id}/commands",
-                                         json={"type": "assign_orders", "orders": a}, headers=_auth(g.houses[house]))
+                    r = await http.write(
+                        res.flow,
+                        "POST",
+                        f"/v1/games/{g.id}/commands",
+                        json={"type": "assign_orders", "orders": a},
+                        headers=_auth(g.houses[house]),
+                    )
                     assert r.status_code == 200, r.text
                     g.version = r.json()["version"]
                 # the RQ worker reveals the orders: long-poll the event log until the raven step opens
                 t_last = time.perf_counter()
                 seen = False
                 while not seen and time.perf_counter() < flow_end + 30:
-                    r = await http.c.get(f"/v1/games/{g.id}/events", params={"from": g.version, "wait": 10},
-                                         headers=_auth(g.houses[g.raven_holder]))
+                    r = await http.c.get(
+                        f"/v1/games/{g.id}/events",
+                        params={"from": g.version, "wait": 10},
+                        headers=_auth(g.houses[g.raven_holder]),
+                    )
                     for line in r.text.splitlines():
                         e = msgspec.json.decode(line)
                         g.version = e["seq"]
@@ -604,8 +679,13 @@ async def http_run(svc: Service, rc: RedisChoice, args) -> RunResult:
                     res.flow_failed += 1
                     return
                 res.reveal_ms.append((time.perf_counter() - t_last) * 1000)
-                r = await http.write(res.flow, "POST", f"/v1/games/{g.id}/commands", json={"type": "raven_pass"},
-                                     headers=_auth(g.houses[g.raven_holder]))
+                r = await http.write(
+                    res.flow,
+                    "POST",
+                    f"/v1/games/{g.id}/commands",
+                    json={"type": "raven_pass"},
+                    headers=_auth(g.houses[g.raven_holder]),
+                )
                 assert r.status_code == 200, r.text
                 res.flow_games += 1
             except (AssertionError, httpx.HTTPError) as e:
@@ -688,8 +768,10 @@ def print_profile(title: str, path: Path, top: int = 22) -> None:
         n_ = int(n)
         total += n_
         frames = [f.strip() for f in stack.split(";")]
-        frames = [f.split(" (", 1)[0] + " (" + f.split(" (", 1)[1].split(":")[0].rsplit("/", 1)[-1] + ")" if " (" in f else f
-                  for f in frames]
+        frames = [
+            f.split(" (", 1)[0] + " (" + f.split(" (", 1)[1].split(":")[0].rsplit("/", 1)[-1] + ")" if " (" in f else f
+            for f in frames
+        ]
         for f in set(frames):
             incl[f] = incl.get(f, 0) + n_
         self_[frames[-1]] = self_.get(frames[-1], 0) + n_
@@ -717,19 +799,29 @@ def main() -> None:
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seconds", type=float, default=12.0, help="measured seconds of the amend phase")
     ap.add_argument("--warmup", type=float, default=2.0, help="unmeasured seconds before that")
-    ap.add_argument("--rates", default="300,1000",
-                    help="open-loop phases: offered amend commands/s, comma-separated ('' to skip)")
+    ap.add_argument(
+        "--rates", default="300,1000", help="open-loop phases: offered amend commands/s, comma-separated ('' to skip)"
+    )
     ap.add_argument("--open-seconds", type=float, default=6.0, help="seconds of each open-loop phase")
     ap.add_argument("--flow-games", type=int, default=64, help="games driven through the full flow (0: skip)")
     ap.add_argument("--flow-timeout", type=float, default=30.0, help="stop starting full-flow games after this")
     ap.add_argument("--xadd-seconds", type=float, default=3.0)
     ap.add_argument("--engine-seconds", type=float, default=5.0, help="in-process engine baseline (0: skip)")
-    ap.add_argument("--shared-pool", action="store_true",
-                    help="one httpx.AsyncClient with --clients connections shared by every task (default: one client each)")
+    ap.add_argument(
+        "--shared-pool",
+        action="store_true",
+        help="one httpx.AsyncClient with --clients connections shared by every task (default: one client each)",
+    )
     ap.add_argument("--keep-logs", action="store_true", help="keep the service logs (their folder is printed)")
-    ap.add_argument("--profile", nargs="?", const="py-spy", default=None, metavar="PY_SPY",
-                    help="sample the API worker(s), the projector and this client with py-spy during the amend phase "
-                         "(path to py-spy, default: py-spy on PATH); implies --keep-logs")
+    ap.add_argument(
+        "--profile",
+        nargs="?",
+        const="py-spy",
+        default=None,
+        metavar="PY_SPY",
+        help="sample the API worker(s), the projector and this client with py-spy during the amend phase "
+        "(path to py-spy, default: py-spy on PATH); implies --keep-logs",
+    )
     args = ap.parse_args()
     worker_counts = [int(x) for x in args.workers.split(",") if x.strip()]
     args.rates = [float(x) for x in args.rates.split(",") if x.strip()]
@@ -742,28 +834,40 @@ def main() -> None:
 
     rc = RedisChoice()
     logdir = Path(tempfile.mkdtemp(prefix="citadel-bench-logs-"))
-    print(f"http_commands  {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
-          f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}", flush=True)
+    print(
+        f"http_commands  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
+        f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
     print(f"redis: {rc.what}, version {rc.version}, appendonly {rc.aof}", flush=True)
     b0 = machine_busy_seconds()
     time.sleep(1.0)
     busy = machine_busy_seconds() - b0
-    print(f"machine busy before the run: {busy:.2f} of {os.cpu_count()} cores"
-          + ("  (WARNING: something else is running; figures will be lower and noisier)" if busy > 0.15 else ""), flush=True)
+    print(
+        f"machine busy before the run: {busy:.2f} of {os.cpu_count()} cores"
+        + ("  (WARNING: something else is running; figures will be lower and noisier)" if busy > 0.15 else ""),
+        flush=True,
+    )
     results: list[RunResult] = []
     try:
         rc.flush()
         size = envelope_payload_size()
         payload = b"x" * size
         xadd, xp50, xp99 = asyncio.run(xadd_bench(rc.url, payload, args.xadd_seconds, args.clients, 0))
-        print(f"raw XADD, {args.clients} tasks, 1 per round trip, {size} B: {xadd:,.0f}/s (p50 {xp50:.2f} ms, p99 {xp99:.2f} ms)", flush=True)
+        print(
+            f"raw XADD, {args.clients} tasks, 1 per round trip, {size} B: {xadd:,.0f}/s (p50 {xp50:.2f} ms, p99 {xp99:.2f} ms)",
+            flush=True,
+        )
         xaddp, _, _ = asyncio.run(xadd_bench(rc.url, payload, args.xadd_seconds, args.clients, 16))
         print(f"raw XADD, {args.clients} tasks, pipelined 16 per round trip: {xaddp:,.0f}/s", flush=True)
         eng = None
         if args.engine_seconds:
             eng = asyncio.run(engine_bench(rc.url, args.games, args.players, args.clients, args.engine_seconds, 1.0))
-            print(f"engine in-process (no HTTP): {eng.rate:,.0f} commands/s, p50 {eng.ms(50):.1f} ms, "
-                  f"p99 {eng.ms(99):.1f} ms, rejected: {eng.others()}", flush=True)
+            print(
+                f"engine in-process (no HTTP): {eng.rate:,.0f} commands/s, p50 {eng.ms(50):.1f} ms, "
+                f"p99 {eng.ms(99):.1f} ms, rejected: {eng.others()}",
+                flush=True,
+            )
         for n in worker_counts:
             rc.flush()
             svc = Service(rc.url, n, logdir)
@@ -771,24 +875,42 @@ def main() -> None:
                 svc.wait_ready()
                 print(f"--- {n} API worker(s): service up on {svc.base}", flush=True)
                 for name, cmdline in svc.commands.items():
-                    print(f"    {name}: {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(cmdline))}", flush=True)
+                    print(
+                        f"    {name}: {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(cmdline))}",
+                        flush=True,
+                    )
                 res = asyncio.run(http_run(svc, rc, args))
             finally:
                 svc.stop()
             results.append(res)
             a = res.amend
-            print(f"  setup: {res.setup_games} games in {res.setup.elapsed:.1f} s ({res.setup.rate:,.0f} writes/s)"
-                  + (f"; {res.sequential_games} house(s) left out of the amend phase (sequential placement)"
-                     if res.sequential_games else ""), flush=True)
-            print(f"  amend: {a.accepted} accepted in {a.elapsed:.1f} s = {a.rate:,.0f}/s, p50 {a.ms(50):.1f} ms, "
-                  f"p99 {a.ms(99):.1f} ms, other answers: {a.others()}", flush=True)
+            print(
+                f"  setup: {res.setup_games} games in {res.setup.elapsed:.1f} s ({res.setup.rate:,.0f} writes/s)"
+                + (
+                    f"; {res.sequential_games} house(s) left out of the amend phase (sequential placement)"
+                    if res.sequential_games
+                    else ""
+                ),
+                flush=True,
+            )
+            print(
+                f"  amend: {a.accepted} accepted in {a.elapsed:.1f} s = {a.rate:,.0f}/s, p50 {a.ms(50):.1f} ms, "
+                f"p99 {a.ms(99):.1f} ms, other answers: {a.others()}",
+                flush=True,
+            )
             for rate, st, missed in res.open_loop:
-                print(f"  open loop {rate:,.0f}/s offered: {st.accepted / st.elapsed:,.0f}/s accepted, p50 {st.ms(50):.1f} ms, "
-                      f"p99 {st.ms(99):.1f} ms (from the due time), not sent: {missed}, other answers: {st.others()}", flush=True)
+                print(
+                    f"  open loop {rate:,.0f}/s offered: {st.accepted / st.elapsed:,.0f}/s accepted, p50 {st.ms(50):.1f} ms, "
+                    f"p99 {st.ms(99):.1f} ms (from the due time), not sent: {missed}, other answers: {st.others()}",
+                    flush=True,
+                )
             if res.flow:
                 f = res.flow
-                print(f"  full flow: {res.flow_games} games in {f.elapsed:.1f} s, {f.rate:,.0f} writes/s, "
-                      f"p50 {f.ms(50):.1f} ms, p99 {f.ms(99):.1f} ms, failed {res.flow_failed}", flush=True)
+                print(
+                    f"  full flow: {res.flow_games} games in {f.elapsed:.1f} s, {f.rate:,.0f} writes/s, "
+                    f"p50 {f.ms(50):.1f} ms, p99 {f.ms(99):.1f} ms, failed {res.flow_failed}",
+                    flush=True,
+                )
     finally:
         rc.flush()
         rc.close()
@@ -800,77 +922,107 @@ def main() -> None:
     # -- summary ---------------------------------------------------------------------------------
     print()
     print("=" * 100)
-    print(f"SUMMARY  {args.clients} concurrent clients, {args.games} games x {args.players} players, "
-          f"amend phase {args.seconds:g} s measured after {args.warmup:g} s warm-up")
+    print(
+        f"SUMMARY  {args.clients} concurrent clients, {args.games} games x {args.players} players, "
+        f"amend phase {args.seconds:g} s measured after {args.warmup:g} s warm-up"
+    )
     print("=" * 100)
     hdr = f"{'workload':<44} {'accepted/s':>11} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8} {'max ms':>8}  other answers"
     print(hdr)
     print("-" * len(hdr))
-    print(f"{'raw XADD (1 per round trip)':<44} {xadd:>11,.0f} {xp50:>8.2f} {'':>8} {xp99:>8.2f} {'':>8}  payload {size} B")
+    print(
+        f"{'raw XADD (1 per round trip)':<44} {xadd:>11,.0f} {xp50:>8.2f} {'':>8} {xp99:>8.2f} {'':>8}  payload {size} B"
+    )
     print(f"{'raw XADD (pipelined 16 per round trip)':<44} {xaddp:>11,.0f}")
     if eng:
-        print(f"{'engine in-process, amend (no HTTP)':<44} {eng.rate:>11,.0f} {eng.ms(50):>8.1f} {eng.ms(90):>8.1f} "
-              f"{eng.ms(99):>8.1f} {eng.ms(100):>8.1f}  {eng.others()}")
+        print(
+            f"{'engine in-process, amend (no HTTP)':<44} {eng.rate:>11,.0f} {eng.ms(50):>8.1f} {eng.ms(90):>8.1f} "
+            f"{eng.ms(99):>8.1f} {eng.ms(100):>8.1f}  {eng.others()}"
+        )
     for r in results:
         a = r.amend
-        print(f"{f'HTTP amend, {r.workers} API worker(s)':<44} {a.rate:>11,.0f} {a.ms(50):>8.1f} {a.ms(90):>8.1f} "
-              f"{a.ms(99):>8.1f} {a.ms(100):>8.1f}  {a.others()}")
+        print(
+            f"{f'HTTP amend, {r.workers} API worker(s)':<44} {a.rate:>11,.0f} {a.ms(50):>8.1f} {a.ms(90):>8.1f} "
+            f"{a.ms(99):>8.1f} {a.ms(100):>8.1f}  {a.others()}"
+        )
         for rate, st, missed in r.open_loop:
             label = f"HTTP amend, open loop {rate:,.0f}/s, {r.workers} w"
-            print(f"{label:<44} {st.accepted / st.elapsed:>11,.0f} {st.ms(50):>8.1f} {st.ms(90):>8.1f} "
-                  f"{st.ms(99):>8.1f} {st.ms(100):>8.1f}  {st.others()}" + (f", not sent: {missed}" if missed else ""))
+            print(
+                f"{label:<44} {st.accepted / st.elapsed:>11,.0f} {st.ms(50):>8.1f} {st.ms(90):>8.1f} "
+                f"{st.ms(99):>8.1f} {st.ms(100):>8.1f}  {st.others()}" + (f", not sent: {missed}" if missed else "")
+            )
         s = r.setup
-        print(f"{f'HTTP setup (create/join/start), {r.workers} w':<44} {s.rate:>11,.0f} {s.ms(50):>8.1f} {s.ms(90):>8.1f} "
-              f"{s.ms(99):>8.1f} {s.ms(100):>8.1f}  {s.others()}")
+        print(
+            f"{f'HTTP setup (create/join/start), {r.workers} w':<44} {s.rate:>11,.0f} {s.ms(50):>8.1f} {s.ms(90):>8.1f} "
+            f"{s.ms(99):>8.1f} {s.ms(100):>8.1f}  {s.others()}"
+        )
         if r.flow:
             f = r.flow
-            print(f"{f'HTTP full flow (all writes), {r.workers} w':<44} {f.rate:>11,.0f} {f.ms(50):>8.1f} {f.ms(90):>8.1f} "
-                  f"{f.ms(99):>8.1f} {f.ms(100):>8.1f}  {f.others()}")
+            print(
+                f"{f'HTTP full flow (all writes), {r.workers} w':<44} {f.rate:>11,.0f} {f.ms(50):>8.1f} {f.ms(90):>8.1f} "
+                f"{f.ms(99):>8.1f} {f.ms(100):>8.1f}  {f.others()}"
+            )
     print()
     for r in results:
         if r.flow:
             rv = sorted(r.reveal_ms)
-            print(f"full flow, {r.workers} API worker(s): {r.flow_games} games to the end of Planning in {r.flow_elapsed:.1f} s "
-                  f"= {r.flow_games / r.flow_elapsed if r.flow_elapsed else 0:.1f} games/s ({r.flow_failed} failed); "
-                  f"last order -> reveal seen (RQ job): p50 {pct(rv, 50):.0f} ms, p99 {pct(rv, 99):.0f} ms")
+            print(
+                f"full flow, {r.workers} API worker(s): {r.flow_games} games to the end of Planning in {r.flow_elapsed:.1f} s "
+                f"= {r.flow_games / r.flow_elapsed if r.flow_elapsed else 0:.1f} games/s ({r.flow_failed} failed); "
+                f"last order -> reveal seen (RQ job): p50 {pct(rv, 50):.0f} ms, p99 {pct(rv, 99):.0f} ms"
+            )
     print()
     ncpu = os.cpu_count() or 2
-    print(f"CPU during the amend phase (cores busy, out of {ncpu}; 'other processes' = the machine's busy time not ours):")
+    print(
+        f"CPU during the amend phase (cores busy, out of {ncpu}; 'other processes' = the machine's busy time not ours):"
+    )
     names = ["api", "rq worker", "projector", "redis-server", "bench client", "other processes"]
     print(f"  {'workers':<8}" + "".join(f"{n:>16}" for n in names) + f"{'total':>8}")
     for r in results:
-        print(f"  {r.workers:<8}" + "".join(f"{r.cpu.get(n, 0):>16.2f}" for n in names) + f"{sum(r.cpu.values()):>8.2f}")
+        print(
+            f"  {r.workers:<8}" + "".join(f"{r.cpu.get(n, 0):>16.2f}" for n in names) + f"{sum(r.cpu.values()):>8.2f}"
+        )
     print()
     print("CPU milliseconds per accepted amend command (cores busy / commands per second):")
     svc_names = ["api", "projector", "redis-server", "rq worker"]
-    print(f"  {'workers':<8}" + "".join(f"{n:>14}" for n in svc_names) + f"{'service':>10}{'client':>10}"
-          f"   capacity of {ncpu} cores for the service alone")
+    print(
+        f"  {'workers':<8}" + "".join(f"{n:>14}" for n in svc_names) + f"{'service':>10}{'client':>10}"
+        f"   capacity of {ncpu} cores for the service alone"
+    )
     for r in results:
         rate = r.amend.rate or float("nan")
         per = {n: 1000 * r.cpu.get(n, 0) / rate for n in svc_names}
         tot = sum(per.values())
         client = 1000 * r.cpu.get("bench client", 0) / rate
-        print(f"  {r.workers:<8}" + "".join(f"{per[n]:>14.2f}" for n in svc_names) + f"{tot:>10.2f}{client:>10.2f}"
-              f"   ~{ncpu * 1000 / tot:,.0f} commands/s")
+        print(
+            f"  {r.workers:<8}" + "".join(f"{per[n]:>14.2f}" for n in svc_names) + f"{tot:>10.2f}{client:>10.2f}"
+            f"   ~{ncpu * 1000 / tot:,.0f} commands/s"
+        )
     for r in results:
         for name, out in r.profiles:
             print_profile(f"{r.workers} API worker(s), {name}", out)
     if results:
         best = max(results, key=lambda r: r.amend.rate)
         print()
-        print(f"best: {best.workers} API worker(s): {best.amend.rate:,.0f} accepted commands/s, p99 {best.amend.ms(99):.1f} ms")
+        print(
+            f"best: {best.workers} API worker(s): {best.amend.rate:,.0f} accepted commands/s, p99 {best.amend.ms(99):.1f} ms"
+        )
         print(f"ratio HTTP commands/s / raw XADD/s (1 per round trip) = {best.amend.rate / xadd:.3f}")
-        print(f"closed loop: {args.clients} clients without think time wait {1000 * args.clients / best.amend.rate:.0f} ms "
-              f"on average (Little's law: clients / throughput), so p99 < 50 ms there needs well over "
-              f"{args.clients * 20:,} commands/s; the open-loop phase tests the floor as offered load.")
+        print(
+            f"closed loop: {args.clients} clients without think time wait {1000 * args.clients / best.amend.rate:.0f} ms "
+            f"on average (Little's law: clients / throughput), so p99 < 50 ms there needs well over "
+            f"{args.clients * 20:,} commands/s; the open-loop phase tests the floor as offered load."
+        )
         floor = [(r.workers, st) for r in results for rate, st, _ in r.open_loop if rate == 1000]
         met_closed = best.amend.rate >= 1000
         print(f"issue floor, throughput (closed loop >= 1,000/s): {'MET' if met_closed else 'NOT MET'}")
         for w, st in floor:
             got = st.accepted / st.elapsed
             ok = got >= 990 and st.ms(99) < 50
-            print(f"issue floor, 1,000/s offered with p99 < 50 ms ({w} API worker(s)): {'MET' if ok else 'NOT MET'} "
-                  f"({got:,.0f}/s accepted, p99 {st.ms(99):.1f} ms)")
+            print(
+                f"issue floor, 1,000/s offered with p99 < 50 ms ({w} API worker(s)): {'MET' if ok else 'NOT MET'} "
+                f"({got:,.0f}/s accepted, p99 {st.ms(99):.1f} ms)"
+            )
 
 
 if __name__ == "__main__":

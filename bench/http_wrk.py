@@ -72,6 +72,7 @@ async def prepare(base: str, games: int, players: int) -> list[tuple[str, str, s
     """Create the games through the API; return (path, token, body A, body B) per amending seat."""
     rows: list[tuple[str, str, str, str]] = []
     async with httpx.AsyncClient(base_url=base, timeout=30) as c:
+
         async def one(_: int) -> None:
             g = (await c.post("/v1/games", json={"player_count": players})).json()
             gid, org = g["game_id"], g["organizer_token"]
@@ -86,9 +87,14 @@ async def prepare(base: str, games: int, players: int) -> list[tuple[str, str, s
                 tok = house_token[house]
                 d = (await c.get(f"/v1/games/{gid}/decisions", headers={"Authorization": f"Bearer {tok}"})).json()
                 a, b = two_assignments(d["decisions"][0]["options"])
-                rows.append((f"/v1/games/{gid}/commands", tok,
-                             json.dumps({"type": "assign_orders", "orders": a}, separators=(",", ":")),
-                             json.dumps({"type": "assign_orders", "orders": b}, separators=(",", ":"))))
+                rows.append(
+                    (
+                        f"/v1/games/{gid}/commands",
+                        tok,
+                        json.dumps({"type": "assign_orders", "orders": a}, separators=(",", ":")),
+                        json.dumps({"type": "assign_orders", "orders": b}, separators=(",", ":")),
+                    )
+                )
 
         sem = asyncio.Semaphore(16)
 
@@ -102,22 +108,44 @@ async def prepare(base: str, games: int, players: int) -> list[tuple[str, str, s
 
 def run_wrk(base: str, script: Path, data: Path, seconds: int, connections: int, pause_ms: int) -> dict:
     out = subprocess.run(
-        ["wrk", "-t", "1", "-c", str(connections), "-d", f"{seconds}s", "--latency", "-s", str(script), base,
-         "--", str(pause_ms), str(data)],
-        capture_output=True, text=True, check=True,
+        [
+            "wrk",
+            "-t",
+            "1",
+            "-c",
+            str(connections),
+            "-d",
+            f"{seconds}s",
+            "--latency",
+            "-s",
+            str(script),
+            base,
+            "--",
+            str(pause_ms),
+            str(data),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
+
     def lat(p: str) -> float:
         m = re.search(rf"^\s+{p}%\s+([\d.]+)(us|ms|s)", out, re.M)
         v, unit = float(m.group(1)), m.group(2)
         return v / 1000 if unit == "us" else v * 1000 if unit == "s" else v
+
     total = int(re.search(r"(\d+) requests in", out).group(1))
     non2xx = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: (.*)", out)
     bad = int(non2xx.group(1)) if non2xx else 0
     return {
         "rps": (total - bad) / seconds,
-        "p50": lat("50"), "p90": lat("90"), "p99": lat("99"),
-        "non2xx": bad, "socket_errors": errors.group(1) if errors else "none", "raw": out,
+        "p50": lat("50"),
+        "p90": lat("90"),
+        "p99": lat("99"),
+        "non2xx": bad,
+        "socket_errors": errors.group(1) if errors else "none",
+        "raw": out,
     }
 
 
@@ -159,12 +187,16 @@ def main() -> None:
         svc.stop()
         rc.flush()
         rc.close()
-    print(f"http_wrk  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  redis: {rc.what}  API processes: {args.workers}")
+    print(
+        f"http_wrk  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  redis: {rc.what}  API processes: {args.workers}"
+    )
     print(f"{len(rows)} amending seats over {args.games} games, {args.connections} connections, wrk -t1")
     print(f"{'workload':44} {'accepted/s':>10} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}  non-2xx")
     print(f"{'raw XADD (64 tasks, 1 per round trip)':44} {xadd:>10,.0f} {x50:>8.2f} {'':>8} {x99:>8.2f}")
     for name, r in (("HTTP amend, closed loop", closed), (f"HTTP amend, paced {args.rate}/s offered", paced)):
-        print(f"{name:44} {r['rps']:>10,.0f} {r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f}  {r['non2xx']} (socket errors: {r['socket_errors']})")
+        print(
+            f"{name:44} {r['rps']:>10,.0f} {r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f}  {r['non2xx']} (socket errors: {r['socket_errors']})"
+        )
     print(f"ratio HTTP commands/s (closed loop) / raw XADD/s = {closed['rps'] / xadd:.3f}")
     ok = paced["rps"] >= 0.97 * args.rate and paced["p99"] < 50 and closed["rps"] >= 1000
     print(f"issue floor (>= 1,000 commands/s, p99 < 50 ms at {args.rate}/s offered): {'MET' if ok else 'NOT MET'}")

@@ -111,7 +111,7 @@ class Projector:
 
     async def handle(self, feed: str, entries: list) -> None:
         games = {}
-        for entry_id, fields in entries:
+        for _entry_id, fields in entries:
             if fields:
                 games[fields[b"g"].decode()] = True
         for game_id in games:

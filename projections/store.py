@@ -46,9 +46,7 @@ class ProjectionStore:
         args: list = [version, len(readers), *(views[r] for r in readers)]
         for line in lines:
             args += [line.seq, _enc.encode(line)]
-        return int(
-            await self._project(keys=[keys.proj, keys.log, *(keys.view(r) for r in readers)], args=args)
-        )
+        return int(await self._project(keys=[keys.proj, keys.log, *(keys.view(r) for r in readers)], args=args))
 
     async def clear(self, keys: Keys, readers: list[str | None]) -> None:
         await self.redis.delete(keys.proj, keys.log, *(keys.view(r) for r in readers))

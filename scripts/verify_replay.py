@@ -35,9 +35,14 @@ def main() -> int:
     export = msgspec.json.decode(Path(args.export).read_bytes(), type=Export)
     report = audit(export.events, args.seed or export.seed)
     print(f"game {export.game_id}: {len(export.events)} events, version {report.version}")
-    print(f"  hash chain:  {'ok' if report.chain_ok else 'BROKEN'}" + ("" if export.complete else " (export is redacted: hidden events cannot verify)"))
+    print(
+        f"  hash chain:  {'ok' if report.chain_ok else 'BROKEN'}"
+        + ("" if export.complete else " (export is redacted: hidden events cannot verify)")
+    )
     print(f"  seed:        {'not revealed' if report.seed_ok is None else 'ok' if report.seed_ok else 'MISMATCH'}")
-    print(f"  shuffles:    {'not checked' if report.shuffles_ok is None else 'ok' if report.shuffles_ok else 'MISMATCH'}")
+    print(
+        f"  shuffles:    {'not checked' if report.shuffles_ok is None else 'ok' if report.shuffles_ok else 'MISMATCH'}"
+    )
     print(f"  rules:       {'ok' if report.rules_ok else 'VIOLATED'}")
     for p in report.problems:
         print("  -", p)

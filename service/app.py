@@ -10,15 +10,15 @@ from __future__ import annotations
 import logging
 import time
 import typing
-from typing import TypeVar
-from typing import Annotated, AsyncIterator
+from collections.abc import AsyncIterator
+from typing import Annotated, TypeVar
 
 import msgspec
 from litestar import Litestar, MediaType, Request, Response, get, post
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
-from litestar.openapi.spec import Components, SecurityRequirement, SecurityScheme
+from litestar.openapi.spec import Components, SecurityScheme
 from litestar.params import Parameter
 from litestar.response import Stream
 
@@ -31,7 +31,7 @@ from domain.core.envelope import Envelope
 from . import auth, metrics
 from .api_models import CreateGameBody, DecisionsOut, ExportOut, Health, JoinBody, LogOut, Waiting
 from .engine import CommandAccepted, GameCreatedOut, SeatOut, fingerprint
-from .errors import ApiError, not_found
+from .errors import ApiError
 from .games import LoadedGame, event_decoder, event_encoder
 from .logging_setup import configure_logging
 from .problems import (
@@ -65,11 +65,22 @@ IdemKey = Annotated[
 ]
 IfMatch = Annotated[
     str,
-    Parameter(header="If-Match", required=False, max_length=32, description='The game version the command expects, as its ETag (`"12"`); 409 `stale_version` when the game is at another version (a value that is not a version never matches).'),
+    Parameter(
+        header="If-Match",
+        required=False,
+        max_length=32,
+        description='The game version the command expects, as its ETag (`"12"`); 409 `stale_version` when the game is at another version (a value that is not a version never matches).',
+    ),
 ]
 MinVersion = Annotated[
     int,
-    Parameter(query="min_version", required=False, ge=0, le=2**31, description="Read your writes: the view reflects at least this version."),
+    Parameter(
+        query="min_version",
+        required=False,
+        ge=0,
+        le=2**31,
+        description="Read your writes: the view reflects at least this version.",
+    ),
 ]
 BEARER = [{"bearer": []}]
 
@@ -178,10 +189,16 @@ async def _strict(request: Request, typ: type[T]) -> T:
     responses=problems(400, 409, 413, 415, 422, 429),
     tags=["games"],
 )
-async def create_game(request: Request, data: CreateGameBody, idempotency_key: IdemKey = "") -> Response[GameCreatedOut]:
+async def create_game(
+    request: Request, data: CreateGameBody, idempotency_key: IdemKey = ""
+) -> Response[GameCreatedOut]:
     if idempotency_key and len(idempotency_key) < 16:
         # the key names the new game: a short, guessable key could hand its organizer token to another client
-        raise ApiError(400, "invalid_parameter", "an Idempotency-Key that creates a game must have at least 16 characters (use a random UUID)")
+        raise ApiError(
+            400,
+            "invalid_parameter",
+            "an Idempotency-Key that creates a game must have at least 16 characters (use a random UUID)",
+        )
     data = await _strict(request, CreateGameBody)
     fp = fingerprint("create", msgspec.json.encode(data))
     status, body = await rt(request).engine.create_game(
@@ -205,11 +222,17 @@ class _GameIdOnly(msgspec.Struct):
     responses=problems(400, 404, 409, 413, 415, 422, 429, 503),
     tags=["games"],
 )
-async def join_game(request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = "") -> Response[SeatOut]:
+async def join_game(
+    request: Request, game_id: GameId, data: JoinBody, idempotency_key: IdemKey = ""
+) -> Response[SeatOut]:
     engine = rt(request).engine
     if idempotency_key and len(idempotency_key) < 16:
         # a retried join returns the seat's token: the key must not be guessable
-        raise ApiError(400, "invalid_parameter", "an Idempotency-Key that joins a game must have at least 16 characters (use a random UUID)")
+        raise ApiError(
+            400,
+            "invalid_parameter",
+            "an Idempotency-Key that joins a game must have at least 16 characters (use a random UUID)",
+        )
     data = await _strict(request, JoinBody)
     fp = fingerprint("join", game_id, msgspec.json.encode(data))
     status, body = await engine.execute(
@@ -234,7 +257,9 @@ async def join_game(request: Request, game_id: GameId, data: JoinBody, idempoten
     tags=["games"],
     security=BEARER,
 )
-async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey = "", if_match: IfMatch = "") -> Response[CommandAccepted]:
+async def start_game(
+    request: Request, game_id: GameId, idempotency_key: IdemKey = "", if_match: IfMatch = ""
+) -> Response[CommandAccepted]:
     role = _role(request, game_id, required=True)
     if role != auth.ORGANIZER:
         raise ApiError(403, "forbidden", "only the organizer may start the game")
@@ -255,7 +280,7 @@ async def start_game(request: Request, game_id: GameId, idempotency_key: IdemKey
     summary="Submit a command",
     description="A tagged body (`type`): `assign_orders`, `raven_replace_order`, `raven_peek_wildling`, "
     "`raven_place_wildling`, `raven_pass`. The answer carries the new `version` and the events produced, "
-    "redacted for you. Guard with `If-Match: \"<version>\"` or leave it out to act on the latest version.",
+    'redacted for you. Guard with `If-Match: "<version>"` or leave it out to act on the latest version.',
     status_code=200,
     responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
     tags=["commands"],
@@ -298,7 +323,9 @@ async def _view_bytes(request: Request, game_id: str, reader: str | None, min_ve
         return cached[1]
     game = await r.engine.load(game_id)
     if game.version < min_version:
-        raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+        raise ApiError(
+            409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version
+        )
     return _enc.encode(view_for(game.state, reader))
 
 
@@ -344,7 +371,9 @@ async def decisions(request: Request, game_id: GameId, min_version: MinVersion =
     role = _role(request, game_id, required=True)
     game = await rt(request).engine.load(game_id)
     if game.version < min_version:
-        raise ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+        raise ApiError(
+            409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version
+        )
     all_ = pending_decisions(game.state)
     mine = [d for d in all_ if role != auth.ORGANIZER and d.seat_id == role]
     out = DecisionsOut(
@@ -363,7 +392,15 @@ async def decisions(request: Request, game_id: GameId, min_version: MinVersion =
 
 
 FromVersion = Annotated[int, Parameter(query="from", ge=0, le=2**31, description="Return events after this version.")]
-Wait = Annotated[int, Parameter(query="wait", ge=0, le=MAX_WAIT_S, description="NDJSON: if nothing is newer, wait up to this many seconds for new events.")]
+Wait = Annotated[
+    int,
+    Parameter(
+        query="wait",
+        ge=0,
+        le=MAX_WAIT_S,
+        description="NDJSON: if nothing is newer, wait up to this many seconds for new events.",
+    ),
+]
 Limit = Annotated[int, Parameter(query="limit", ge=1, le=1000, description="Page size.")]
 
 
@@ -384,7 +421,9 @@ class EventLine(msgspec.Struct):
     tags=["events"],
     media_type="application/x-ndjson",
 )
-async def events(request: Request, game_id: GameId, from_: FromVersion = 0, wait: Wait = 0, limit: Limit = 1000) -> Stream:
+async def events(
+    request: Request, game_id: GameId, from_: FromVersion = 0, wait: Wait = 0, limit: Limit = 1000
+) -> Stream:
     role = _role(request, game_id, required=False)
     r = rt(request)
     game = await r.engine.load(game_id)
@@ -421,7 +460,9 @@ def _line(env: Envelope, reader: str | None, over: bool) -> bytes:
 def _claim_stream_slot(r: Runtime) -> None:
     """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
     if r.open_streams >= r.cfg.max_streams:
-        raise ApiError(503, "too_many_streams", "too many open event streams on this server; retry shortly", retry_after=5)
+        raise ApiError(
+            503, "too_many_streams", "too many open event streams on this server; retry shortly", retry_after=5
+        )
     r.open_streams += 1
 
 
@@ -436,7 +477,9 @@ async def _released(r: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[b
 async def _wait_for(r: Runtime, keys, after: int, wait: int, limit: int) -> list[Envelope]:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        res = await r.blocking.xread({keys.events: f"{after}-0"}, count=limit, block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1)
+        res = await r.blocking.xread(
+            {keys.events: f"{after}-0"}, count=limit, block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1
+        )
         if res:
             return await r.store.read(keys, after, count=limit)
     return []
@@ -453,7 +496,11 @@ async def _sse(r: Runtime, keys, after: int, reader: str | None, over: bool) -> 
             raw = event_decoder.decode(env.event)
             over = over or raw.__struct_config__.tag == "game_ended"  # everything is public from the end on
             e = redact_event(raw, reader, game_over=over)
-            yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), event_encoder.encode(e))
+            yield b"id: %d\nevent: %s\ndata: %s\n\n" % (
+                env.seq,
+                e.__struct_config__.tag.encode(),
+                event_encoder.encode(e),
+            )
             after = env.seq
             last_beat = time.monotonic()
         if envs:
@@ -477,7 +524,9 @@ async def game_log(request: Request, game_id: GameId, from_: FromVersion = 0, li
     game = await r.engine.load(game_id)
     lines = await read_log(r, game, from_, limit)
     nxt = lines[-1].seq if len(lines) == limit else None
-    return _json(200, _enc.encode(LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)), game.version)
+    return _json(
+        200, _enc.encode(LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)), game.version
+    )
 
 
 @get(
@@ -538,7 +587,13 @@ async def readyz(request: Request) -> Response[Health]:
     return _json(200, _enc.encode(Health(status="ok", redis="ok")))
 
 
-@get("/metrics", summary="Prometheus metrics", tags=["ops"], media_type=MediaType.TEXT, description="Counters and latency histogram in the Prometheus text format.")
+@get(
+    "/metrics",
+    summary="Prometheus metrics",
+    tags=["ops"],
+    media_type=MediaType.TEXT,
+    description="Counters and latency histogram in the Prometheus text format.",
+)
 async def metrics_endpoint() -> str:
     return metrics.render()
 
@@ -628,7 +683,9 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             render_plugins=[ScalarRenderPlugin()],
             components=Components(
                 security_schemes={
-                    "bearer": SecurityScheme(type="http", scheme="bearer", description="A seat token or the organizer token of this game.")
+                    "bearer": SecurityScheme(
+                        type="http", scheme="bearer", description="A seat token or the organizer token of this game."
+                    )
                 }
             ),
         ),

@@ -1,13 +1,13 @@
 """``citadel``: run the whole service, or one part of it.
 
-    citadel run         API + RQ worker (with scheduler) + projector; embedded Redis without REDIS_URL
-    citadel api         the HTTP API only (uvicorn)
-    citadel worker      an RQ worker with the scheduler
-    citadel projector   the projector
-    citadel rebuild     rebuild every read model from the streams
-    citadel openapi     write openapi/openapi.json from the app
-    citadel bot         random bots: one seat (--game G --token T), K free seats (--game G --join K),
-                        or a whole game of bots (--new N)
+citadel run         API + RQ worker (with scheduler) + projector; embedded Redis without REDIS_URL
+citadel api         the HTTP API only (uvicorn)
+citadel worker      an RQ worker with the scheduler
+citadel projector   the projector
+citadel rebuild     rebuild every read model from the streams
+citadel openapi     write openapi/openapi.json from the app
+citadel bot         random bots: one seat (--game G --token T), K free seats (--game G --join K),
+                    or a whole game of bots (--new N)
 """
 
 from __future__ import annotations
@@ -22,15 +22,35 @@ from pathlib import Path
 
 
 def _api(host: str, port: int, workers: int) -> list[str]:
-    return [sys.executable, "-m", "uvicorn", "service.app:app", "--host", host, "--port", str(port),
-            "--workers", str(workers), "--no-access-log"]
+    return [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "service.app:app",
+        "--host",
+        host,
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--no-access-log",
+    ]
 
 
 def _worker() -> list[str]:
     url = os.environ.get("CITADEL_QUEUE_URL") or os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    return [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler",
-            "--worker-class", "workers.worker.CitadelWorker", "-u", url,
-            os.environ.get("CITADEL_QUEUE", "citadel")]
+    return [
+        sys.executable,
+        "-m",
+        "rq.cli",
+        "worker",
+        "--with-scheduler",
+        "--worker-class",
+        "workers.worker.CitadelWorker",
+        "-u",
+        url,
+        os.environ.get("CITADEL_QUEUE", "citadel"),
+    ]
 
 
 def _projector() -> list[str]:
@@ -86,9 +106,9 @@ def run(args: argparse.Namespace) -> int:
 def write_openapi(path: Path) -> None:
     import json
 
-    from service.app import create_app
-
     import msgspec
+
+    from service.app import create_app
 
     doc = json.loads(msgspec.json.encode(create_app().openapi_schema.to_schema()))
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -105,20 +125,29 @@ def bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
             parser.error("--new takes 3 to 6 players")
         g = random_bot.main_new_game(args.base, args.new, args.seed, args.timeout)
         s = g.stats
-        print(f"game {g.game_id}: {g.winner} won in round {g.round}, version {g.version}, {g.seconds:.1f} s; "
-              f"{s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, {s.fallbacks} fallbacks", flush=True)
+        print(
+            f"game {g.game_id}: {g.winner} won in round {g.round}, version {g.version}, {g.seconds:.1f} s; "
+            f"{s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, {s.fallbacks} fallbacks",
+            flush=True,
+        )
         print(f"organizer token: {g.organizer_token}", flush=True)
         return 0
     if args.game and args.join and not args.token:
         stats = random_bot.main_fill(args.base, args.game, args.join, args.seed)
-        print(f"game {args.game} ended: {len(stats)} seat(s) played, {sum(s.accepted for s in stats)} commands accepted, "
-              f"{sum(s.refused for s in stats)} refused, {sum(s.fallbacks for s in stats)} fallbacks", flush=True)
+        print(
+            f"game {args.game} ended: {len(stats)} seat(s) played, {sum(s.accepted for s in stats)} commands accepted, "
+            f"{sum(s.refused for s in stats)} refused, {sum(s.fallbacks for s in stats)} fallbacks",
+            flush=True,
+        )
         return 0
     if not (args.game and args.token) or args.join:
         parser.error("give --game and --token (one seat), --game and --join K (free seats), or --new N (a whole game)")
     s = random_bot.main_one_seat(args.base, args.game, args.token, args.seed)
-    print(f"game {args.game} ended: {s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, "
-          f"{s.fallbacks} fallbacks", flush=True)
+    print(
+        f"game {args.game} ended: {s.accepted} commands accepted, {s.refused} refused, {s.stale} stale, "
+        f"{s.fallbacks} fallbacks",
+        flush=True,
+    )
     return 0
 
 
@@ -128,7 +157,9 @@ def main(argv: list[str] | None = None) -> int:
     r = sub.add_parser("run")
     r.add_argument("--host", default="127.0.0.1")
     r.add_argument("--port", type=int, default=8000)
-    r.add_argument("--workers", type=int, default=1, help="API processes (one is fastest on 2 cores, see docs/benchmarks.md)")
+    r.add_argument(
+        "--workers", type=int, default=1, help="API processes (one is fastest on 2 cores, see docs/benchmarks.md)"
+    )
     r.add_argument("--data-dir", default=".citadel-data")
     r.add_argument("--redis-port", type=int, default=None)
     a = sub.add_parser("api")

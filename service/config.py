@@ -34,7 +34,7 @@ class Config:
     max_streams: int = 512
 
     @classmethod
-    def from_env(cls) -> "Config":
+    def from_env(cls) -> Config:
         redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
         return cls(
             redis_url=redis_url,

@@ -7,7 +7,6 @@ restart loses nothing.
 
 from __future__ import annotations
 
-import os
 import socket
 import subprocess
 import time
@@ -41,14 +40,22 @@ def start(data_dir: Path, port: int | None = None, persist: bool = True) -> tupl
     data_dir.mkdir(parents=True, exist_ok=True)
     args = [
         server_binary(),
-        "--bind", "127.0.0.1",
-        "--port", str(port),
-        "--dir", str(data_dir),
-        "--save", "",
-        "--appendonly", "yes" if persist else "no",
-        "--appendfsync", "everysec",
-        "--daemonize", "no",
-        "--logfile", str(data_dir / "redis.log"),
+        "--bind",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--dir",
+        str(data_dir),
+        "--save",
+        "",
+        "--appendonly",
+        "yes" if persist else "no",
+        "--appendfsync",
+        "everysec",
+        "--daemonize",
+        "no",
+        "--logfile",
+        str(data_dir / "redis.log"),
     ]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     for _ in range(100):

@@ -17,12 +17,12 @@ import random
 import secrets
 import uuid
 import weakref
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import msgspec
 
-from domain.board import decider
 from domain.board import commands as cmd
+from domain.board import decider
 from domain.board import events as ev
 from domain.board.redaction import redact_event
 from domain.board.state import BoardState, Settings
@@ -107,7 +107,7 @@ class Engine:
         self.repo = repo
         self.scheduler = scheduler
         self.secret = secret
-        self.clock = clock or (lambda: datetime.now(timezone.utc))
+        self.clock = clock or (lambda: datetime.now(UTC))
         # One command at a time per game in this process: concurrent commands to one game queue up
         # here instead of racing to a stale append. Other processes still race, and lose cleanly.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -248,9 +248,7 @@ class Engine:
             envs = self._seal(game, events, now)
             previous = game.version
             body = (respond or self._accepted)(game.state, actor, envs, events)
-            result = await self.store.append(
-                keys, previous, envs, idempotency_key, _pack_answer(fp, status, body)
-            )
+            result = await self.store.append(keys, previous, envs, idempotency_key, _pack_answer(fp, status, body))
             if isinstance(result, Appended):
                 game.apply(envs)
                 game.needs_check = False
@@ -275,8 +273,7 @@ class Engine:
                 game_id=state.game_id,
                 version=envs[-1].seq,
                 events=[
-                    EventOut(seq=env.seq, ts=env.ts, event=redact_event(e, reader))
-                    for env, e in zip(envs, events)
+                    EventOut(seq=env.seq, ts=env.ts, event=redact_event(e, reader)) for env, e in zip(envs, events)
                 ],
             )
         )

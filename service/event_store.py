@@ -100,9 +100,7 @@ class EventStore:
             seed or "",
             *(_enc.encode(e) for e in envelopes),
         ]
-        status, value = await self._append(
-            keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed], args=args
-        )
+        status, value = await self._append(keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed], args=args)
         if status == b"ok":
             return Appended(int(value))
         if status == b"stale":

@@ -18,7 +18,19 @@ def tag(partition: int) -> str:
 class Keys:
     """Key names for one game."""
 
-    __slots__ = ("game_id", "partition", "events", "feed", "idem", "games", "seed", "snapshot", "proj", "log", "pending")
+    __slots__ = (
+        "game_id",
+        "partition",
+        "events",
+        "feed",
+        "idem",
+        "games",
+        "seed",
+        "snapshot",
+        "proj",
+        "log",
+        "pending",
+    )
 
     def __init__(self, game_id: str, partitions: int):
         p = partition_of(game_id, partitions)

@@ -6,7 +6,7 @@ import logging
 from typing import Any
 
 import msgspec
-from litestar import MediaType, Request, Response
+from litestar import Request, Response
 from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.openapi import ResponseSpec
 
@@ -39,7 +39,16 @@ class Problem(msgspec.Struct, omit_defaults=True):
 _enc = msgspec.json.Encoder()
 
 
-def problem_response(status: int, code: str, detail: str, *, title: str | None = None, instance: str | None = None, headers: dict | None = None, **extra: Any) -> Response:
+def problem_response(
+    status: int,
+    code: str,
+    detail: str,
+    *,
+    title: str | None = None,
+    instance: str | None = None,
+    headers: dict | None = None,
+    **extra: Any,
+) -> Response:
     body = Problem(
         type=f"https://citadel.example/problems/{code}",
         title=title or code.replace("_", " ").capitalize(),
@@ -57,14 +66,20 @@ def api_error_handler(request: Request, exc: ApiError) -> Response:
     if exc.status == 409 and "current_version" in exc.extra:
         headers["ETag"] = f'"{exc.extra["current_version"]}"'
     if exc.status == 401:
-        headers["WWW-Authenticate"] = 'Bearer realm="citadel"' + (', error="invalid_token"' if exc.code == "invalid_token" else "")
+        headers["WWW-Authenticate"] = 'Bearer realm="citadel"' + (
+            ', error="invalid_token"' if exc.code == "invalid_token" else ""
+        )
     if "retry_after" in exc.extra:
         headers["Retry-After"] = str(exc.extra["retry_after"])
     extra = dict(exc.extra)
     limit = extra.pop("rate_limit", None)
     if limit is not None:
-        headers.update({"RateLimit-Limit": str(limit), "RateLimit-Remaining": "0", "RateLimit-Reset": headers["Retry-After"]})
-    return problem_response(exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **extra)
+        headers.update(
+            {"RateLimit-Limit": str(limit), "RateLimit-Remaining": "0", "RateLimit-Reset": headers["Retry-After"]}
+        )
+    return problem_response(
+        exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **extra
+    )
 
 
 def _classify_validation(exc: ValidationException) -> tuple[int, str, list[FieldError]]:
@@ -99,7 +114,9 @@ def _classify_validation(exc: ValidationException) -> tuple[int, str, list[Field
 def validation_handler(request: Request, exc: ValidationException) -> Response:
     status, code, errors = _classify_validation(exc)
     detail = "; ".join(f"{e.field}: {e.message}" for e in errors) or str(exc.detail)
-    return problem_response(status, code, detail, title="Invalid request", instance=request.url.path, errors=errors or None)
+    return problem_response(
+        status, code, detail, title="Invalid request", instance=request.url.path, errors=errors or None
+    )
 
 
 _HTTP_CODES = {
@@ -126,7 +143,9 @@ def http_exception_handler(request: Request, exc: HTTPException) -> Response:
 
 def internal_error_handler(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
-    return problem_response(500, "internal_error", "an unexpected error occurred; it has been logged", instance=request.url.path)
+    return problem_response(
+        500, "internal_error", "an unexpected error occurred; it has been logged", instance=request.url.path
+    )
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
@@ -144,6 +163,8 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         503: "The game is momentarily contended (`contention`) or the server has too many open streams (`too_many_streams`); retry after `Retry-After`",
     }
     return {
-        s: ResponseSpec(data_container=Problem, description=descriptions[s], media_type=PROBLEM, generate_examples=False)
+        s: ResponseSpec(
+            data_container=Problem, description=descriptions[s], media_type=PROBLEM, generate_examples=False
+        )
         for s in statuses
     }

@@ -29,7 +29,7 @@ class RateLimiter:
         self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
 
     @classmethod
-    def from_env(cls, factor: int = 1) -> "RateLimiter":
+    def from_env(cls, factor: int = 1) -> RateLimiter:
         return cls(
             factor * float(os.environ.get("CITADEL_RATE_LIMIT_PER_S", "100")),
             factor * int(os.environ.get("CITADEL_RATE_LIMIT_BURST", "400")),

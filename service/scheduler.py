@@ -9,7 +9,7 @@ A back-up resolve job runs ``resolve_retry_s`` later, so a worker killed mid-job
 from __future__ import annotations
 
 import asyncio
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from rq import Queue
 
@@ -31,7 +31,7 @@ class Scheduler:
 
     def _timeout_at(self, game_id: str, step_version: int, deadline: datetime) -> None:
         self.queue.enqueue_at(
-            deadline.astimezone(timezone.utc),
+            deadline.astimezone(UTC),
             "workers.jobs.apply_timeout",
             game_id,
             step_version,

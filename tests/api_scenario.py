@@ -46,7 +46,7 @@ server never sees the mutation); the next call then fails with :class:`NotReprod
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import httpx
 import msgspec
@@ -64,7 +64,6 @@ from domain.board.state import PlacedOrder
 from domain.core.context import Context, parse_rfc3339
 from domain.core.envelope import Envelope
 from domain.core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
-
 from tests.domain_action.scenario import Scenario
 
 _event = msgspec.json.Decoder(BoardEvent)
@@ -74,8 +73,17 @@ _state_enc = msgspec.msgpack.Encoder()
 #: 409 codes raised as ``NotYourTurn`` by the domain (every other 409 rule code is ``WrongPhase``).
 NOT_YOUR_TURN_CODES = {"not_your_turn", "not_started"}
 #: Problem codes that are not rule violations: the request itself is wrong (a harness bug).
-HARNESS_CODES = {"validation_error", "unknown_field", "bad_json", "invalid_parameter", "unauthorized",
-                 "invalid_token", "idempotency_key_reused", "stale_version", "version_not_reached"}
+HARNESS_CODES = {
+    "validation_error",
+    "unknown_field",
+    "bad_json",
+    "invalid_parameter",
+    "unauthorized",
+    "invalid_token",
+    "idempotency_key_reused",
+    "stale_version",
+    "version_not_reached",
+}
 
 
 class NotReproducible(AssertionError):
@@ -186,7 +194,11 @@ def scenario_fixture(state, fillers: dict[str, str] | None = None) -> dict:
     return {
         "areas": areas,
         "houses": houses,
-        "tracks": {"iron_throne": list(t.iron_throne), "fiefdoms": list(t.fiefdoms), "kings_court": list(t.kings_court)},
+        "tracks": {
+            "iron_throne": list(t.iron_throne),
+            "fiefdoms": list(t.fiefdoms),
+            "kings_court": list(t.kings_court),
+        },
         "raven_used": state.raven_used,
         "blade_used": state.blade_used,
         "round": state.round,
@@ -198,8 +210,22 @@ def scenario_fixture(state, fillers: dict[str, str] | None = None) -> dict:
 def position(state) -> dict:
     """What a scenario fixture describes, as plain data (to compare the server's state with the local one)."""
     b = msgspec.to_builtins(state)
-    keys = ("player_count", "houses_in_play", "phase", "step", "round", "areas", "houses", "tracks",
-            "kings_court_stars", "raven_used", "blade_used", "wildling_threat", "forbidden_order_types", "orders")
+    keys = (
+        "player_count",
+        "houses_in_play",
+        "phase",
+        "step",
+        "round",
+        "areas",
+        "houses",
+        "tracks",
+        "kings_court_stars",
+        "raven_used",
+        "blade_used",
+        "wildling_threat",
+        "forbidden_order_types",
+        "orders",
+    )
     return {k: b.get(k) for k in keys}
 
 
@@ -255,7 +281,7 @@ class ApiScenario(Scenario):
         if upto is not None:
             envs = [e for e in envs if e.seq <= upto]
         events = [_event.decode(e.event) for e in envs]
-        new = events[self.version:]
+        new = events[self.version :]
         self.events = events
         self.state = fold(events)
         self.version = self.state.version
@@ -319,7 +345,11 @@ class ApiScenario(Scenario):
             time.sleep(0.02)
         self.version = 0
         envs = self._export()
-        opened = next(e.seq for e in envs if isinstance(ev := _event.decode(e.event), StepBegan) and ev.step == "awaiting_action_phase")
+        opened = next(
+            e.seq
+            for e in envs
+            if isinstance(ev := _event.decode(e.event), StepBegan) and ev.step == "awaiting_action_phase"
+        )
         # the position the server starts from must be the local one (plus the filler Raids)
         local = copy_state(self.state)
         for area, token in fillers.items():
@@ -331,8 +361,11 @@ class ApiScenario(Scenario):
             raise ServerMismatch(f"the scenario fixture did not reproduce the local position (server, local): {diff}")
         # fold only the worker's ResolvePending batch (a short deadline may already have fired more)
         batch_end = opened + 1
-        while (batch_end < len(envs) and envs[batch_end].ts == envs[opened].ts
-               and not isinstance(_event.decode(envs[batch_end].event), DecisionTimedOut)):
+        while (
+            batch_end < len(envs)
+            and envs[batch_end].ts == envs[opened].ts
+            and not isinstance(_event.decode(envs[batch_end].event), DecisionTimedOut)
+        ):
             batch_end += 1
         self._sync(envs, upto=batch_end)
         self._check_system(server, ResolvePending(), self.events[opened:], envs[opened].ts)
@@ -357,18 +390,26 @@ class ApiScenario(Scenario):
         r = self.api.post(
             f"/v1/games/{self.game_id}/commands",
             content=body,
-            headers={**self._auth(self.tokens[house]), "Content-Type": "application/json", "If-Match": f'"{self.version}"'},
+            headers={
+                **self._auth(self.tokens[house]),
+                "Content-Type": "application/json",
+                "If-Match": f'"{self.version}"',
+            },
         )
         if r.status_code != 200:
             err = self._violation(r)
             if isinstance(err, RuleViolation):
                 try:
-                    decide(before, wire, actor, Context(now=datetime.now(timezone.utc), seed="", game_id=self.game_id))
+                    decide(before, wire, actor, Context(now=datetime.now(UTC), seed="", game_id=self.game_id))
                 except RuleViolation as want:
                     if (want.code, want.rule) != (err.code, err.rule):
-                        raise ServerMismatch(f"the server refused with {err.code}/{err.rule}, the domain with {want.code}/{want.rule}") from err
+                        raise ServerMismatch(
+                            f"the server refused with {err.code}/{err.rule}, the domain with {want.code}/{want.rule}"
+                        ) from err
                 else:
-                    raise ServerMismatch(f"the server refused {command!r} ({err.code}: {err.detail}) but the domain accepts it") from err
+                    raise ServerMismatch(
+                        f"the server refused {command!r} ({err.code}: {err.detail}) but the domain accepts it"
+                    ) from err
             raise err
         ans = _answer_dec.decode(r.content)
         got = [_event.decode(e.event) for e in ans.events]
@@ -420,7 +461,7 @@ class ApiScenario(Scenario):
         deadline = time.monotonic() + self.decision_timeout_s + self.wait_s
         while True:
             envs = self._export()
-            after = envs[self.version:]
+            after = envs[self.version :]
             if after:
                 first = _event.decode(after[0].event)
                 if not isinstance(first, DecisionTimedOut):
@@ -428,8 +469,11 @@ class ApiScenario(Scenario):
                 # one append only (the worker may be faster than us and have appended more since):
                 # the events sealed with the same timestamp, up to the next DecisionTimedOut
                 end = self.version + 1
-                while (end < len(envs) and envs[end].ts == after[0].ts
-                       and not isinstance(_event.decode(envs[end].event), DecisionTimedOut)):
+                while (
+                    end < len(envs)
+                    and envs[end].ts == after[0].ts
+                    and not isinstance(_event.decode(envs[end].event), DecisionTimedOut)
+                ):
                     end += 1
                 before = copy_state(self.state)
                 new = self._sync(envs, upto=end)
@@ -444,7 +488,9 @@ class ApiScenario(Scenario):
         self._guard()
         params = {"min_version": self.version}
         org = _decisions_dec.decode(
-            self._ok(self.api.get(f"/v1/games/{self.game_id}/decisions", params=params, headers=self._auth(self.organizer))).content
+            self._ok(
+                self.api.get(f"/v1/games/{self.game_id}/decisions", params=params, headers=self._auth(self.organizer))
+            ).content
         )
         if org.version != self.version:
             raise NotReproducible(f"the server moved on to version {org.version} (a deadline passed?)")
@@ -455,14 +501,20 @@ class ApiScenario(Scenario):
             if w.house in per_house:
                 continue
             mine = _decisions_dec.decode(
-                self._ok(self.api.get(f"/v1/games/{self.game_id}/decisions", params=params, headers=self._auth(self.tokens[w.house]))).content
+                self._ok(
+                    self.api.get(
+                        f"/v1/games/{self.game_id}/decisions", params=params, headers=self._auth(self.tokens[w.house])
+                    )
+                ).content
             )
             per_house[w.house] = list(mine.decisions)
         out = [per_house[w.house].pop(0) for w in org.waiting_for]
         if any(per_house.values()):
             raise ServerMismatch(f"decisions not listed in waiting_for: {per_house}")
         if _enc.encode(out) != _enc.encode(pending_decisions(self.state)):
-            raise ServerMismatch(f"the API's decisions differ from the folded state's:\n{out}\n{pending_decisions(self.state)}")
+            raise ServerMismatch(
+                f"the API's decisions differ from the folded state's:\n{out}\n{pending_decisions(self.state)}"
+            )
         return [d for d in out if house is None or d.house == house]
 
 

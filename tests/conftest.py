@@ -75,10 +75,37 @@ class Procs:
         return p
 
     def start_api(self, port: int) -> None:
-        self.start("api", [sys.executable, "-m", "uvicorn", "service.app:app", "--host", "127.0.0.1", "--port", str(port), "--no-access-log"])
+        self.start(
+            "api",
+            [
+                sys.executable,
+                "-m",
+                "uvicorn",
+                "service.app:app",
+                "--host",
+                "127.0.0.1",
+                "--port",
+                str(port),
+                "--no-access-log",
+            ],
+        )
 
     def start_worker(self, name: str = "worker") -> None:
-        self.start(name, [sys.executable, "-m", "rq.cli", "worker", "--with-scheduler", "--worker-class", "workers.worker.CitadelWorker", "-u", self.env["REDIS_URL"], QUEUE])
+        self.start(
+            name,
+            [
+                sys.executable,
+                "-m",
+                "rq.cli",
+                "worker",
+                "--with-scheduler",
+                "--worker-class",
+                "workers.worker.CitadelWorker",
+                "-u",
+                self.env["REDIS_URL"],
+                QUEUE,
+            ],
+        )
 
     def start_projector(self, name: str = "projector") -> None:
         env_name = self.env.get("CITADEL_PROJECTOR_NAME")

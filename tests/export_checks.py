@@ -17,7 +17,6 @@ from domain.board import events as ev
 from domain.board.audit import AuditReport, audit
 from domain.board.state import BoardState
 from service.api_models import ExportOut
-
 from tests.domain_westeros.full_games import check_invariants
 
 _event_dec = msgspec.json.Decoder(ev.BoardEvent)
@@ -51,7 +50,9 @@ def check_export(export: ExportOut | bytes) -> ExportCheck:
             try:
                 check_invariants(state)
             except AssertionError as e:
-                raise AssertionError(f"invariant broken after event {env.seq} ({state.phase}/{state.step}): {e}") from None
+                raise AssertionError(
+                    f"invariant broken after event {env.seq} ({state.phase}/{state.step}): {e}"
+                ) from None
             batches += 1
     assert state is not None and state.version == export.version == report.version
     # the audit's fold and this one agree byte for byte

@@ -63,7 +63,7 @@ def default_like_orders(options: dict) -> dict[str, str]:
 
 def submit_all_orders(api: httpx.Client, game: Game) -> int:
     version = 0
-    for house, token in game.houses.items():
+    for _house, token in game.houses.items():
         d = decisions(api, game, token)
         (mine,) = d["decisions"]
         r = api.post(

@@ -27,7 +27,15 @@ from tests.api_scenario import ApiScenario
 from tests.domain_action.random_play import fallback_command, random_command, random_orders
 from tests.domain_action.test_random_legal_moves import check_batch_end, check_state
 
-MODULES = ("test_flow", "test_raids", "test_marches", "test_consolidate", "test_combat", "test_house_cards", "test_timeouts")
+MODULES = (
+    "test_flow",
+    "test_raids",
+    "test_marches",
+    "test_consolidate",
+    "test_combat",
+    "test_house_cards",
+    "test_timeouts",
+)
 
 _MUTATES = "mutates sc.state after begin() (the server cannot see it; no scenario field describes it)"
 EXCLUDED = {
@@ -36,8 +44,10 @@ EXCLUDED = {
     "test_combat.test_BG_COMBAT_14_routed_units_and_siege_engines_of_the_loser_die_first": _MUTATES + ": routed units",
     "test_combat.test_BG_COMBAT_22_routed_units_have_no_strength_and_stand_at_cleanup": _MUTATES + ": routed units",
     "test_marches.test_BG_COMBAT_23_routed_units_cannot_march": _MUTATES + ": routed units",
-    "test_flow.test_BG_ACT_05_cleanup_removes_orders_stands_routed_units_resets_raven_and_blade": _MUTATES + ": routed units",
-    "test_marches.test_BG_MARCH_12_neutral_force_needs_enough_strength": _MUTATES + ": a neutral force set after begin()",
+    "test_flow.test_BG_ACT_05_cleanup_removes_orders_stands_routed_units_resets_raven_and_blade": _MUTATES
+    + ": routed units",
+    "test_marches.test_BG_MARCH_12_neutral_force_needs_enough_strength": _MUTATES
+    + ": a neutral force set after begin()",
     "test_flow.test_action_commands_outside_the_action_phase_are_wrong_phase": (
         "sends a command before begin(): the server never rests at awaiting_action_phase (the worker opens the "
         "Action phase at once); WrongPhase through the API is covered by tests/test_api_errors.py"

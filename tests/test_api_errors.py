@@ -30,7 +30,11 @@ def game(api):
 def test_bad_json_is_400_and_changes_nothing(api, game):
     token = next(iter(game.houses.values()))
     before = _version(api, game)
-    r = api.post(f"/v1/games/{game.id}/commands", content=b'{"type": "assign_orders", ', headers={**game.auth(token), "content-type": "application/json"})
+    r = api.post(
+        f"/v1/games/{game.id}/commands",
+        content=b'{"type": "assign_orders", ',
+        headers={**game.auth(token), "content-type": "application/json"},
+    )
     _assert_problem(r, 400, "bad_json")
     assert _version(api, game) == before
 
@@ -62,7 +66,9 @@ def test_illegal_move_is_422_with_rule_and_changes_nothing(api, game):
     before = _version(api, game)
     # four specials is more than any King's Court position allows (BG-PLAN-04)
     extra = {**orders, "kings_landing": "raid"}
-    r = api.post(f"/v1/games/{game.id}/commands", json={"type": "assign_orders", "orders": extra}, headers=game.auth(token))
+    r = api.post(
+        f"/v1/games/{game.id}/commands", json={"type": "assign_orders", "orders": extra}, headers=game.auth(token)
+    )
     body = _assert_problem(r, 422, "illegal_move")
     assert body["rule"] == "BG-PLAN-02"
     assert _version(api, game) == before
@@ -80,7 +86,11 @@ def test_acting_out_of_turn_is_409_not_your_turn(api, game):
 def test_missing_and_wrong_tokens_are_401(api, game):
     r = api.post(f"/v1/games/{game.id}/commands", json={"type": "raven_pass"})
     _assert_problem(r, 401, "unauthorized")
-    r = api.post(f"/v1/games/{game.id}/commands", json={"type": "raven_pass"}, headers={"Authorization": "Bearer seat1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"})
+    r = api.post(
+        f"/v1/games/{game.id}/commands",
+        json={"type": "raven_pass"},
+        headers={"Authorization": "Bearer seat1.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"},
+    )
     _assert_problem(r, 401, "invalid_token")
     other = new_started_game(api, players=3)
     token_elsewhere = next(iter(other.houses.values()))
@@ -105,7 +115,9 @@ def test_stale_version_is_409_with_current_version(api, game):
     mine = decisions(api, game, token)["decisions"][0]["options"]
     current = _version(api, game)
     body = {"type": "assign_orders", "orders": default_like_orders(mine)}
-    r = api.post(f"/v1/games/{game.id}/commands", json=body, headers={**game.auth(token), "If-Match": f'"{current - 1}"'})
+    r = api.post(
+        f"/v1/games/{game.id}/commands", json=body, headers={**game.auth(token), "If-Match": f'"{current - 1}"'}
+    )
     problem = _assert_problem(r, 409, "stale_version")
     assert problem["current_version"] == current
     assert r.headers["etag"] == f'"{current}"'
@@ -130,7 +142,11 @@ def test_lobby_rules(api):
 
 def test_body_too_large_is_413(api, game):
     token = next(iter(game.houses.values()))
-    r = api.post(f"/v1/games/{game.id}/commands", content=b'{"type":"raven_pass","x":"' + b"a" * 70000 + b'"}', headers={**game.auth(token), "content-type": "application/json"})
+    r = api.post(
+        f"/v1/games/{game.id}/commands",
+        content=b'{"type":"raven_pass","x":"' + b"a" * 70000 + b'"}',
+        headers={**game.auth(token), "content-type": "application/json"},
+    )
     _assert_problem(r, 413, "payload_too_large")
 
 
@@ -146,7 +162,11 @@ def test_unknown_field_is_named(api):
 
 
 def test_create_needs_a_long_idempotency_key_and_answers_with_location(api):
-    _assert_problem(api.post("/v1/games", json={"player_count": 3}, headers={"Idempotency-Key": "create-1"}), 400, "invalid_parameter")
+    _assert_problem(
+        api.post("/v1/games", json={"player_count": 3}, headers={"Idempotency-Key": "create-1"}),
+        400,
+        "invalid_parameter",
+    )
     r = api.post("/v1/games", json={"player_count": 3})
     assert r.status_code == 201 and r.headers["location"] == f"/v1/games/{r.json()['game_id']}"
 

@@ -61,8 +61,17 @@ def test_bot_choices_play_complete_games_and_every_fallback_is_legal(players):
     game.play(random.Random(players))
     assert game.state.phase == "ended" and game.state.winner
     assert game.same_as_refold()
-    assert set(game.kinds) >= {"assign_orders", "messenger_raven", "resolve_march", "resolve_raid",
-                               "resolve_consolidate_power", "choose_house_card", "bid", "westeros_choice", "muster"}
+    assert set(game.kinds) >= {
+        "assign_orders",
+        "messenger_raven",
+        "resolve_march",
+        "resolve_raid",
+        "resolve_consolidate_power",
+        "choose_house_card",
+        "bid",
+        "westeros_choice",
+        "muster",
+    }
 
 
 def test_every_decision_kind_has_a_chooser_and_a_fallback():

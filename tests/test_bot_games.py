@@ -51,11 +51,13 @@ def _new_tracebacks(logdir: Path, before: dict[Path, int]) -> list[str]:
             f.seek(before.get(p, 0))
             text = f.read().decode(errors="replace")
         if "Traceback" in text:
-            out.append(f"{p.name}: ...{text[max(0, text.index('Traceback') - 200):][:3000]}")
+            out.append(f"{p.name}: ...{text[max(0, text.index('Traceback') - 200) :][:3000]}")
     return out
 
 
-def verify_finished_game(api: httpx.Client, game_id: str, organizer: str, version: int, seats: dict[str, str] | None = None) -> None:
+def verify_finished_game(
+    api: httpx.Client, game_id: str, organizer: str, version: int, seats: dict[str, str] | None = None
+) -> None:
     """The checks of the module docstring; ``seats`` (seat id -> token) adds each house's view."""
     view = api.get(f"/v1/games/{game_id}", params={"min_version": version})
     assert view.status_code == 200, view.text
@@ -72,7 +74,9 @@ def verify_finished_game(api: httpx.Client, game_id: str, organizer: str, versio
 
     assert msgspec.json.decode(_enc.encode(view_for(s, None))) == public
     for seat_id, token in (seats or {}).items():
-        mine = api.get(f"/v1/games/{game_id}/view", params={"min_version": version}, headers={"Authorization": f"Bearer {token}"})
+        mine = api.get(
+            f"/v1/games/{game_id}/view", params={"min_version": version}, headers={"Authorization": f"Bearer {token}"}
+        )
         assert mine.status_code == 200, mine.text
         assert msgspec.json.decode(_enc.encode(view_for(s, s.seat(seat_id).house))) == mine.json()
 
@@ -90,7 +94,10 @@ def test_full_game_through_the_api(service, api, players):
 def _cli_bot(base: str, game_id: str, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "service.cli", "bot", "--base", base, "--game", game_id, *args],
-        cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
     )
 
 
@@ -109,10 +116,15 @@ def test_seats_played_by_the_citadel_bot_command(service, api):
         assert r.status_code == 201, r.text
         seats[r.json()["seat_id"]] = r.json()["token"]
     (seat_a, token_a), (seat_b, token_b) = seats.items()
-    clis = [_cli_bot(base, game_id, "--token", token_a, "--seed", "7"), _cli_bot(base, game_id, "--join", "2", "--seed", "8")]
+    clis = [
+        _cli_bot(base, game_id, "--token", token_a, "--seed", "7"),
+        _cli_bot(base, game_id, "--join", "2", "--seed", "8"),
+    ]
     try:
         wait_until(lambda: len(api.get(f"/v1/games/{game_id}").json()["seats"]) == 4, timeout=30)
-        assert api.post(f"/v1/games/{game_id}/start", headers={"Authorization": f"Bearer {organizer}"}).status_code == 200
+        assert (
+            api.post(f"/v1/games/{game_id}/start", headers={"Authorization": f"Bearer {organizer}"}).status_code == 200
+        )
         asyncio.run(RandomBot(base, game_id, token_b, seed=9).run())
         outs = [p.communicate(timeout=120)[0].decode() for p in clis]
     finally:

@@ -8,7 +8,11 @@ def test_waiting_for_drops_houses_whose_orders_are_in_but_they_may_still_amend(a
     g = new_started_game(api, players=3)
     house, token = next(iter(g.houses.items()))
     options = decisions(api, g, token)["decisions"][0]["options"]
-    r = api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": default_like_orders(options)}, headers=g.auth(token))
+    r = api.post(
+        f"/v1/games/{g.id}/commands",
+        json={"type": "assign_orders", "orders": default_like_orders(options)},
+        headers=g.auth(token),
+    )
     assert r.status_code == 200
     d = decisions(api, g, token)
     assert house not in [w["house"] for w in d["waiting_for"]]
@@ -20,7 +24,18 @@ def test_waiting_for_drops_houses_whose_orders_are_in_but_they_may_still_amend(a
 def test_idempotency_answers_expire(api, sync_redis):
     g = new_started_game(api, players=3)
     token = next(iter(g.houses.values()))
-    api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_pass"}, headers={**g.auth(token), "Idempotency-Key": "k-expire-0123456789"})
-    api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": default_like_orders(decisions(api, g, token)["decisions"][0]["options"])}, headers={**g.auth(token), "Idempotency-Key": "k-expire-abcdef0123"})
+    api.post(
+        f"/v1/games/{g.id}/commands",
+        json={"type": "raven_pass"},
+        headers={**g.auth(token), "Idempotency-Key": "k-expire-0123456789"},
+    )
+    api.post(
+        f"/v1/games/{g.id}/commands",
+        json={
+            "type": "assign_orders",
+            "orders": default_like_orders(decisions(api, g, token)["decisions"][0]["options"]),
+        },
+        headers={**g.auth(token), "Idempotency-Key": "k-expire-abcdef0123"},
+    )
     ttl = sync_redis.ttl(Keys(g.id, 16).idem)
     assert 0 < ttl <= 24 * 3600

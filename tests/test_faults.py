@@ -131,7 +131,9 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
 
     from tests.conftest import ROOT
 
-    out = subprocess.run([sys.executable, "-m", "projections.rebuild"], cwd=ROOT, env=procs.env, capture_output=True, text=True)
+    out = subprocess.run(
+        [sys.executable, "-m", "projections.rebuild"], cwd=ROOT, env=procs.env, capture_output=True, text=True
+    )
     assert out.returncode == 0, out.stderr
     after = {k: r.get(k) for k in before}
     assert after == before

@@ -5,7 +5,6 @@ events (NDJSON and SSE), log, export, and the answers to other seats' commands.
 """
 
 import httpx
-import pytest
 
 from domain.board import board_data
 from domain.board.orders import ORDER_TOKENS
@@ -49,7 +48,9 @@ def test_BG_PLAN_03_sealed_orders_hidden_from_every_other_seat_and_spectators(ap
     token = g.houses[sealed_house]
     opts = decisions(api, g, token)["decisions"][0]["options"]
     orders = default_like_orders(opts)
-    answer = api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token))
+    answer = api.post(
+        f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token)
+    )
     assert answer.status_code == 200
     assert answer.json()["events"][0]["event"]["orders"] == orders  # the submitter sees its own
 
@@ -77,7 +78,9 @@ def test_BG_PLAN_03_sealed_orders_hidden_from_every_other_seat_and_spectators(ap
         assert '"orders":{"' not in reads["sse"]
         assert json.loads(reads["decisions"])["decisions"][0]["options"]["submitted"] is None
     # and the submitter does see them in its own view
-    mine = api.get(f"/v1/games/{g.id}/view", params={"min_version": answer.json()["version"]}, headers=g.auth(token)).json()
+    mine = api.get(
+        f"/v1/games/{g.id}/view", params={"min_version": answer.json()["version"]}, headers=g.auth(token)
+    ).json()
     assert {a: mine["areas"][a]["order"] for a in orders} == orders
 
 
@@ -94,19 +97,28 @@ def test_BG_MISC_02_deck_order_and_hands_hidden(api):
 
 def test_BG_PLAN_07_raven_peek_seen_only_by_its_holder(api):
     g = new_started_game(api, players=3)
-    for house, token in g.houses.items():
+    for _house, token in g.houses.items():
         orders = default_like_orders(decisions(api, g, token)["decisions"][0]["options"])
-        assert api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token)).status_code == 200
+        assert (
+            api.post(
+                f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token)
+            ).status_code
+            == 200
+        )
     wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["step"] == "messenger_raven")
     holder = api.get(f"/v1/games/{g.id}").json()["tracks"]["kings_court"][0]
     r = api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_peek_wildling"}, headers=g.auth(g.houses[holder]))
     assert r.status_code == 200
     card = r.json()["events"][0]["event"]["card"]
     assert card in WILDLING_IDS
-    holder_view = api.get(f"/v1/games/{g.id}/view", params={"min_version": r.json()["version"]}, headers=g.auth(g.houses[holder])).json()
+    holder_view = api.get(
+        f"/v1/games/{g.id}/view", params={"min_version": r.json()["version"]}, headers=g.auth(g.houses[holder])
+    ).json()
     assert holder_view["raven_peek"] == card
     d = decisions(api, g, g.houses[holder])["decisions"][0]
     assert d["options"]["card"] == card
     for other in [None, *[t for h, t in g.houses.items() if h != holder]]:
         for name, text in _reads(api, g, other).items():
-            assert card not in text, f"the raven's card leaked to {'spectator' if other is None else 'a seat'} via {name}"
+            assert card not in text, (
+                f"the raven's card leaked to {'spectator' if other is None else 'a seat'} via {name}"
+            )

@@ -29,7 +29,12 @@ def test_same_key_with_another_body_is_422(api):
     house, token = next(iter(g.houses.items()))
     orders = default_like_orders(decisions(api, g, token)["decisions"][0]["options"])
     headers = {**g.auth(token), "Idempotency-Key": "k-2"}
-    assert api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=headers).status_code == 200
+    assert (
+        api.post(
+            f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=headers
+        ).status_code
+        == 200
+    )
     changed = dict(orders)
     changed[next(iter(changed))] = "march_0"
     r = api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": changed}, headers=headers)
@@ -43,8 +48,12 @@ def test_retried_create_and_join_return_the_same_game_seat_and_token(api, sync_r
     assert a.status_code == b.status_code == 201
     assert a.content == b.content
     game_id = a.json()["game_id"]
-    j1 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"})
-    j2 = api.post(f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"})
+    j1 = api.post(
+        f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"}
+    )
+    j2 = api.post(
+        f"/v1/games/{game_id}/seats", json={"name": "ann"}, headers={"Idempotency-Key": "join-ann-5b8e2c4f9d1a"}
+    )
     assert a.headers["location"] == b.headers["location"] == f"/v1/games/{game_id}"
     assert j1.status_code == j2.status_code == 201
     assert j1.content == j2.content

@@ -22,7 +22,9 @@ def test_sse_stays_open_while_idle_and_delivers_new_events(api, service):
     threading.Thread(target=submit_later, daemon=True).start()
     seen = []
     with httpx.Client(base_url=base, timeout=30) as c:
-        with c.stream("GET", f"/v1/games/{g.id}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": str(current)}) as r:
+        with c.stream(
+            "GET", f"/v1/games/{g.id}/events", headers={"Accept": "text/event-stream", "Last-Event-ID": str(current)}
+        ) as r:
             assert r.status_code == 200
             assert r.headers["content-type"].startswith("text/event-stream")
             for line in r.iter_lines():

@@ -4,8 +4,8 @@ import httpx
 import pytest
 
 from service import embedded_redis
-from service.ratelimit import RateLimiter
 from service.errors import ApiError
+from service.ratelimit import RateLimiter
 from tests.conftest import Procs
 from tests.game_client import new_started_game, wait_until
 

@@ -19,7 +19,11 @@ def test_export_refolds_to_the_live_state(api, tmp_path):
     wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["step"] == "messenger_raven")
     holder = api.get(f"/v1/games/{g.id}").json()["tracks"]["kings_court"][0]
     api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_peek_wildling"}, headers=g.auth(g.houses[holder]))
-    api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_place_wildling", "to_bottom": True}, headers=g.auth(g.houses[holder]))
+    api.post(
+        f"/v1/games/{g.id}/commands",
+        json={"type": "raven_place_wildling", "to_bottom": True},
+        headers=g.auth(g.houses[holder]),
+    )
     # the worker then opens the Action phase; compare once the game waits on players again
     settled = wait_until(
         lambda: (d := api.get(f"/v1/games/{g.id}/decisions", headers=g.auth(g.organizer)).json())["waiting_for"] and d
@@ -46,12 +50,16 @@ def test_export_refolds_to_the_live_state(api, tmp_path):
     # the offline verifier accepts it, and rejects a tampered copy
     path = tmp_path / "export.json"
     path.write_bytes(export.content)
-    ok = subprocess.run([sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True)
+    ok = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     tampered = json.loads(export.content)
     tampered["events"][5]["ts"] = "2020-01-01T00:00:00.000Z"
     path.write_text(json.dumps(tampered))
-    bad = subprocess.run([sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True)
+    bad = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
     assert bad.returncode == 1 and "altered" in bad.stdout
 
 

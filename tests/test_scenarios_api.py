@@ -33,7 +33,13 @@ def started_scenario(api, players: int, scenario: dict) -> Game:
         ({"winterfell": {"house": "martell", "units": {"knight": 1}}}, "BG-SETUP-01"),
         ({"winterfell": {"house": "stark", "units": {"knight": 6}}}, "BG-COMP-03"),
         ({"winterfell": {"house": "stark", "units": {"footman": 1}, "order": "march_0"}}, "BG-PLAN-06"),
-        ({"winterfell": {"house": "stark", "units": {"footman": 4}}, "karhold": {"house": "stark", "units": {"footman": 3}}}, "BG-SUPPLY-05"),
+        (
+            {
+                "winterfell": {"house": "stark", "units": {"footman": 4}},
+                "karhold": {"house": "stark", "units": {"footman": 3}},
+            },
+            "BG-SUPPLY-05",
+        ),
         ({"narnia": {"house": "stark", "units": {"footman": 1}}}, "BG-MAP-01"),
     ],
 )
@@ -106,7 +112,11 @@ def test_a_scenario_can_start_in_planning_from_a_later_round(api):
     view = api.get(f"/v1/games/{g.id}/view", headers=g.auth(g.houses["stark"])).json()
     assert (view["phase"], view["step"], view["round"], view["wildling_threat"]) == ("planning", "assign_orders", 4, 8)
     stark = next(h for h in view["houses"] if h["house"] == "stark")
-    assert stark["power"] == 9 and stark["hand"] == ["eddard_stark", "robb_stark"] and stark["discards"] == ["roose_bolton"]
+    assert (
+        stark["power"] == 9
+        and stark["hand"] == ["eddard_stark", "robb_stark"]
+        and stark["discards"] == ["roose_bolton"]
+    )
     assert view["tracks"]["kings_court"][0] == "baratheon"
     (d,) = decisions(api, g, g.houses["baratheon"])["decisions"]
     assert d["options"]["special_limit"] == 3  # BG-SETUP-07: King's Court position 1 in a 3-player game
@@ -117,7 +127,12 @@ def test_BG_COMBAT_23_routed_units_from_a_scenario_cannot_march(api):
     scenario = {
         "start_at": "action",
         "areas": {
-            "winterfell": {"house": "stark", "units": {"knight": 1, "footman": 1}, "routed": {"knight": 1}, "order": "march_0"},
+            "winterfell": {
+                "house": "stark",
+                "units": {"knight": 1, "footman": 1},
+                "routed": {"knight": 1},
+                "order": "march_0",
+            },
             "lannisport": {"house": "lannister", "units": {"footman": 1}, "order": "defense_plus_1"},
             "dragonstone": {"house": "baratheon", "units": {"footman": 1}, "order": "defense_plus_1"},
         },

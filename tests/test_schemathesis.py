@@ -19,7 +19,6 @@ from schemathesis.pytest import from_fixture
 from tests.conftest import ROOT
 from tests.game_client import new_started_game
 
-
 # A well-formed move can still be illegal by the rules of the game: the API answers those with a
 # documented 422 (``illegal_move`` and its rule-specific codes). Schemathesis' positive-data check
 # is told so; every other check keeps its defaults.

@@ -17,5 +17,11 @@ def test_planning_phase_end_to_end_BG_PLAN_01(api):
     r = api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_pass"}, headers=g.auth(g.houses[holder]))
     assert r.status_code == 200, r.text
     # planning ended with the raven; the worker then opens the Action phase (issue 3)
-    after = wait_until(lambda: (v := api.get(f"/v1/games/{g.id}").json())["phase"] == "action" and v["step"] != "awaiting_action_phase" and v)
+    after = wait_until(
+        lambda: (
+            (v := api.get(f"/v1/games/{g.id}").json())["phase"] == "action"
+            and v["step"] != "awaiting_action_phase"
+            and v
+        )
+    )
     assert after["round"] == 1

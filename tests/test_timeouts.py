@@ -28,7 +28,7 @@ def test_deadlines_fire_documented_defaults_through_the_worker(api):
     assert passed and passed[0]["by_default"] is True
     # the default orders are the documented ones: defense first, no special orders
     revealed = next(json.loads(e)["event"] for e in events if json.loads(e)["event"]["type"] == "orders_revealed")
-    for house, orders in revealed["orders"].items():
+    for _house, orders in revealed["orders"].items():
         placed = [orders[a] for a in sorted(orders)]
         assert placed[:2] == ["defense_plus_1", "defense_plus_1"][: len(placed)]
         assert not any(o.endswith("_special") for o in placed)
@@ -46,14 +46,21 @@ def test_a_late_timeout_changes_nothing(api):
         orders = default_like_orders(decisions(api, g, token)["decisions"][0]["options"])
         orders = {a: o for a, o in orders.items()}
         sent[house] = orders
-        assert api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token)).status_code == 200
+        assert (
+            api.post(
+                f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token)
+            ).status_code
+            == 200
+        )
     wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["step"] == "messenger_raven")
     import time
 
     time.sleep(2.5)  # the assign-orders deadline passes; its job must do nothing
     import json
 
-    events = [json.loads(line)["event"] for line in api.get(f"/v1/games/{g.id}/events", params={"from": 0}).text.splitlines()]
+    events = [
+        json.loads(line)["event"] for line in api.get(f"/v1/games/{g.id}/events", params={"from": 0}).text.splitlines()
+    ]
     assert [e["step"] for e in events if e["type"] == "decision_timed_out"] in ([], ["messenger_raven"])
     revealed = next(e for e in events if e["type"] == "orders_revealed")
     assert revealed["orders"] == sent

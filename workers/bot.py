@@ -28,8 +28,9 @@ import random
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import httpx
 import msgspec
@@ -134,7 +135,9 @@ def resolve_march(o, rng):
     )
 
 
-def _recruits(points: int, ship_areas: list[str], costs: dict[str, int], upgrade_costs: dict[str, int], rng) -> list[acmd.Recruit]:
+def _recruits(
+    points: int, ship_areas: list[str], costs: dict[str, int], upgrade_costs: dict[str, int], rng
+) -> list[acmd.Recruit]:
     """Random purchases worth at most ``points`` (BG-MUSTER-02)."""
     out: list[acmd.Recruit] = []
     while points > 0 and rng.random() < 0.85 and len(out) < 4:
@@ -160,7 +163,9 @@ def resolve_consolidate_power(o, rng):
     area = rng.choice(sorted(o.orders))
     x = o.orders[area]
     if x.may_muster and rng.random() < 0.7:
-        return acmd.ResolveConsolidatePower(area=area, muster=_recruits(x.muster_points, x.ship_areas, o.costs, o.upgrade_costs, rng))
+        return acmd.ResolveConsolidatePower(
+            area=area, muster=_recruits(x.muster_points, x.ship_areas, o.costs, o.upgrade_costs, rng)
+        )
     return acmd.ResolveConsolidatePower(area=area)
 
 
@@ -278,10 +283,24 @@ def muster(o, rng):
 CHOOSERS: dict[str, Callable[[Any, random.Random], msgspec.Struct]] = {
     f.__name__: f
     for f in (
-        assign_orders, messenger_raven, raven_wildling_placement,
-        resolve_raid, resolve_march, resolve_consolidate_power, declare_support, choose_house_card,
-        house_card_ability, use_blade, choose_casualties, choose_retreat, replace_port_ships,
-        bid, westeros_choice, select_units, reconcile_armies, muster,
+        assign_orders,
+        messenger_raven,
+        raven_wildling_placement,
+        resolve_raid,
+        resolve_march,
+        resolve_consolidate_power,
+        declare_support,
+        choose_house_card,
+        house_card_ability,
+        use_blade,
+        choose_casualties,
+        choose_retreat,
+        replace_port_ships,
+        bid,
+        westeros_choice,
+        select_units,
+        reconcile_armies,
+        muster,
     )
 }
 
@@ -353,7 +372,9 @@ FALLBACKS: dict[str, Callable[[Any], msgspec.Struct]] = {
     "choose_house_card": lambda o: acmd.ChooseHouseCard(card=o.cards[0]),
     "house_card_ability": lambda o: acmd.ChooseAbility(choice=None if o.may_skip else o.choices[0]),
     "use_blade": lambda o: acmd.UseBlade(use=False),
-    "choose_casualties": lambda o: acmd.ChooseCasualties(units=acmd.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))),
+    "choose_casualties": lambda o: acmd.ChooseCasualties(
+        units=acmd.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))
+    ),
     "choose_retreat": lambda o: acmd.ChooseRetreat(area=o.areas[0]),
     "replace_port_ships": lambda o: acmd.ReplacePortShips(count=0),
     "bid": lambda o: wcmd.Bid(amount=0),
@@ -399,7 +420,7 @@ class BotStats:
     refusals: Counter = field(default_factory=Counter)
     """(kind, code) -> count."""
 
-    def add(self, other: "BotStats") -> None:
+    def add(self, other: BotStats) -> None:
         for f in ("accepted", "refused", "stale", "fallbacks", "requests", "waits"):
             setattr(self, f, getattr(self, f) + getattr(other, f))
         self.by_kind.update(other.by_kind)
@@ -409,9 +430,18 @@ class BotStats:
 class RandomBot:
     """Plays the seat of ``token`` in ``game_id`` until the game's phase is ``ended``."""
 
-    def __init__(self, base_url: str, game_id: str, token: str, seed: int | str = 0, *,
-                 client: httpx.AsyncClient | None = None, wait_s: int = WAIT_S,
-                 watcher: "GameWatcher | None" = None, seat_id: str | None = None):
+    def __init__(
+        self,
+        base_url: str,
+        game_id: str,
+        token: str,
+        seed: int | str = 0,
+        *,
+        client: httpx.AsyncClient | None = None,
+        wait_s: int = WAIT_S,
+        watcher: GameWatcher | None = None,
+        seat_id: str | None = None,
+    ):
         """With a ``watcher`` (and this bot's ``seat_id``) the bot waits on the watcher instead of
         long-polling itself: one long-poll per game instead of one per seat."""
         self.base = base_url.rstrip("/")
@@ -422,8 +452,9 @@ class RandomBot:
         self.rng = random.Random(f"{seed}")
         self.wait_s = wait_s
         self._own_client = client is None
-        self.client = client or httpx.AsyncClient(base_url=self.base, timeout=wait_s + 30,
-                                                  limits=httpx.Limits(max_connections=1, max_keepalive_connections=1))
+        self.client = client or httpx.AsyncClient(
+            base_url=self.base, timeout=wait_s + 30, limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)
+        )
         self.headers = {"Authorization": f"Bearer {token}"}
         self.stats = BotStats()
         self.version = 0
@@ -456,15 +487,23 @@ class RandomBot:
     async def wait_for_events(self, after: int) -> None:
         """Long-poll: returns as soon as the game has an event after ``after`` (or ``wait_s`` passed)."""
         self.stats.waits += 1
-        r = await self._request("GET", f"/v1/games/{self.game_id}/events",
-                                params={"from": after, "wait": self.wait_s, "limit": 1}, headers=self.headers)
+        r = await self._request(
+            "GET",
+            f"/v1/games/{self.game_id}/events",
+            params={"from": after, "wait": self.wait_s, "limit": 1},
+            headers=self.headers,
+        )
         if r.status_code != 200:
             raise BotError(f"GET events: {r.status_code} {r.text}")
 
     async def post(self, command: msgspec.Struct, version: int) -> httpx.Response:
         body = _enc.encode(command)
-        headers = {**self.headers, "Content-Type": "application/json",
-                   "Idempotency-Key": f"bot-{uuid.uuid4()}", "If-Match": f'"{version}"'}
+        headers = {
+            **self.headers,
+            "Content-Type": "application/json",
+            "Idempotency-Key": f"bot-{uuid.uuid4()}",
+            "If-Match": f'"{version}"',
+        }
         return await self._request("POST", f"/v1/games/{self.game_id}/commands", content=body, headers=headers)
 
     async def answer(self, d: Decision, version: int) -> None:
@@ -494,7 +533,9 @@ class RandomBot:
                 self.stats.refusals[(kind, code)] += 1
                 continue
             raise BotError(f"POST {type(command).__name__}: {r.status_code} {r.text}")
-        raise BotError(f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {r.status_code} {r.text}")
+        raise BotError(
+            f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {r.status_code} {r.text}"
+        )
 
     async def run(self) -> BotStats:
         """Play until the game's phase is ``ended``."""
@@ -527,8 +568,9 @@ class GameWatcher(RandomBot):
     who the game waits for (``waiting_for`` of ``GET /decisions``, any token of the game), then wakes
     only the bots named there. Runs until the winner is declared (``game_over``)."""
 
-    def __init__(self, base_url: str, game_id: str, token: str, *, client: httpx.AsyncClient | None = None,
-                 wait_s: int = WAIT_S):
+    def __init__(
+        self, base_url: str, game_id: str, token: str, *, client: httpx.AsyncClient | None = None, wait_s: int = WAIT_S
+    ):
         super().__init__(base_url, game_id, token, client=client, wait_s=wait_s)
         self.waiting: set[str] = set()
         self.phase = self.step = ""
@@ -537,7 +579,9 @@ class GameWatcher(RandomBot):
     async def wait(self, seat_id: str, after: int) -> None:
         """Until the game is past version ``after`` and waits for ``seat_id`` (or has ended)."""
         async with self.changed:
-            await self.changed.wait_for(lambda: self.version > after and (seat_id in self.waiting or self.phase == "ended"))
+            await self.changed.wait_for(
+                lambda: self.version > after and (seat_id in self.waiting or self.phase == "ended")
+            )
 
     async def run(self) -> BotStats:
         try:
@@ -579,13 +623,23 @@ class PlayedGame:
     stats: BotStats
 
 
-async def play_game(base: str, players: int, seed: int | str = 0, settings: dict | None = None,
-                    scenario: dict | None = None, *, wait_s: int = WAIT_S) -> PlayedGame:
+async def play_game(
+    base: str,
+    players: int,
+    seed: int | str = 0,
+    settings: dict | None = None,
+    scenario: dict | None = None,
+    *,
+    wait_s: int = WAIT_S,
+) -> PlayedGame:
     """Create a game (optionally from a ``scenario``), join every seat, start it and run one
     :class:`RandomBot` per seat until a winner is declared."""
     t0 = time.perf_counter()
-    async with httpx.AsyncClient(base_url=base.rstrip("/"), timeout=wait_s + 30,
-                                 limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)) as c:
+    async with httpx.AsyncClient(
+        base_url=base.rstrip("/"),
+        timeout=wait_s + 30,
+        limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
+    ) as c:
         body: dict[str, Any] = {"player_count": players, "settings": settings or {}}
         if scenario is not None:
             body["scenario"] = scenario
@@ -596,8 +650,11 @@ async def play_game(base: str, players: int, seed: int | str = 0, settings: dict
         game_id, organizer = r.json()["game_id"], r.json()["organizer_token"]
         seats: dict[str, str] = {}
         for i in range(players):
-            r = await c.post(f"/v1/games/{game_id}/seats", json={"name": f"bot {i + 1}"},
-                             headers={"Idempotency-Key": str(uuid.uuid4())})
+            r = await c.post(
+                f"/v1/games/{game_id}/seats",
+                json={"name": f"bot {i + 1}"},
+                headers={"Idempotency-Key": str(uuid.uuid4())},
+            )
             if r.status_code != 201:
                 raise BotError(f"join: {r.status_code} {r.text}")
             seats[r.json()["seat_id"]] = r.json()["token"]
@@ -606,8 +663,10 @@ async def play_game(base: str, players: int, seed: int | str = 0, settings: dict
         if r.status_code != 200:
             raise BotError(f"start: {r.status_code} {r.text}")
         watcher = GameWatcher(base, game_id, organizer, client=c, wait_s=wait_s)
-        bots = [RandomBot(base, game_id, token, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
-                for seat, token in seats.items()]
+        bots = [
+            RandomBot(base, game_id, token, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
+            for seat, token in seats.items()
+        ]
         async with asyncio.TaskGroup() as tg:  # one failure cancels the rest
             tg.create_task(watcher.run())  # also waits for the worker's final scoring after the bots stop
             for b in bots:
@@ -619,25 +678,43 @@ async def play_game(base: str, players: int, seed: int | str = 0, settings: dict
         if r.status_code != 200:
             raise BotError(f"public view: {r.status_code} {r.text}")
         view = r.json()
-        return PlayedGame(game_id=game_id, organizer_token=organizer, version=view["version"], seats=seats,
-                          winner=view["winner"], round=view["round"], seconds=time.perf_counter() - t0, stats=stats)
+        return PlayedGame(
+            game_id=game_id,
+            organizer_token=organizer,
+            version=view["version"],
+            seats=seats,
+            winner=view["winner"],
+            round=view["round"],
+            seconds=time.perf_counter() - t0,
+            stats=stats,
+        )
 
 
-async def fill_seats(base: str, game_id: str, seats: int, seed: int | str = 0, *, wait_s: int = WAIT_S) -> list[BotStats]:
+async def fill_seats(
+    base: str, game_id: str, seats: int, seed: int | str = 0, *, wait_s: int = WAIT_S
+) -> list[BotStats]:
     """Join ``seats`` free seats of a game that has not started and play them until the end (the
     organizer starts the game when it is full)."""
-    async with httpx.AsyncClient(base_url=base.rstrip("/"), timeout=wait_s + 30,
-                                 limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)) as c:
+    async with httpx.AsyncClient(
+        base_url=base.rstrip("/"),
+        timeout=wait_s + 30,
+        limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
+    ) as c:
         tokens: dict[str, str] = {}
         for i in range(seats):
-            r = await c.post(f"/v1/games/{game_id}/seats", json={"name": f"bot {i + 1}"},
-                             headers={"Idempotency-Key": str(uuid.uuid4())})
+            r = await c.post(
+                f"/v1/games/{game_id}/seats",
+                json={"name": f"bot {i + 1}"},
+                headers={"Idempotency-Key": str(uuid.uuid4())},
+            )
             if r.status_code != 201:
                 raise BotError(f"join: {r.status_code} {r.text}")
             tokens[r.json()["seat_id"]] = r.json()["token"]
         watcher = GameWatcher(base, game_id, next(iter(tokens.values())), client=c, wait_s=wait_s)
-        bots = [RandomBot(base, game_id, t, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
-                for seat, t in tokens.items()]
+        bots = [
+            RandomBot(base, game_id, t, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
+            for seat, t in tokens.items()
+        ]
         async with asyncio.TaskGroup() as tg:
             tg.create_task(watcher.run())
             for b in bots:

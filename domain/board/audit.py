@@ -14,7 +14,7 @@ A tournament organizer runs ``scripts/verify_replay.py export.json``. It checks 
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import msgspec
 
@@ -24,8 +24,8 @@ from ..core.rng import commit_seed, derive_rng
 from . import board_data, decider
 from . import commands as cmd
 from . import events as ev
-from .state import BoardState
 from .action.commands import UnitCounts
+from .state import BoardState
 from .westeros import commands as wcmd
 from .westeros import events as wev
 from .westeros.deck import shuffle_purpose
@@ -61,7 +61,7 @@ def _reshuffle_ok(state: BoardState, event: wev.WesterosDeckShuffled, seed: str)
 
 def _recheck(state: BoardState, event: ev.Event, problems: list[str], seq: int) -> None:
     """Re-decide a player's command from the event it produced and compare."""
-    ctx = Context(now=datetime.now(timezone.utc), seed="", game_id=state.game_id)
+    ctx = Context(now=datetime.now(UTC), seed="", game_id=state.game_id)
     seat = None
     match event:
         case ev.OrdersSubmitted(by_default=False):
@@ -105,7 +105,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
         if state is not None:
             _recheck(state, event, problems, env.seq)
         if isinstance(event, ev.GameStarted) and state is not None and seed is not None:
-            expected = _expected_start(state, Context(now=datetime.now(timezone.utc), seed=seed, game_id=state.game_id))
+            expected = _expected_start(state, Context(now=datetime.now(UTC), seed=seed, game_id=state.game_id))
             shuffles_ok = expected == event
             if not shuffles_ok:
                 problems.append("the house deal or the deck order is not what the seed produces")

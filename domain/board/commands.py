@@ -10,10 +10,9 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
 from .scenario import Scenario
 from .state import Settings
-
-from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
 
 
 class AssignOrders(Command, tag="assign_orders"):

@@ -8,7 +8,7 @@ never fails on a valid stream: it contains no rules, only bookkeeping.
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
@@ -16,14 +16,14 @@ from ..core.rng import commit_seed
 from . import board_data, planning
 from . import commands as cmd
 from . import events as ev
+from .action import decider as action
+from .action import events as aev
 from .action.supply import supply_ok
+from .action.timeouts import action_timeout_events
 from .scenario import apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, initial_board
 from .state import BoardState, PlacedOrder, Planning, Seat, Settings
 from .timeouts import timeout_events
-from .action import decider as action
-from .action import events as aev
-from .action.timeouts import action_timeout_events
 from .westeros import decider as westeros
 from .westeros import events as wev
 from .westeros import victory

@@ -8,11 +8,11 @@ from __future__ import annotations
 import msgspec
 
 from . import planning
+from .action.decisions import ActionDecisionOptions, pending_action_decisions
+from .action.timeouts import ACTION_DEFAULT_TEXT
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
-from .action.decisions import ActionDecisionOptions, pending_action_decisions
-from .action.timeouts import ACTION_DEFAULT_TEXT
 from .westeros.decisions import WesterosDecisionOptions, pending_westeros_decisions
 from .westeros.timeouts import WESTEROS_DEFAULT_TEXT
 
@@ -45,7 +45,9 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
     choices: list[bool]
 
 
-DecisionOptions = AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions | WesterosDecisionOptions
+DecisionOptions = (
+    AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions | WesterosDecisionOptions
+)
 
 
 class Decision(msgspec.Struct):

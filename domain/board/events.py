@@ -8,8 +8,6 @@ may not see them.
 
 from __future__ import annotations
 
-import msgspec
-
 from .state import Settings
 
 SCHEMA_VERSION = 1

@@ -40,7 +40,9 @@ def describe(event: ev.Event) -> str | None:
         case ev.RavenPassed():
             return f"{event.house.capitalize()} did not use the Messenger Raven."
         case ev.DecisionTimedOut():
-            return f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
+            return (
+                f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
+            )
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
         case _ if isinstance(event, aev.ACTION_EVENTS):

@@ -47,9 +47,7 @@ def eligible_count(state: BoardState, house: str) -> int:
 def needs_sequential_placement(state: BoardState) -> bool:
     """BG-PLAN-05: if any house has fewer eligible tokens than areas needing one, all houses place
     their orders one at a time in turn order."""
-    return any(
-        eligible_count(state, h) < len(areas_needing_orders(state, h)) for h in state.houses_in_play
-    )
+    return any(eligible_count(state, h) < len(areas_needing_orders(state, h)) for h in state.houses_in_play)
 
 
 def current_sequential_house(state: BoardState) -> str | None:
@@ -81,9 +79,7 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
     owned = owned_tokens()
     for token, n in used.items():
         if n > owned[token]:
-            raise RuleViolation(
-                f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01"
-            )
+            raise RuleViolation(f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01")
     specials = sum(n for t, n in used.items() if is_special(t))
     limit = special_order_limit(state, house)
     if specials > limit:

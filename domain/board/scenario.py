@@ -173,7 +173,7 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
     """Lay the described position over a freshly set-up board (used by ``evolve``)."""
     from .control import supply_barrels
 
-    for area_id, a in state.areas.items():
+    for a in state.areas.values():
         a.house, a.units, a.power_token, a.garrison, a.neutral = None, {}, None, 0, 0
     state.orders = {}
     state.scenario_routed = {a: r for a, s in sc.areas.items() if (r := s.routed.as_dict())}

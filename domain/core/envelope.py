@@ -9,7 +9,7 @@ object keys sorted, so an export that was pretty-printed or re-serialized still 
 
 from __future__ import annotations
 
-from typing import Iterable
+from collections.abc import Iterable
 
 import msgspec
 

@@ -14,7 +14,8 @@ when unrelated draws are added or reordered. SHA-256 in counter mode gives unifo
 from __future__ import annotations
 
 import hashlib
-from typing import Sequence, TypeVar
+from collections.abc import Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 

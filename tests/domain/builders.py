@@ -8,7 +8,7 @@ events cannot reach yet (e.g. a Westeros restriction) mutate a folded state them
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from domain.board import commands as cmd
 from domain.board import events as ev
@@ -17,7 +17,7 @@ from domain.board.planning import areas_needing_orders
 from domain.board.state import BoardState, Settings
 from domain.core.context import Context, parse_rfc3339
 
-NOW = datetime(2025, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 1, 1, 12, 0, 0, tzinfo=UTC)
 SEED = "test-seed"
 GAME_ID = "g1"
 

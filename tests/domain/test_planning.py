@@ -39,7 +39,6 @@ from .builders import (
 )
 
 
-
 def rejected(game: Game, house: str, orders: dict[str, str]) -> RuleViolation:
     with pytest.raises(RuleViolation) as err:
         decide(game.state, cmd.AssignOrders(orders=orders), game.actor(house), game.ctx)

@@ -49,9 +49,7 @@ def draw_assignment(data, opts: AssignOrdersOptions) -> dict[str, str]:
     specials = 0
     for area in areas:
         choices = sorted(
-            t
-            for t, n in remaining.items()
-            if n > 0 and (t not in opts.special_tokens or specials < opts.special_limit)
+            t for t, n in remaining.items() if n > 0 and (t not in opts.special_tokens or specials < opts.special_limit)
         )
         token = data.draw(st.sampled_from(choices))
         remaining[token] -= 1

@@ -81,7 +81,7 @@ def test_BG_PLAN_07_replace_an_order_face_up(raven4):
     for reader in ("stark", "baratheon", "greyjoy", "lannister", None):
         assert view_for(raven4.state, reader).areas["lannisport"].order == "march_plus_1_special"
     # Every other order is untouched.
-    for house, orders in ORDERS_4P.items():
+    for _house, orders in ORDERS_4P.items():
         for area, order in orders.items():
             if area != "lannisport":
                 assert raven4.state.orders[area].order == order

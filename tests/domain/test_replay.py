@@ -65,8 +65,16 @@ def test_BG_PLAN_07_each_event_roundtrips_alone_with_its_tag():
         raw = msgspec.json.encode(e)
         tags.add(msgspec.json.decode(raw)["type"])
         assert msgspec.json.decode(raw, type=ev.BoardEvent) == e
-    assert {"game_created", "seat_joined", "game_started", "step_began", "orders_submitted", "orders_revealed",
-            "raven_wildling_peeked", "raven_wildling_placed"} <= tags
+    assert {
+        "game_created",
+        "seat_joined",
+        "game_started",
+        "step_began",
+        "orders_submitted",
+        "orders_revealed",
+        "raven_wildling_peeked",
+        "raven_wildling_placed",
+    } <= tags
 
 
 def test_BG_PLAN_07_folding_does_not_mutate_the_events():

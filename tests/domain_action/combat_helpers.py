@@ -10,8 +10,18 @@ from __future__ import annotations
 from .scenario import Scenario, acmd
 
 
-def north(att=None, dfn=None, extra=None, orders=None, march="march_0", defense=None, a="stark", d="lannister",
-          no_blade=False, **kw) -> Scenario:
+def north(
+    att=None,
+    dfn=None,
+    extra=None,
+    orders=None,
+    march="march_0",
+    defense=None,
+    a="stark",
+    d="lannister",
+    no_blade=False,
+    **kw,
+) -> Scenario:
     """``a`` attacks from winterfell, ``d`` defends karhold. ``no_blade`` marks the Blade used."""
     units = {"winterfell": (a, att or {"knight": 1}), "karhold": (d, dfn or {"footman": 1})}
     units.update(extra or {})

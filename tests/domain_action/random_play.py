@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from domain.board import commands as cmd
 from domain.board import events as ev
 from domain.board.action import commands as acmd
 from domain.board.action.consolidate import NEW_COST
@@ -22,7 +23,6 @@ from domain.board.planning import areas_needing_orders, eligible_count, needs_se
 from domain.core.errors import RuleViolation
 
 from .scenario import SYSTEM, Scenario
-from domain.board import commands as cmd
 
 
 def random_orders(state, house, rng: random.Random) -> dict[str, str]:
@@ -61,7 +61,9 @@ def random_march(state, house, opts, rng):
                 d = rng.choice(dests)
                 moves.setdefault(d, Counter())[unit] += 1
     return acmd.ResolveMarch(
-        area=area, moves={d: dict(u) for d, u in moves.items()}, leave_power_token=o.may_leave_power_token and rng.random() < 0.5
+        area=area,
+        moves={d: dict(u) for d, u in moves.items()},
+        leave_power_token=o.may_leave_power_token and rng.random() < 0.5,
     )
 
 
@@ -126,8 +128,17 @@ def fallback_command(state, d):
 def next_planning(sc: Scenario, rng):
     """Skip the (unimplemented) Westeros phase: open the next Planning phase directly."""
     s = sc.state
-    sc.apply([ev.StepBegan(phase="planning", step="assign_orders", round=s.round, deadline=sc.ctx.deadline(600),
-                           sequential=needs_sequential_placement(s))])
+    sc.apply(
+        [
+            ev.StepBegan(
+                phase="planning",
+                step="assign_orders",
+                round=s.round,
+                deadline=sc.ctx.deadline(600),
+                sequential=needs_sequential_placement(s),
+            )
+        ]
+    )
 
 
 def play_planning(sc: Scenario, rng):

@@ -14,7 +14,7 @@ How a scenario is built (and why it is honest):
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from domain.board import commands as cmd
 from domain.board import events as ev
@@ -26,15 +26,23 @@ from domain.board.planning import areas_needing_orders
 from domain.board.state import BoardState, PlacedOrder, Settings
 from domain.core.context import Context, parse_rfc3339
 
-NOW = datetime(2025, 1, 1, 12, 0, 0, tzinfo=timezone.utc)
+NOW = datetime(2025, 1, 1, 12, 0, 0, tzinfo=UTC)
 ORGANIZER = cmd.Actor(kind="organizer")
 SYSTEM = cmd.Actor(kind="system")
 ALL_HOUSES = ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")
 
 #: Regular tokens that fill up to 10 areas (BG-ORDER-01 copies respected).
 FILL = (
-    "defense_plus_1", "support_0", "consolidate_power", "raid", "march_0",
-    "defense_plus_1", "support_0", "consolidate_power", "raid", "march_minus_1",
+    "defense_plus_1",
+    "support_0",
+    "consolidate_power",
+    "raid",
+    "march_0",
+    "defense_plus_1",
+    "support_0",
+    "consolidate_power",
+    "raid",
+    "march_minus_1",
 )
 
 
@@ -77,7 +85,9 @@ class Scenario:
         return self.sys(command, self.actor(house))
 
     def timeout(self) -> list[ev.Event]:
-        later = ctx_at(now=parse_rfc3339(self.state.deadline) + timedelta(seconds=1), seed=self.ctx.seed, game_id=self.ctx.game_id)
+        later = ctx_at(
+            now=parse_rfc3339(self.state.deadline) + timedelta(seconds=1), seed=self.ctx.seed, game_id=self.ctx.game_id
+        )
         return self.apply(decide(self.state, cmd.ApplyTimeout(step_version=self.state.step_version), SYSTEM, later))
 
     def begin(self) -> list[ev.Event]:
@@ -108,7 +118,7 @@ class Scenario:
         discards: dict[str, list[str]] | None = None,
         supply: dict[str, int] | None = None,
         tracks: dict[str, list[str]] | None = None,
-    ) -> "Scenario":
+    ) -> Scenario:
         """Replace the position. ``units``: area -> (house, {unit: n}). ``orders``: area -> order id
         (the house is the one whose units stand there). With ``clear`` every unit, order, token and
         neutral force is removed first (garrisons stay unless ``garrisons`` is given)."""

@@ -223,9 +223,16 @@ def test_BG_COMBAT_18_a_losing_attacker_retreats_home_routed():
 def test_BG_COMBAT_18_retreat_impossible_into_an_emptied_enemy_home_area():
     sc = north(att={"footman": 2}, dfn={"knight": 2})
     # Stark attacks from Lannisport? Use greyjoy's home: stark units in pyke attack the port-free flank.
-    sc2 = north(att={"footman": 1}, extra={"pyke": ("stark", {"footman": 2}), "ironmans_bay": ("stark", {"ship": 1}),
-                                           "seagard": ("lannister", {"knight": 2})},
-                orders={"pyke": "march_0"}, march="defense_plus_1")
+    sc2 = north(
+        att={"footman": 1},
+        extra={
+            "pyke": ("stark", {"footman": 2}),
+            "ironmans_bay": ("stark", {"ship": 1}),
+            "seagard": ("lannister", {"knight": 2}),
+        },
+        orders={"pyke": "march_0"},
+        march="defense_plus_1",
+    )
     sc2.run("stark", acmd.ResolveMarch(area="pyke", moves={"seagard": {"footman": 2}}))
     cards(sc2, stark="catelyn_stark", lannister="ser_kevan_lannister")
     destroyed = [e for e in of_type(sc2.events, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-18"]
@@ -235,8 +242,11 @@ def test_BG_COMBAT_18_retreat_impossible_into_an_emptied_enemy_home_area():
 
 
 def test_BG_COMBAT_19_defender_retreats_to_one_legal_area_of_its_choice():
-    sc = north(att={"knight": 2}, dfn={"footman": 2},
-               extra={"the_shivering_sea": ("lannister", {"ship": 1}), "widows_watch": ("greyjoy", {"footman": 1})})
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 2},
+        extra={"the_shivering_sea": ("lannister", {"ship": 1}), "widows_watch": ("greyjoy", {"footman": 1})},
+    )
     # karhold -> castle_black (free) or, by Lannister's ship in the shivering sea, white_harbor.
     fight(sc, "eddard_stark", "the_hound")
     assert sc.state.step == "choose_retreat"
@@ -250,18 +260,27 @@ def test_BG_COMBAT_19_defender_retreats_to_one_legal_area_of_its_choice():
 
 def test_BG_COMBAT_20_retreat_prefers_areas_that_keep_supply():
     # Supply 0 (2, 2): Lannister already has 2 in castle_black; retreating 2 footmen there would make 4.
-    sc = north(att={"knight": 2}, dfn={"footman": 2},
-               extra={"castle_black": ("lannister", {"footman": 1, "knight": 1}), "the_shivering_sea": ("lannister", {"ship": 1})},
-               supply={"lannister": 0, "stark": 6})
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 2},
+        extra={
+            "castle_black": ("lannister", {"footman": 1, "knight": 1}),
+            "the_shivering_sea": ("lannister", {"ship": 1}),
+        },
+        supply={"lannister": 0, "stark": 6},
+    )
     fight(sc, "eddard_stark", "the_hound")
     # castle_black would cost 2 units; the areas reached by the ship cost none.
     assert sc.decision("lannister").options.areas == ["white_harbor", "widows_watch"]
 
 
 def test_BG_COMBAT_20_when_every_area_breaks_supply_units_are_lost():
-    sc = north(att={"knight": 2}, dfn={"footman": 2},
-               extra={"castle_black": ("lannister", {"footman": 1}), "lannisport": ("lannister", {"footman": 2})},
-               supply={"lannister": 0, "stark": 6})
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 2},
+        extra={"castle_black": ("lannister", {"footman": 1}), "lannisport": ("lannister", {"footman": 2})},
+        supply={"lannister": 0, "stark": 6},
+    )
     fight(sc, "eddard_stark", "the_hound")
     lost = [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-20"]
     assert sum(sum(e.units.values()) for e in lost) == 1
@@ -297,8 +316,19 @@ def test_BG_COMBAT_25_played_cards_are_discarded_face_up():
 
 
 def test_BG_COMBAT_26_playing_the_last_card_returns_the_others():
-    sc = north(hands={"stark": ["eddard_stark"]},
-               discards={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "ser_rodrick_cassel", "the_blackfish", "catelyn_stark"]})
+    sc = north(
+        hands={"stark": ["eddard_stark"]},
+        discards={
+            "stark": [
+                "robb_stark",
+                "roose_bolton",
+                "greatjon_umber",
+                "ser_rodrick_cassel",
+                "the_blackfish",
+                "catelyn_stark",
+            ]
+        },
+    )
     fight(sc, "eddard_stark", "the_hound")
     hs = sc.state.houses["stark"]
     assert hs.discards == ["eddard_stark"] and len(hs.hand) == 6
@@ -318,9 +348,12 @@ def test_BG_COMBAT_27_march_removed_defender_order_removed_only_if_it_lost():
 
 
 def test_BG_COMBAT_28_orders_in_emptied_areas_are_removed():
-    sc = north(att={"knight": 2}, dfn={"footman": 1},
-               extra={"castle_black": ("greyjoy", {"footman": 1}), "port_of_winterfell": ("stark", {"ship": 1})},
-               orders={"castle_black": "defense_plus_1", "port_of_winterfell": "support_0"})
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 1},
+        extra={"castle_black": ("greyjoy", {"footman": 1}), "port_of_winterfell": ("stark", {"ship": 1})},
+        orders={"castle_black": "defense_plus_1", "port_of_winterfell": "support_0"},
+    )
     fight(sc, "eddard_stark", "the_hound")
     # Lannister's footman had nowhere to go and died; karhold's (absent) order aside, nothing stale remains.
     for area, o in sc.state.orders.items():

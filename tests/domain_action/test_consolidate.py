@@ -19,7 +19,9 @@ def cp_scene(units, orders, **kw):
 
 
 def test_BG_CP_01_land_gives_one_plus_crowns():
-    sc = cp_scene({"kings_landing": ("baratheon", {"footman": 1})}, {"kings_landing": "consolidate_power"}, power={"baratheon": 0})
+    sc = cp_scene(
+        {"kings_landing": ("baratheon", {"footman": 1})}, {"kings_landing": "consolidate_power"}, power={"baratheon": 0}
+    )
     assert sc.decision().options.orders["kings_landing"].power == 3
     sc.run("baratheon", acmd.ResolveConsolidatePower(area="kings_landing"))
     assert sc.state.houses["baratheon"].power == 3
@@ -27,10 +29,18 @@ def test_BG_CP_01_land_gives_one_plus_crowns():
 
 def test_BG_CP_02_sea_gives_nothing_port_gives_one_unless_enemy_ships_outside():
     sc = cp_scene(
-        {"shipbreaker_bay": ("baratheon", {"ship": 1}), "port_of_dragonstone": ("baratheon", {"ship": 1}),
-         "port_of_lannisport": ("lannister", {"ship": 1}), "the_golden_sound": ("greyjoy", {"ship": 1})},
-        {"shipbreaker_bay": "consolidate_power", "port_of_dragonstone": "consolidate_power_special",
-         "port_of_lannisport": "consolidate_power", "the_golden_sound": "defense_plus_1"},
+        {
+            "shipbreaker_bay": ("baratheon", {"ship": 1}),
+            "port_of_dragonstone": ("baratheon", {"ship": 1}),
+            "port_of_lannisport": ("lannister", {"ship": 1}),
+            "the_golden_sound": ("greyjoy", {"ship": 1}),
+        },
+        {
+            "shipbreaker_bay": "consolidate_power",
+            "port_of_dragonstone": "consolidate_power_special",
+            "port_of_lannisport": "consolidate_power",
+            "the_golden_sound": "defense_plus_1",
+        },
         power={"baratheon": 0, "lannister": 0},
     )
     opts = sc.decision("baratheon").options.orders
@@ -41,14 +51,20 @@ def test_BG_CP_02_sea_gives_nothing_port_gives_one_unless_enemy_ships_outside():
 
 
 def test_BG_POWER_01_gains_stop_at_twenty_outside_the_pool():
-    sc = cp_scene({"kings_landing": ("baratheon", {"footman": 1})}, {"kings_landing": "consolidate_power"},
-                  power={"baratheon": 18}, tokens={"the_reach": "baratheon"})
+    sc = cp_scene(
+        {"kings_landing": ("baratheon", {"footman": 1})},
+        {"kings_landing": "consolidate_power"},
+        power={"baratheon": 18},
+        tokens={"the_reach": "baratheon"},
+    )
     sc.run("baratheon", acmd.ResolveConsolidatePower(area="kings_landing"))
     assert sc.state.houses["baratheon"].power == 19  # 19 + 1 token on the board = 20
 
 
 def test_BG_CP_03_special_cp_may_muster_in_a_castle_area_instead():
-    sc = cp_scene({"winterfell": ("stark", {"footman": 1})}, {"winterfell": "consolidate_power_special"}, power={"stark": 0})
+    sc = cp_scene(
+        {"winterfell": ("stark", {"footman": 1})}, {"winterfell": "consolidate_power_special"}, power={"stark": 0}
+    )
     o = sc.decision().options.orders["winterfell"]
     assert o.may_muster and o.muster_points == 2
     out = sc.run("stark", acmd.ResolveConsolidatePower(area="winterfell", muster=[R(unit="knight")]))
@@ -89,8 +105,12 @@ def test_BG_MUSTER_01_points_per_castle_level_and_only_in_that_area():
 
 def test_BG_MUSTER_02_upgrades_replace_a_footman():
     sc = cp_scene({"winterfell": ("stark", {"footman": 2})}, {"winterfell": "consolidate_power_special"})
-    sc.run("stark", acmd.ResolveConsolidatePower(
-        area="winterfell", muster=[R(unit="knight", upgrade=True), R(unit="siege_engine", upgrade=True)]))
+    sc.run(
+        "stark",
+        acmd.ResolveConsolidatePower(
+            area="winterfell", muster=[R(unit="knight", upgrade=True), R(unit="siege_engine", upgrade=True)]
+        ),
+    )
     assert sc.state.areas["winterfell"].units == {"knight": 1, "siege_engine": 1}
 
 
@@ -109,20 +129,30 @@ def test_BG_MUSTER_04_ships_go_to_a_free_adjacent_sea_or_the_port():
     assert sc.decision().options.orders["winterfell"].ship_areas == ["port_of_winterfell", "the_shivering_sea"]
     with pytest.raises(RuleViolation):
         sc.run("stark", acmd.ResolveConsolidatePower(area="winterfell", muster=[R(unit="ship", area="bay_of_ice")]))
-    sc.run("stark", acmd.ResolveConsolidatePower(
-        area="winterfell", muster=[R(unit="ship", area="port_of_winterfell"), R(unit="ship", area="the_shivering_sea")]))
+    sc.run(
+        "stark",
+        acmd.ResolveConsolidatePower(
+            area="winterfell",
+            muster=[R(unit="ship", area="port_of_winterfell"), R(unit="ship", area="the_shivering_sea")],
+        ),
+    )
     assert sc.state.areas["port_of_winterfell"].units == {"ship": 1}
     assert sc.state.areas["the_shivering_sea"].units == {"ship": 1}
 
 
 def test_BG_MUSTER_05_supply_and_unit_limits():
     # Supply 0 allows armies 2, 2: a third unit in winterfell would make an army of 3.
-    sc = cp_scene({"winterfell": ("stark", {"footman": 2})}, {"winterfell": "consolidate_power_special"}, supply={"stark": 0})
+    sc = cp_scene(
+        {"winterfell": ("stark", {"footman": 2})}, {"winterfell": "consolidate_power_special"}, supply={"stark": 0}
+    )
     with pytest.raises(RuleViolation) as err:
         sc.run("stark", acmd.ResolveConsolidatePower(area="winterfell", muster=[R(unit="footman")]))
     assert err.value.rule == "BG-MUSTER-05"
-    sc2 = cp_scene({"winterfell": ("stark", {"footman": 1}), "karhold": ("stark", {"knight": 5})},
-                   {"winterfell": "consolidate_power_special"}, supply={"stark": 6})
+    sc2 = cp_scene(
+        {"winterfell": ("stark", {"footman": 1}), "karhold": ("stark", {"knight": 5})},
+        {"winterfell": "consolidate_power_special"},
+        supply={"stark": 6},
+    )
     with pytest.raises(RuleViolation) as err:
         sc2.run("stark", acmd.ResolveConsolidatePower(area="winterfell", muster=[R(unit="knight")]))
     assert err.value.rule == "BG-COMP-03"

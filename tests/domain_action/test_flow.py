@@ -22,8 +22,11 @@ def test_planning_ends_at_the_threshold_and_the_system_opens_the_action_phase():
 
 def test_BG_ACT_01_raids_then_marches_then_consolidate_power():
     sc = Scenario(6).setup(
-        {"winterfell": ("stark", {"footman": 1}), "lannisport": ("lannister", {"footman": 1}),
-         "karhold": ("stark", {"footman": 1})},
+        {
+            "winterfell": ("stark", {"footman": 1}),
+            "lannisport": ("lannister", {"footman": 1}),
+            "karhold": ("stark", {"footman": 1}),
+        },
         {"winterfell": "consolidate_power", "lannisport": "march_0", "karhold": "raid"},
     )
     sc.begin()
@@ -36,11 +39,20 @@ def test_BG_ACT_01_raids_then_marches_then_consolidate_power():
 
 def test_BG_ACT_02_one_order_at_a_time_in_turn_order_round_and_round():
     sc = Scenario(6).setup(
-        {"karhold": ("stark", {"footman": 1}), "castle_black": ("stark", {"footman": 1}),
-         "lannisport": ("lannister", {"footman": 1}), "the_golden_sound": ("lannister", {"ship": 1}),
-         "dragonstone": ("baratheon", {"footman": 1})},
-        {"karhold": "raid", "castle_black": "raid_special", "lannisport": "raid", "the_golden_sound": "raid_special",
-         "dragonstone": "raid"},
+        {
+            "karhold": ("stark", {"footman": 1}),
+            "castle_black": ("stark", {"footman": 1}),
+            "lannisport": ("lannister", {"footman": 1}),
+            "the_golden_sound": ("lannister", {"ship": 1}),
+            "dragonstone": ("baratheon", {"footman": 1}),
+        },
+        {
+            "karhold": "raid",
+            "castle_black": "raid_special",
+            "lannisport": "raid",
+            "the_golden_sound": "raid_special",
+            "dragonstone": "raid",
+        },
     )
     sc.begin()
     seen = []
@@ -78,8 +90,11 @@ def test_BG_ACT_03_the_house_chooses_which_of_its_orders_to_resolve():
 
 def test_BG_ACT_04_support_and_defense_orders_are_not_resolved_in_a_step():
     sc = Scenario(6).setup(
-        {"karhold": ("stark", {"footman": 1}), "castle_black": ("stark", {"footman": 1}),
-         "winterfell": ("stark", {"footman": 1})},
+        {
+            "karhold": ("stark", {"footman": 1}),
+            "castle_black": ("stark", {"footman": 1}),
+            "winterfell": ("stark", {"footman": 1}),
+        },
         {"karhold": "support_0", "castle_black": "defense_plus_1", "winterfell": "consolidate_power"},
     )
     sc.begin()
@@ -92,11 +107,20 @@ def test_BG_ACT_04_support_and_defense_orders_are_not_resolved_in_a_step():
 
 def test_BG_ACT_04_a_support_order_backs_several_combats():
     sc = Scenario(6).setup(
-        {"the_twins": ("stark", {"knight": 1}), "moat_cailin": ("stark", {"knight": 1}),
-         "seagard": ("greyjoy", {"footman": 1}), "greywater_watch": ("greyjoy", {"footman": 1}),
-         "the_fingers": ("lannister", {"footman": 1})},
-        {"the_twins": "march_0", "moat_cailin": "support_0", "seagard": "defense_plus_1", "greywater_watch": "defense_plus_1",
-         "the_fingers": "consolidate_power"},
+        {
+            "the_twins": ("stark", {"knight": 1}),
+            "moat_cailin": ("stark", {"knight": 1}),
+            "seagard": ("greyjoy", {"footman": 1}),
+            "greywater_watch": ("greyjoy", {"footman": 1}),
+            "the_fingers": ("lannister", {"footman": 1}),
+        },
+        {
+            "the_twins": "march_0",
+            "moat_cailin": "support_0",
+            "seagard": "defense_plus_1",
+            "greywater_watch": "defense_plus_1",
+            "the_fingers": "consolidate_power",
+        },
         hands={"greyjoy": ["dagmar_cleftjaw", "asha_greyjoy"]},
     )
     # moat_cailin (stark support) touches both seagard and greywater_watch.
@@ -148,8 +172,17 @@ def test_the_public_log_narrates_the_action_phase():
     from tests.domain_action import random_play as rp
     from tests.domain_action.scenario import Scenario
 
-    narrated = (aev.RaidResolved, aev.MarchDeclared, aev.CombatBegan, aev.HouseCardsRevealed, aev.CombatDecided,
-                aev.RetreatChosen, aev.ConsolidatedPower, aev.ActionPhaseBegan, aev.ActionPhaseEnded)
+    narrated = (
+        aev.RaidResolved,
+        aev.MarchDeclared,
+        aev.CombatBegan,
+        aev.HouseCardsRevealed,
+        aev.CombatDecided,
+        aev.RetreatChosen,
+        aev.ConsolidatedPower,
+        aev.ActionPhaseBegan,
+        aev.ActionPhaseEnded,
+    )
     seen: set[type] = set()
     for seed in range(6):
         sc = Scenario(players=6, seed=f"log-{seed}")

@@ -9,7 +9,7 @@ from domain.board.action import events as aev
 from domain.board.redaction import redact_event
 from domain.core.errors import RuleViolation
 
-from .combat_helpers import attack, cards, fight, north
+from .combat_helpers import cards, fight, north
 from .scenario import Scenario, acmd, of_type
 
 A = acmd.ChooseAbility
@@ -20,19 +20,48 @@ def decided(sc):
 
 
 PRINTED = {
-    "eddard_stark": (4, 2, 0), "robb_stark": (3, 0, 0), "roose_bolton": (2, 0, 0), "greatjon_umber": (2, 1, 0),
-    "ser_rodrick_cassel": (1, 0, 2), "the_blackfish": (1, 0, 0), "catelyn_stark": (0, 0, 0),
-    "tywin_lannister": (4, 0, 0), "ser_gregor_clegane": (3, 3, 0), "the_hound": (2, 0, 2),
-    "ser_jaime_lannister": (2, 1, 0), "tyrion_lannister": (1, 0, 0), "ser_kevan_lannister": (1, 0, 0),
-    "cersei_lannister": (0, 0, 0), "stannis_baratheon": (4, 0, 0), "renly_baratheon": (3, 0, 0),
-    "ser_davos_seaworth": (2, 0, 0), "brienne_of_tarth": (2, 1, 1), "melisandre": (1, 1, 0),
-    "salladhor_saan": (1, 0, 0), "patchface": (0, 0, 0), "euron_crows_eye": (4, 1, 0),
-    "victarion_greyjoy": (3, 0, 0), "theon_greyjoy": (2, 0, 0), "balon_greyjoy": (2, 0, 0),
-    "dagmar_cleftjaw": (1, 1, 1), "asha_greyjoy": (1, 0, 0), "aeron_damphair": (0, 0, 0),
-    "mace_tyrell": (4, 0, 0), "ser_loras_tyrell": (3, 0, 0), "ser_garlan_tyrell": (2, 2, 0),
-    "randyll_tarly": (2, 1, 0), "margaery_tyrell": (1, 0, 1), "alester_florent": (1, 0, 1),
-    "queen_of_thorns": (0, 0, 0), "the_red_viper": (4, 2, 1), "areo_hotah": (3, 0, 1), "obara_sand": (2, 1, 0),
-    "darkstar": (2, 1, 0), "nymeria_sand": (1, 0, 0), "arianne_martell": (1, 0, 0), "doran_martell": (0, 0, 0),
+    "eddard_stark": (4, 2, 0),
+    "robb_stark": (3, 0, 0),
+    "roose_bolton": (2, 0, 0),
+    "greatjon_umber": (2, 1, 0),
+    "ser_rodrick_cassel": (1, 0, 2),
+    "the_blackfish": (1, 0, 0),
+    "catelyn_stark": (0, 0, 0),
+    "tywin_lannister": (4, 0, 0),
+    "ser_gregor_clegane": (3, 3, 0),
+    "the_hound": (2, 0, 2),
+    "ser_jaime_lannister": (2, 1, 0),
+    "tyrion_lannister": (1, 0, 0),
+    "ser_kevan_lannister": (1, 0, 0),
+    "cersei_lannister": (0, 0, 0),
+    "stannis_baratheon": (4, 0, 0),
+    "renly_baratheon": (3, 0, 0),
+    "ser_davos_seaworth": (2, 0, 0),
+    "brienne_of_tarth": (2, 1, 1),
+    "melisandre": (1, 1, 0),
+    "salladhor_saan": (1, 0, 0),
+    "patchface": (0, 0, 0),
+    "euron_crows_eye": (4, 1, 0),
+    "victarion_greyjoy": (3, 0, 0),
+    "theon_greyjoy": (2, 0, 0),
+    "balon_greyjoy": (2, 0, 0),
+    "dagmar_cleftjaw": (1, 1, 1),
+    "asha_greyjoy": (1, 0, 0),
+    "aeron_damphair": (0, 0, 0),
+    "mace_tyrell": (4, 0, 0),
+    "ser_loras_tyrell": (3, 0, 0),
+    "ser_garlan_tyrell": (2, 2, 0),
+    "randyll_tarly": (2, 1, 0),
+    "margaery_tyrell": (1, 0, 1),
+    "alester_florent": (1, 0, 1),
+    "queen_of_thorns": (0, 0, 0),
+    "the_red_viper": (4, 2, 1),
+    "areo_hotah": (3, 0, 1),
+    "obara_sand": (2, 1, 0),
+    "darkstar": (2, 1, 0),
+    "nymeria_sand": (1, 0, 0),
+    "arianne_martell": (1, 0, 0),
+    "doran_martell": (0, 0, 0),
 }
 
 
@@ -41,8 +70,19 @@ def test_all_42_house_cards_have_the_digest_values():
     assert got == PRINTED and len(got) == 42
 
 
-@pytest.mark.parametrize("card", ["eddard_stark", "greatjon_umber", "ser_gregor_clegane", "brienne_of_tarth",
-                                  "euron_crows_eye", "the_red_viper", "darkstar", "randyll_tarly"])
+@pytest.mark.parametrize(
+    "card",
+    [
+        "eddard_stark",
+        "greatjon_umber",
+        "ser_gregor_clegane",
+        "brienne_of_tarth",
+        "euron_crows_eye",
+        "the_red_viper",
+        "darkstar",
+        "randyll_tarly",
+    ],
+)
 def test_cards_without_text_use_printed_strength(card):
     house = next(h for h, cs in board_data.cards().house_cards.items() if any(c.id == card for c in cs))
     opp = "stark" if house != "stark" else "lannister"
@@ -74,9 +114,12 @@ def test_robb_stark_may_send_a_losing_attacker_to_any_legal_area():
 
 
 def test_roose_bolton_on_a_loss_takes_back_the_whole_discard_pile():
-    sc = north(att={"footman": 2}, dfn={"knight": 2},
-               hands={"stark": ["roose_bolton", "robb_stark"]},
-               discards={"stark": ["eddard_stark", "greatjon_umber", "ser_rodrick_cassel", "the_blackfish", "catelyn_stark"]})
+    sc = north(
+        att={"footman": 2},
+        dfn={"knight": 2},
+        hands={"stark": ["roose_bolton", "robb_stark"]},
+        discards={"stark": ["eddard_stark", "greatjon_umber", "ser_rodrick_cassel", "the_blackfish", "catelyn_stark"]},
+    )
     fight(sc, "roose_bolton", "ser_jaime_lannister")
     hs = sc.state.houses["stark"]
     assert hs.discards == [] and len(hs.hand) == 7
@@ -122,15 +165,26 @@ def test_tyrion_lannister_cancels_and_the_opponent_chooses_again():
 
 
 def test_ser_kevan_lannister_footmen_count_two_when_attacking_supporters_included():
-    sc = north(a="lannister", d="stark", att={"footman": 2}, dfn={"knight": 2},
-               extra={"castle_black": ("lannister", {"footman": 1})}, orders={"castle_black": "support_0"})
+    sc = north(
+        a="lannister",
+        d="stark",
+        att={"footman": 2},
+        dfn={"knight": 2},
+        extra={"castle_black": ("lannister", {"footman": 1})},
+        orders={"castle_black": "support_0"},
+    )
     fight(sc, "ser_kevan_lannister", "catelyn_stark", attacker="lannister", defender="stark")
     assert decided(sc).strength["lannister"] == 4 + 2 + 1
 
 
 def test_cersei_lannister_removes_one_loser_order_anywhere():
-    sc = north(a="lannister", d="stark", att={"knight": 2}, extra={"the_eyrie": ("stark", {"footman": 1})},
-               orders={"the_eyrie": "defense_plus_1"})
+    sc = north(
+        a="lannister",
+        d="stark",
+        att={"knight": 2},
+        extra={"the_eyrie": ("stark", {"footman": 1})},
+        orders={"the_eyrie": "defense_plus_1"},
+    )
     fight(sc, "cersei_lannister", "catelyn_stark", attacker="lannister", defender="stark")
     d = sc.decision()
     assert d.options.card == "cersei_lannister" and "the_eyrie" in d.options.choices and d.options.may_skip
@@ -142,8 +196,13 @@ def test_cersei_lannister_removes_one_loser_order_anywhere():
 
 
 def test_stannis_baratheon_plus_one_against_a_house_higher_on_the_iron_throne():
-    sc = north(a="baratheon", d="stark", att={"footman": 1}, no_blade=True,
-               tracks={"iron_throne": ["stark", "baratheon", "lannister", "martell", "greyjoy", "tyrell"]})
+    sc = north(
+        a="baratheon",
+        d="stark",
+        att={"footman": 1},
+        no_blade=True,
+        tracks={"iron_throne": ["stark", "baratheon", "lannister", "martell", "greyjoy", "tyrell"]},
+    )
     fight(sc, "stannis_baratheon", "catelyn_stark", attacker="baratheon", defender="stark")
     assert decided(sc).strength["baratheon"] == 1 + 5
     sc2 = north(a="baratheon", d="stark", att={"footman": 1}, no_blade=True)
@@ -161,18 +220,30 @@ def test_renly_baratheon_upgrades_a_participating_footman_on_a_win():
 
 
 def test_ser_davos_seaworth_with_stannis_discarded():
-    sc = north(a="baratheon", d="stark", att={"footman": 1}, no_blade=True, dfn={"knight": 1},
-               discards={"baratheon": ["stannis_baratheon"]},
-               hands={"baratheon": ["ser_davos_seaworth", "renly_baratheon", "brienne_of_tarth"]})
+    sc = north(
+        a="baratheon",
+        d="stark",
+        att={"footman": 1},
+        no_blade=True,
+        dfn={"knight": 1},
+        discards={"baratheon": ["stannis_baratheon"]},
+        hands={"baratheon": ["ser_davos_seaworth", "renly_baratheon", "brienne_of_tarth"]},
+    )
     fight(sc, "ser_davos_seaworth", "catelyn_stark", attacker="baratheon", defender="stark")
     d = decided(sc)
     assert d.strength["baratheon"] == 1 + 3 and d.casualties == 1
 
 
 def test_salladhor_saan_zeroes_non_baratheon_ships_when_supported():
-    sc = north(a="baratheon", d="stark", att={"knight": 1}, dfn={"footman": 1}, no_blade=True,
-               extra={"castle_black": ("baratheon", {"footman": 1}), "the_shivering_sea": ("stark", {"ship": 2})},
-               orders={"castle_black": "support_0", "the_shivering_sea": "support_0"})
+    sc = north(
+        a="baratheon",
+        d="stark",
+        att={"knight": 1},
+        dfn={"footman": 1},
+        no_blade=True,
+        extra={"castle_black": ("baratheon", {"footman": 1}), "the_shivering_sea": ("stark", {"ship": 2})},
+        orders={"castle_black": "support_0", "the_shivering_sea": "support_0"},
+    )
     fight(sc, "salladhor_saan", "catelyn_stark", attacker="baratheon", defender="stark")
     assert decided(sc).strength == {"baratheon": 2 + 1 + 1, "stark": 1 + 0}
 
@@ -204,8 +275,13 @@ def test_victarion_greyjoy_ships_count_two_when_attacking():
 
 
 def test_theon_greyjoy_defending_a_castle():
-    sc = north(d="greyjoy", dfn={"footman": 1}, att={"knight": 2}, no_blade=True,
-               extra={"moat_cailin": ("greyjoy", {"footman": 1})})
+    sc = north(
+        d="greyjoy",
+        dfn={"footman": 1},
+        att={"knight": 2},
+        no_blade=True,
+        extra={"moat_cailin": ("greyjoy", {"footman": 1})},
+    )
     sc.run("stark", acmd.ResolveMarch(area="winterfell", moves={"moat_cailin": {"knight": 2}}))
     cards(sc, stark="catelyn_stark", greyjoy="theon_greyjoy")
     d = decided(sc)
@@ -263,8 +339,15 @@ def test_ser_loras_tyrell_march_order_moves_into_the_conquered_area():
 
 
 def test_queen_of_thorns_removes_an_adjacent_opponent_order_not_the_march():
-    sc = north(d="tyrell", a="stark", att={"knight": 1}, dfn={"footman": 1}, no_blade=True,
-               extra={"castle_black": ("stark", {"footman": 1})}, orders={"castle_black": "support_0"})
+    sc = north(
+        d="tyrell",
+        a="stark",
+        att={"knight": 1},
+        dfn={"footman": 1},
+        no_blade=True,
+        extra={"castle_black": ("stark", {"footman": 1})},
+        orders={"castle_black": "support_0"},
+    )
     fight(sc, "eddard_stark", "queen_of_thorns", attacker="stark", defender="tyrell")
     d = sc.decision()
     assert d.options.choices == ["castle_black"] and not d.options.may_skip

@@ -52,8 +52,11 @@ def test_BG_MARCH_03_land_units_to_land_ships_to_sea():
 
 def test_BG_MARCH_04_at_most_one_destination_may_start_a_fight():
     sc = march_scene(
-        {"winterfell": ("stark", {"footman": 2}), "karhold": ("greyjoy", {"footman": 1}),
-         "castle_black": ("greyjoy", {"footman": 1})},
+        {
+            "winterfell": ("stark", {"footman": 2}),
+            "karhold": ("greyjoy", {"footman": 1}),
+            "castle_black": ("greyjoy", {"footman": 1}),
+        },
         {"winterfell": "march_0", "karhold": "defense_plus_1", "castle_black": "defense_plus_1"},
     )
     with pytest.raises(RuleViolation) as err:
@@ -65,8 +68,12 @@ def test_BG_MARCH_04_at_most_one_destination_may_start_a_fight():
 
 
 def test_BG_MARCH_05_entering_an_enemy_token_only_area_returns_the_token():
-    sc = march_scene({"winterfell": ("stark", {"footman": 1})}, {"winterfell": "march_0"},
-                     tokens={"karhold": "greyjoy"}, power={"greyjoy": 3})
+    sc = march_scene(
+        {"winterfell": ("stark", {"footman": 1})},
+        {"winterfell": "march_0"},
+        tokens={"karhold": "greyjoy"},
+        power={"greyjoy": 3},
+    )
     out = sc.run("stark", M(area="winterfell", moves={"karhold": {"footman": 1}}))
     assert not of_type(out, aev.CombatBegan)
     assert of_type(out, aev.PowerTokenRemoved)[0].reason == "BG-MARCH-05"
@@ -85,16 +92,21 @@ def test_BG_MARCH_06_leaving_a_power_token_keeps_control():
 
 
 def test_BG_MARCH_06_no_token_needed_in_the_home_area_nor_at_sea():
-    sc = march_scene({"winterfell": ("stark", {"footman": 1}), "bay_of_ice": ("stark", {"ship": 1})},
-                     {"winterfell": "march_0", "bay_of_ice": "march_minus_1"})
+    sc = march_scene(
+        {"winterfell": ("stark", {"footman": 1}), "bay_of_ice": ("stark", {"ship": 1})},
+        {"winterfell": "march_0", "bay_of_ice": "march_minus_1"},
+    )
     opts = sc.decision().options.orders
     assert not opts["winterfell"].may_leave_power_token and not opts["bay_of_ice"].may_leave_power_token
 
 
 def test_BG_MARCH_07_BG_SUPPLY_05_a_march_may_not_break_supply():
     # Supply 1: armies 3, 2. Stark has 2 in winterfell and 2 in karhold; merging into 4 is illegal.
-    sc = march_scene({"winterfell": ("stark", {"footman": 2}), "karhold": ("stark", {"footman": 2})},
-                     {"winterfell": "march_0"}, supply={"stark": 1})
+    sc = march_scene(
+        {"winterfell": ("stark", {"footman": 2}), "karhold": ("stark", {"footman": 2})},
+        {"winterfell": "march_0"},
+        supply={"stark": 1},
+    )
     with pytest.raises(RuleViolation) as err:
         sc.run("stark", M(area="winterfell", moves={"karhold": {"footman": 2}}))
     assert err.value.code == "supply"
@@ -118,8 +130,11 @@ def test_BG_SUPPLY_06_the_attack_counts_in_the_attacked_area():
     # Supply 0 (2, 2): 2 in winterfell attack karhold while 2 wait in castle_black. Legal: 2 and 2.
     # Moving one of castle_black's... here: 3 units in winterfell attacking with all would be an army of 3.
     sc = march_scene(
-        {"winterfell": ("stark", {"footman": 2}), "castle_black": ("stark", {"footman": 2}),
-         "karhold": ("greyjoy", {"footman": 1})},
+        {
+            "winterfell": ("stark", {"footman": 2}),
+            "castle_black": ("stark", {"footman": 2}),
+            "karhold": ("greyjoy", {"footman": 1}),
+        },
         {"winterfell": "march_0", "karhold": "defense_plus_1", "castle_black": "defense_plus_1"},
         supply={"stark": 0},
     )
@@ -147,8 +162,12 @@ def test_BG_MARCH_08_the_march_order_stays_until_the_combat_is_over():
 
 def test_BG_MARCH_09_ship_transport_highgarden_to_sunspear():
     sc = march_scene(
-        {"highgarden": ("tyrell", {"footman": 1, "knight": 1}), "redwyne_straits": ("tyrell", {"ship": 1}),
-         "west_summer_sea": ("tyrell", {"ship": 1}), "east_summer_sea": ("tyrell", {"ship": 1})},
+        {
+            "highgarden": ("tyrell", {"footman": 1, "knight": 1}),
+            "redwyne_straits": ("tyrell", {"ship": 1}),
+            "west_summer_sea": ("tyrell", {"ship": 1}),
+            "east_summer_sea": ("tyrell", {"ship": 1}),
+        },
         {"highgarden": "march_0"},
         garrisons={},
     )
@@ -161,8 +180,12 @@ def test_BG_MARCH_09_ship_transport_highgarden_to_sunspear():
 
 def test_BG_MARCH_09_a_gap_in_the_chain_or_another_houses_ships_do_not_transport():
     sc = march_scene(
-        {"highgarden": ("tyrell", {"footman": 1}), "redwyne_straits": ("tyrell", {"ship": 1}),
-         "west_summer_sea": ("martell", {"ship": 1}), "east_summer_sea": ("tyrell", {"ship": 1})},
+        {
+            "highgarden": ("tyrell", {"footman": 1}),
+            "redwyne_straits": ("tyrell", {"ship": 1}),
+            "west_summer_sea": ("martell", {"ship": 1}),
+            "east_summer_sea": ("tyrell", {"ship": 1}),
+        },
         {"highgarden": "march_0"},
     )
     assert "sunspear" not in transport_reachable(sc.state, "tyrell", "highgarden")
@@ -178,8 +201,10 @@ def test_BG_MARCH_10_transport_does_not_count_for_support():
 
 
 def test_BG_MARCH_11_ships_are_never_transported_and_land_units_never_stop_at_sea():
-    sc = march_scene({"highgarden": ("tyrell", {"footman": 1}), "redwyne_straits": ("tyrell", {"ship": 2})},
-                     {"highgarden": "march_0", "redwyne_straits": "march_0"})
+    sc = march_scene(
+        {"highgarden": ("tyrell", {"footman": 1}), "redwyne_straits": ("tyrell", {"ship": 2})},
+        {"highgarden": "march_0", "redwyne_straits": "march_0"},
+    )
     assert "redwyne_straits" not in sc.decision().options.orders["highgarden"].land_destinations
     assert "west_summer_sea" in sc.decision().options.orders["redwyne_straits"].ship_destinations
     assert "east_summer_sea" not in sc.decision().options.orders["redwyne_straits"].ship_destinations
@@ -233,8 +258,12 @@ def test_BG_MARCH_12_a_refused_support_leaves_the_marchers_home():
 
 def test_BG_MAP_07_ports_hold_three_ships_and_open_only_to_the_land_controller():
     sc = march_scene(
-        {"ironmans_bay": ("greyjoy", {"ship": 2}), "port_of_pyke": ("greyjoy", {"ship": 2}), "pyke": ("greyjoy", {"footman": 1}),
-         "the_golden_sound": ("lannister", {"ship": 1})},
+        {
+            "ironmans_bay": ("greyjoy", {"ship": 2}),
+            "port_of_pyke": ("greyjoy", {"ship": 2}),
+            "pyke": ("greyjoy", {"footman": 1}),
+            "the_golden_sound": ("lannister", {"ship": 1}),
+        },
         {"ironmans_bay": "march_0", "the_golden_sound": "march_0"},
     )
     # Lannister first (turn order): it does not control pyke, so the port is closed to it.
@@ -249,10 +278,15 @@ def test_BG_MAP_07_ports_hold_three_ships_and_open_only_to_the_land_controller()
 
 def test_BG_MAP_07_taking_the_land_area_removes_enemy_port_ships_and_offers_replacement():
     sc = march_scene(
-        {"greywater_watch": ("stark", {"footman": 2}), "port_of_pyke": ("greyjoy", {"ship": 2}),
-         "ironmans_bay": ("stark", {"ship": 1})},
+        {
+            "greywater_watch": ("stark", {"footman": 2}),
+            "port_of_pyke": ("greyjoy", {"ship": 2}),
+            "ironmans_bay": ("stark", {"ship": 1}),
+        },
         {"greywater_watch": "march_0", "port_of_pyke": "consolidate_power"},
-        tokens={"pyke": "greyjoy"}, garrisons={}, supply={"stark": 6},
+        tokens={"pyke": "greyjoy"},
+        garrisons={},
+        supply={"stark": 6},
     )
     sc.run("stark", M(area="greywater_watch", moves={"pyke": {"footman": 2}}))
     assert sc.state.areas["port_of_pyke"].units == {}

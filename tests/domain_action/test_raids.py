@@ -18,8 +18,12 @@ def raid_scene(units, orders, **kw):
 
 def test_BG_RAID_01_regular_raid_removes_support_raid_or_cp_but_not_defense_or_march():
     sc = raid_scene(
-        {"karhold": ("stark", {"footman": 1}), "castle_black": ("greyjoy", {"footman": 1}),
-         "winterfell": ("greyjoy", {"footman": 1}), "widows_watch": ("greyjoy", {"footman": 1})},
+        {
+            "karhold": ("stark", {"footman": 1}),
+            "castle_black": ("greyjoy", {"footman": 1}),
+            "winterfell": ("greyjoy", {"footman": 1}),
+            "widows_watch": ("greyjoy", {"footman": 1}),
+        },
         {"karhold": "raid", "castle_black": "support_0", "winterfell": "defense_plus_1", "widows_watch": "march_0"},
     )
     assert sc.decision("stark").options.targets == {"karhold": ["castle_black"]}
@@ -51,8 +55,11 @@ def test_BG_RAID_01_own_orders_cannot_be_raided():
 def test_BG_RAID_02_land_raids_only_adjacent_land():
     # winterfell touches the_shivering_sea and bay_of_ice; a land raid cannot reach them.
     sc = raid_scene(
-        {"winterfell": ("stark", {"footman": 1}), "the_shivering_sea": ("greyjoy", {"ship": 1}),
-         "castle_black": ("greyjoy", {"footman": 1})},
+        {
+            "winterfell": ("stark", {"footman": 1}),
+            "the_shivering_sea": ("greyjoy", {"ship": 1}),
+            "castle_black": ("greyjoy", {"footman": 1}),
+        },
         {"winterfell": "raid", "the_shivering_sea": "support_0", "castle_black": "support_0"},
     )
     assert sc.decision("stark").options.targets == {"winterfell": ["castle_black"]}
@@ -60,8 +67,12 @@ def test_BG_RAID_02_land_raids_only_adjacent_land():
 
 def test_BG_RAID_02_sea_raids_adjacent_sea_land_and_port():
     sc = raid_scene(
-        {"ironmans_bay": ("stark", {"ship": 1}), "port_of_pyke": ("greyjoy", {"ship": 1}),
-         "pyke": ("greyjoy", {"footman": 1}), "the_golden_sound": ("lannister", {"ship": 1})},
+        {
+            "ironmans_bay": ("stark", {"ship": 1}),
+            "port_of_pyke": ("greyjoy", {"ship": 1}),
+            "pyke": ("greyjoy", {"footman": 1}),
+            "the_golden_sound": ("lannister", {"ship": 1}),
+        },
         {"ironmans_bay": "raid", "port_of_pyke": "consolidate_power", "pyke": "support_0", "the_golden_sound": "raid"},
     )
     targets = sc.decisions("lannister")[0].options.targets  # lannister raids first (turn order)
@@ -72,8 +83,12 @@ def test_BG_RAID_02_sea_raids_adjacent_sea_land_and_port():
 
 def test_BG_RAID_02_port_raids_only_its_sea():
     sc = raid_scene(
-        {"port_of_pyke": ("greyjoy", {"ship": 1}), "ironmans_bay": ("stark", {"ship": 1}),
-         "pyke": ("lannister", {"footman": 1}), "the_golden_sound": ("lannister", {"ship": 1})},
+        {
+            "port_of_pyke": ("greyjoy", {"ship": 1}),
+            "ironmans_bay": ("stark", {"ship": 1}),
+            "pyke": ("lannister", {"footman": 1}),
+            "the_golden_sound": ("lannister", {"ship": 1}),
+        },
         {"port_of_pyke": "raid", "ironmans_bay": "support_0", "pyke": "support_0", "the_golden_sound": "support_0"},
     )
     assert sc.decision("greyjoy").options.targets == {"port_of_pyke": ["ironmans_bay"]}
@@ -81,11 +96,20 @@ def test_BG_RAID_02_port_raids_only_its_sea():
 
 def test_BG_RAID_02_ship_transport_does_not_make_areas_adjacent_for_raids():
     sc = raid_scene(
-        {"highgarden": ("tyrell", {"footman": 1}), "redwyne_straits": ("tyrell", {"ship": 1}),
-         "west_summer_sea": ("tyrell", {"ship": 1}), "east_summer_sea": ("tyrell", {"ship": 1}),
-         "sunspear": ("martell", {"footman": 1})},
-        {"highgarden": "raid_special", "sunspear": "support_0", "redwyne_straits": "support_0",
-         "west_summer_sea": "support_0", "east_summer_sea": "support_0"},
+        {
+            "highgarden": ("tyrell", {"footman": 1}),
+            "redwyne_straits": ("tyrell", {"ship": 1}),
+            "west_summer_sea": ("tyrell", {"ship": 1}),
+            "east_summer_sea": ("tyrell", {"ship": 1}),
+            "sunspear": ("martell", {"footman": 1}),
+        },
+        {
+            "highgarden": "raid_special",
+            "sunspear": "support_0",
+            "redwyne_straits": "support_0",
+            "west_summer_sea": "support_0",
+            "east_summer_sea": "support_0",
+        },
     )
     assert "sunspear" not in sc.decision("tyrell").options.targets["highgarden"]
 
@@ -121,9 +145,18 @@ def test_BG_RAID_04_a_raid_with_no_target_is_simply_removed():
 
 def test_BG_RAID_05_a_raided_raid_does_nothing():
     sc = raid_scene(
-        {"dragonstone": ("baratheon", {"footman": 1}), "the_narrow_sea": ("baratheon", {"ship": 1}),
-         "crackclaw_point": ("stark", {"footman": 1}), "the_eyrie": ("stark", {"footman": 1})},
-        {"the_narrow_sea": "raid", "dragonstone": "consolidate_power", "crackclaw_point": "raid", "the_eyrie": "defense_plus_1"},
+        {
+            "dragonstone": ("baratheon", {"footman": 1}),
+            "the_narrow_sea": ("baratheon", {"ship": 1}),
+            "crackclaw_point": ("stark", {"footman": 1}),
+            "the_eyrie": ("stark", {"footman": 1}),
+        },
+        {
+            "the_narrow_sea": "raid",
+            "dragonstone": "consolidate_power",
+            "crackclaw_point": "raid",
+            "the_eyrie": "defense_plus_1",
+        },
     )
     # Baratheon (first in turn order) raids Stark's raid; Stark then has no raid left: step ends.
     sc.run("baratheon", acmd.ResolveRaid(area="the_narrow_sea", target="crackclaw_point"))

@@ -10,8 +10,12 @@ from .scenario import Scenario, acmd, ev, of_type
 
 def test_raid_march_and_cp_defaults():
     sc = Scenario(6).setup(
-        {"karhold": ("stark", {"footman": 1}), "winterfell": ("stark", {"footman": 1}),
-         "castle_black": ("stark", {"footman": 1}), "widows_watch": ("greyjoy", {"footman": 1})},
+        {
+            "karhold": ("stark", {"footman": 1}),
+            "winterfell": ("stark", {"footman": 1}),
+            "castle_black": ("stark", {"footman": 1}),
+            "widows_watch": ("greyjoy", {"footman": 1}),
+        },
         {"karhold": "raid", "winterfell": "march_0", "castle_black": "consolidate_power", "widows_watch": "support_0"},
         power={"stark": 0},
     )
@@ -27,9 +31,13 @@ def test_raid_march_and_cp_defaults():
 
 
 def test_combat_defaults_no_support_lowest_card_no_blade_first_retreat():
-    sc = north(att={"knight": 2}, dfn={"footman": 1}, d="greyjoy",
-               extra={"castle_black": ("baratheon", {"footman": 1}), "the_shivering_sea": ("greyjoy", {"ship": 1})},
-               orders={"castle_black": "support_0"})
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 1},
+        d="greyjoy",
+        extra={"castle_black": ("baratheon", {"footman": 1}), "the_shivering_sea": ("greyjoy", {"ship": 1})},
+        orders={"castle_black": "support_0"},
+    )
     attack(sc)
     assert sc.decision().default == "you support nobody"
     sc.timeout()
@@ -44,7 +52,9 @@ def test_combat_defaults_no_support_lowest_card_no_blade_first_retreat():
 
 
 def test_every_pending_decision_lists_options_deadline_and_default():
-    sc = north(att={"knight": 2}, dfn={"footman": 2, "knight": 1}, extra={"the_shivering_sea": ("lannister", {"ship": 1})})
+    sc = north(
+        att={"knight": 2}, dfn={"footman": 2, "knight": 1}, extra={"the_shivering_sea": ("lannister", {"ship": 1})}
+    )
     attack(sc)
     for house, card in (("stark", "eddard_stark"), ("lannister", "ser_jaime_lannister")):
         d = sc.decision(house)

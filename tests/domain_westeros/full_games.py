@@ -27,7 +27,7 @@ from domain.board import events as ev
 from domain.board.action import commands as acmd
 from domain.board.action.consolidate import NEW_COST, UPGRADE_COST
 from domain.board.action.power import pool
-from domain.board.action.supply import supply_ok, armies_legal, counts_after
+from domain.board.action.supply import armies_legal, counts_after, supply_ok
 from domain.board.decider import create, decide, fold, pending_system_work
 from domain.board.decisions import pending_decisions
 from domain.board.orders import is_special
@@ -37,7 +37,6 @@ from domain.board.westeros import commands as wcmd
 from domain.board.westeros.timeouts import default_command as westeros_default
 from domain.core.context import Context, parse_rfc3339
 from domain.core.errors import RuleViolation
-
 from tests.domain_action.random_play import random_command as random_action_command
 from tests.domain_action.scenario import NOW
 
@@ -116,7 +115,9 @@ def random_orders(state, house, rng: random.Random) -> dict[str, str]:
     return out
 
 
-def random_pick(units: dict[str, dict[str, int]], count: int, rng, same_area: bool = False) -> dict[str, dict[str, int]]:
+def random_pick(
+    units: dict[str, dict[str, int]], count: int, rng, same_area: bool = False
+) -> dict[str, dict[str, int]]:
     if same_area:
         areas = [a for a in units if sum(units[a].values()) >= count]
         units = {(a := rng.choice(areas)): units[a]}
@@ -247,7 +248,9 @@ class FullGame:
         self.batches = 0
         self.batch_starts: list[int] = []
         """Index in ``events`` where each batch begins."""
-        created = create(cmd.CreateGame(player_count=players, settings=settings or Settings(), scenario=scenario), self.ctx)
+        created = create(
+            cmd.CreateGame(player_count=players, settings=settings or Settings(), scenario=scenario), self.ctx
+        )
         self.apply(created)
         for i in range(players):
             self.run(cmd.JoinGame(name=f"bot{i + 1}"), cmd.Actor(kind="seat"))
@@ -269,7 +272,9 @@ class FullGame:
         return cmd.Actor(kind="seat", seat_id=self.state.seat_of_house(house).seat_id)
 
     def timeout(self) -> list[ev.Event]:
-        later = Context(now=parse_rfc3339(self.state.deadline) + timedelta(seconds=1), seed=self.ctx.seed, game_id=self.ctx.game_id)
+        later = Context(
+            now=parse_rfc3339(self.state.deadline) + timedelta(seconds=1), seed=self.ctx.seed, game_id=self.ctx.game_id
+        )
         return self.apply(decide(self.state, cmd.ApplyTimeout(step_version=self.state.step_version), SYSTEM, later))
 
     def step(self, rng: random.Random, timeout_rate: float = 0.03) -> None:

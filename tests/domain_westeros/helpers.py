@@ -21,7 +21,6 @@ from domain.board.action.commands import Recruit, UnitCounts
 from domain.board.decider import pending_system_work
 from domain.board.westeros import commands as wcmd
 from domain.board.westeros import events as wev
-
 from tests.domain_action.scenario import SYSTEM, Scenario, ev, event_types, of_type  # noqa: F401
 
 # 6 players at the start: Iron Throne baratheon, lannister, stark, martell, greyjoy, tyrell;
@@ -52,7 +51,7 @@ class WScenario(Scenario):
         wildling: list[str] | None = None,
         threat: int | None = None,
         round: int = 2,
-    ) -> "WScenario":
+    ) -> WScenario:
         """Mutate the folded state to the Westeros threshold (see the module docstring). Each entry of
         ``cards`` is a card id or a list of card ids for the top of deck I, II, III."""
         s = self.state
@@ -124,8 +123,17 @@ class WScenario(Scenario):
         return out + self.resolve()
 
 
-def westeros(players: int = 6, cards: tuple = ("last_days_of_summer", "last_days_of_summer", "sea_of_storms"), *,
-             units=None, clear: bool = False, wildling=None, threat=None, round: int = 2, **setup) -> WScenario:
+def westeros(
+    players: int = 6,
+    cards: tuple = ("last_days_of_summer", "last_days_of_summer", "sea_of_storms"),
+    *,
+    units=None,
+    clear: bool = False,
+    wildling=None,
+    threat=None,
+    round: int = 2,
+    **setup,
+) -> WScenario:
     """A game at the Westeros threshold with ``cards`` on top of the decks (see WScenario.to_westeros);
     ``units`` and the other keywords go to :meth:`Scenario.setup` (position replaced when given)."""
     sc = WScenario(players)

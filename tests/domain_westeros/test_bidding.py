@@ -96,7 +96,11 @@ def test_BG_COK_04_houses_are_placed_from_the_highest_bid_down():
     sc = clash()
     out = sc.bids({"stark": 1, "lannister": 3, "baratheon": 2})
     [changed] = of_type(out, aev.InfluenceTrackChanged)
-    assert (changed.track, changed.order, changed.reason) == ("iron_throne", ["lannister", "baratheon", "stark"], "BG-COK-04")
+    assert (changed.track, changed.order, changed.reason) == (
+        "iron_throne",
+        ["lannister", "baratheon", "stark"],
+        "BG-COK-04",
+    )
 
 
 def test_BG_COK_05_ties_on_the_iron_throne_are_broken_by_the_holder_before_the_bid():
@@ -150,7 +154,9 @@ def test_BG_COK_the_bid_deadline_bids_0():
 def test_BG_COK_08_the_iron_throne_holder_breaks_every_tie_outside_combat():
     """Clash of Kings ties (above), the highest/lowest wildling bidder (test_wildlings.py) and
     Preemptive Raid's equal tracks all go to the Iron Throne holder: here a 4-player wildling tie."""
-    sc = westeros(4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4)
+    sc = westeros(
+        4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4
+    )
     sc.begin_westeros()
     sc.bids({"stark": 0, "lannister": 0, "baratheon": 0, "greyjoy": 0})
     assert sc.decision().house == sc.state.tracks.iron_throne[0] == "baratheon"

@@ -26,7 +26,8 @@ def stark_north(**kw) -> dict:
 
 def test_BG_WCARD_01_supply_sets_every_house_to_its_barrels_capped_at_6():
     sc = westeros(
-        6, ("supply", "last_days_of_summer", "sea_of_storms"),
+        6,
+        ("supply", "last_days_of_summer", "sea_of_storms"),
         units=stark_north(widows_watch=("stark", {"footman": 1}), the_stony_shore=("stark", {"footman": 1})),
         supply={"stark": 1, "lannister": 5},
     )
@@ -40,7 +41,8 @@ def test_BG_WCARD_01_supply_sets_every_house_to_its_barrels_capped_at_6():
 
 def test_BG_WCARD_01_supply_is_followed_by_a_reconcile_of_armies_over_the_limit():
     sc = westeros(
-        6, ("supply", "last_days_of_summer", "sea_of_storms"),
+        6,
+        ("supply", "last_days_of_summer", "sea_of_storms"),
         units={"lannisport": ("lannister", {"footman": 3}), "stoney_sept": ("lannister", {"footman": 3})},
         supply={"lannister": 6},
     )
@@ -67,7 +69,9 @@ def test_BG_WCARD_02_mustering_every_house_in_turn_order():
 # --- BG-WCARD-03 A Throne of Blades ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("choice,effect_event", [("supply", wev.SupplyAdjusted), ("mustering", wev.MusteringBegan), ("nothing", None)])
+@pytest.mark.parametrize(
+    "choice,effect_event", [("supply", wev.SupplyAdjusted), ("mustering", wev.MusteringBegan), ("nothing", None)]
+)
 def test_BG_WCARD_03_a_throne_of_blades_the_iron_throne_holder_chooses(choice, effect_event):
     sc = westeros(6, ("a_throne_of_blades", "last_days_of_summer", "sea_of_storms"))
     sc.begin_westeros()
@@ -143,7 +147,8 @@ def test_BG_WCARD_05_last_days_of_summer_does_nothing():
 
 def test_BG_WCARD_06_game_of_thrones_crowns_and_ports_without_enemy_ships():
     sc = westeros(
-        6, ("last_days_of_summer", "game_of_thrones", "sea_of_storms"),
+        6,
+        ("last_days_of_summer", "game_of_thrones", "sea_of_storms"),
         units={
             "winterfell": ("stark", {"footman": 1}),  # 1 crown
             "karhold": ("stark", {"footman": 1}),  # 1 crown
@@ -211,10 +216,13 @@ def only_stark_at_winterfell(cards, **kw) -> WScenario:
     return westeros(6, cards, units={"winterfell": ("stark", {"footman": 1})}, **kw)
 
 
-@pytest.mark.parametrize("choice,forbidden,token", [
-    ("forbid_defense", ["defense"], "defense_plus_1"),
-    ("forbid_march_plus_1", ["march_plus_1_special"], "march_plus_1_special"),
-])
+@pytest.mark.parametrize(
+    "choice,forbidden,token",
+    [
+        ("forbid_defense", ["defense"], "defense_plus_1"),
+        ("forbid_march_plus_1", ["march_plus_1_special"], "march_plus_1_special"),
+    ],
+)
 def test_BG_WCARD_10_put_to_the_sword_the_blade_holder_picks_a_restriction(choice, forbidden, token):
     sc = only_stark_at_winterfell(("last_days_of_summer", "last_days_of_summer", "put_to_the_sword"))
     sc.begin_westeros()

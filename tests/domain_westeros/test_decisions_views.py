@@ -31,11 +31,20 @@ def check_decisions(sc, kind):
 
 
 def test_every_kind_of_westeros_decision_has_options_a_deadline_and_a_default():
-    sc = westeros(4, ("supply", "clash_of_kings", "wildlings_attack"),
-                  units={"lannisport": ("lannister", {"footman": 3}), "stoney_sept": ("lannister", {"footman": 3}),
-                         "winterfell": ("stark", {"footman": 1, "knight": 1}), "white_harbor": ("stark", {"footman": 1}),
-                         "the_shivering_sea": ("stark", {"ship": 1})},
-                  supply={"lannister": 6}, wildling=["mammoth_riders"], threat=6)
+    sc = westeros(
+        4,
+        ("supply", "clash_of_kings", "wildlings_attack"),
+        units={
+            "lannisport": ("lannister", {"footman": 3}),
+            "stoney_sept": ("lannister", {"footman": 3}),
+            "winterfell": ("stark", {"footman": 1, "knight": 1}),
+            "white_harbor": ("stark", {"footman": 1}),
+            "the_shivering_sea": ("stark", {"ship": 1}),
+        },
+        supply={"lannister": 6},
+        wildling=["mammoth_riders"],
+        threat=6,
+    )
     sc.begin_westeros()
     [d] = check_decisions(sc, "reconcile_armies")
     sc.timeout()
@@ -57,17 +66,28 @@ def test_every_kind_of_westeros_decision_has_options_a_deadline_and_a_default():
 
 
 def test_the_select_units_default_destroys_the_weakest_units():
-    sc = westeros(4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4)
+    sc = westeros(
+        4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4
+    )
     sc.begin_westeros()
     sc.bids({"stark": 0, "lannister": 1, "baratheon": 1, "greyjoy": 1})
     out = sc.timeout()
     [picked] = of_type(out, wev.UnitsSelected)
     assert picked.by_default and picked.house == "stark"
-    assert picked.units == {"the_shivering_sea": {"ship": 1}, "white_harbor": {"footman": 1}, "winterfell": {"footman": 1}}
+    assert picked.units == {
+        "the_shivering_sea": {"ship": 1},
+        "white_harbor": {"footman": 1},
+        "winterfell": {"footman": 1},
+    }
 
 
 def test_an_optional_reward_is_not_taken_by_default():
-    sc = westeros(4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["a_king_beyond_the_wall"], threat=4)
+    sc = westeros(
+        4,
+        ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"),
+        wildling=["a_king_beyond_the_wall"],
+        threat=4,
+    )
     sc.begin_westeros()
     tracks = msgspec.structs.asdict(sc.state.tracks)
     sc.bids({"stark": 5, "lannister": 3, "baratheon": 0, "greyjoy": 0})  # 8 >= 8
@@ -88,14 +108,20 @@ def test_a_timeout_for_a_step_that_has_moved_on_is_void():
     assert err.value.code == "timeout_void"
 
 
-@pytest.mark.parametrize("body,typ", [
-    (b'{"type": "bid", "amount": 3}', wcmd.Bid),
-    (b'{"type": "westeros_choice", "choice": "supply"}', wcmd.WesterosChoice),
-    (b'{"type": "westeros_choice", "choice": null}', wcmd.WesterosChoice),
-    (b'{"type": "select_units", "units": {"winterfell": {"footman": 1}}}', wcmd.SelectUnits),
-    (b'{"type": "reconcile_armies", "units": {"winterfell": {"knight": 1}}}', wcmd.ReconcileArmies),
-    (b'{"type": "muster", "recruits": {"winterfell": [{"unit": "ship", "area": "bay_of_ice"}, {"unit": "knight", "upgrade": true}]}}', wcmd.Muster),
-])
+@pytest.mark.parametrize(
+    "body,typ",
+    [
+        (b'{"type": "bid", "amount": 3}', wcmd.Bid),
+        (b'{"type": "westeros_choice", "choice": "supply"}', wcmd.WesterosChoice),
+        (b'{"type": "westeros_choice", "choice": null}', wcmd.WesterosChoice),
+        (b'{"type": "select_units", "units": {"winterfell": {"footman": 1}}}', wcmd.SelectUnits),
+        (b'{"type": "reconcile_armies", "units": {"winterfell": {"knight": 1}}}', wcmd.ReconcileArmies),
+        (
+            b'{"type": "muster", "recruits": {"winterfell": [{"unit": "ship", "area": "bay_of_ice"}, {"unit": "knight", "upgrade": true}]}}',
+            wcmd.Muster,
+        ),
+    ],
+)
 def test_the_westeros_commands_are_player_commands_of_the_rest_api(body, typ):
     assert isinstance(msgspec.json.decode(body, type=cmd.PlayerCommand), typ)
 
@@ -106,10 +132,16 @@ def test_a_negative_bid_is_refused_by_the_schema():
 
 
 def test_the_view_shows_the_revealed_cards_the_restrictions_and_the_attack():
-    sc = westeros(4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4)
+    sc = westeros(
+        4, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), wildling=["mammoth_riders"], threat=4
+    )
     sc.begin_westeros()
     v = view_for(sc.state, None)
-    assert v.westeros.revealed == {"deck_i": "last_days_of_summer", "deck_ii": "last_days_of_summer", "deck_iii": "wildlings_attack"}
+    assert v.westeros.revealed == {
+        "deck_i": "last_days_of_summer",
+        "deck_ii": "last_days_of_summer",
+        "deck_iii": "wildlings_attack",
+    }
     assert v.westeros.attacks[0].strength == 8 and v.westeros.attacks[0].card is None
     _json.encode(v)
     sc.bids({"stark": 0, "lannister": 1, "baratheon": 1, "greyjoy": 1})
@@ -118,7 +150,9 @@ def test_the_view_shows_the_revealed_cards_the_restrictions_and_the_attack():
 
 
 def test_every_public_westeros_event_has_a_log_sentence():
-    sc = westeros(4, ("a_throne_of_blades", "clash_of_kings", "wildlings_attack"), wildling=["preemptive_raid"], threat=4)
+    sc = westeros(
+        4, ("a_throne_of_blades", "clash_of_kings", "wildlings_attack"), wildling=["preemptive_raid"], threat=4
+    )
     sc.begin_westeros()
     sc.finish()
     bookkeeping = (wev.WesterosStageBegan, wev.WildlingAttackStageBegan, wev.WildlingEffectDone, wev.BidTieBroken)

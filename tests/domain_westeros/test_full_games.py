@@ -51,7 +51,7 @@ def test_complete_games_reach_a_winner_and_refold_byte_for_byte(players):
     assert report.chain_ok and report.seed_ok and report.shuffles_ok and report.rules_ok, report.problems
 
 
-NORTH_AT_SIX = b'''{"areas": {
+NORTH_AT_SIX = b"""{"areas": {
  "winterfell": {"house": "stark", "units": {"footman": 1, "knight": 1}},
  "white_harbor": {"house": "stark", "units": {"footman": 1}},
  "moat_cailin": {"house": "stark", "units": {"footman": 1, "knight": 1}},
@@ -62,7 +62,7 @@ NORTH_AT_SIX = b'''{"areas": {
  "stoney_sept": {"house": "lannister", "units": {"footman": 1}},
  "dragonstone": {"house": "baratheon", "units": {"footman": 1, "knight": 1}},
  "kingswood": {"house": "baratheon", "units": {"footman": 1}}
-}, "houses": {"stark": {"supply": 4}}}'''
+}, "houses": {"stark": {"supply": 4}}}"""
 
 
 def test_a_complete_game_from_a_described_position_ends_at_once_with_seven_castles():

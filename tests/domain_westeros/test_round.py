@@ -62,7 +62,11 @@ def test_BG_WEST_01_three_cards_revealed_then_resolved_in_order_I_II_III():
     sc = westeros(6, ("supply", "game_of_thrones", "sea_of_storms"))
     out = sc.begin_westeros()
     drawn = of_type(out, wev.WesterosCardDrawn)
-    assert [(e.deck, e.card) for e in drawn] == [("deck_i", "supply"), ("deck_ii", "game_of_thrones"), ("deck_iii", "sea_of_storms")]
+    assert [(e.deck, e.card) for e in drawn] == [
+        ("deck_i", "supply"),
+        ("deck_ii", "game_of_thrones"),
+        ("deck_iii", "sea_of_storms"),
+    ]
     resolved = of_type(out, wev.WesterosCardResolutionBegan)
     assert [e.card for e in resolved] == ["supply", "game_of_thrones", "sea_of_storms"]
     # every card is revealed before the first one is resolved
@@ -96,8 +100,12 @@ def test_BG_WEST_01_threat_reaching_12_attacks_at_once_before_any_card():
 
 
 def test_BG_WEST_02_the_track_and_a_wildlings_attack_card_make_two_attacks():
-    sc = westeros(6, ("last_days_of_summer", "game_of_thrones", "wildlings_attack"), threat=10,
-                  wildling=["silence_at_the_wall", "silence_at_the_wall"][:1])
+    sc = westeros(
+        6,
+        ("last_days_of_summer", "game_of_thrones", "wildlings_attack"),
+        threat=10,
+        wildling=["silence_at_the_wall", "silence_at_the_wall"][:1],
+    )
     sc.begin_westeros()
     sc.zero_bids()  # 0 < 12: the wildlings win; Silence at the Wall; threat 12 -> 8
     assert sc.state.wildling_threat == 8

@@ -22,10 +22,16 @@ def supply_card(units, supply, **kw):
 
 def test_BG_SUPPLY_03_the_token_moves_only_when_a_supply_effect_says_so():
     # Stark controls 3 barrels but its token says 1: Game of Thrones and the rest leave it alone.
-    sc = westeros(6, QUIET, units={
-        "winterfell": ("stark", {"footman": 1}), "widows_watch": ("stark", {"footman": 1}),
-        "the_stony_shore": ("stark", {"footman": 1}),
-    }, supply={"stark": 1})
+    sc = westeros(
+        6,
+        QUIET,
+        units={
+            "winterfell": ("stark", {"footman": 1}),
+            "widows_watch": ("stark", {"footman": 1}),
+            "the_stony_shore": ("stark", {"footman": 1}),
+        },
+        supply={"stark": 1},
+    )
     sc.begin_westeros()
     sc.finish()
     assert sc.state.houses["stark"].supply == 1
@@ -33,19 +39,27 @@ def test_BG_SUPPLY_03_the_token_moves_only_when_a_supply_effect_says_so():
 
 
 def test_BG_SUPPLY_03_the_value_is_capped_at_6():
-    sc = supply_card({
-        "lannisport": ("lannister", {"footman": 1}), "blackwater": ("lannister", {"footman": 1}),
-        "highgarden": ("lannister", {"footman": 1}), "riverrun": ("lannister", {"footman": 1}),
-        "seagard": ("lannister", {"footman": 1}),
-    }, {"lannister": 2})
+    sc = supply_card(
+        {
+            "lannisport": ("lannister", {"footman": 1}),
+            "blackwater": ("lannister", {"footman": 1}),
+            "highgarden": ("lannister", {"footman": 1}),
+            "riverrun": ("lannister", {"footman": 1}),
+            "seagard": ("lannister", {"footman": 1}),
+        },
+        {"lannister": 2},
+    )
     sc.begin_westeros()
     assert sc.state.houses["lannister"].supply == 6  # 2 + 2 + 2 + 1 + 1 = 8 barrels
 
 
 # --- BG-SUPPLY-04 reconcile ------------------------------------------------------------------------------
 
-OVER = {"lannisport": ("lannister", {"footman": 3}), "stoney_sept": ("lannister", {"footman": 2, "knight": 1}),
-        "searoad_marches": ("lannister", {"footman": 2})}
+OVER = {
+    "lannisport": ("lannister", {"footman": 3}),
+    "stoney_sept": ("lannister", {"footman": 2, "knight": 1}),
+    "searoad_marches": ("lannister", {"footman": 2}),
+}
 
 
 def over_limit():
@@ -92,14 +106,27 @@ def test_BG_SUPPLY_04_the_house_chooses_which_units_die():
 
 
 def test_BG_SUPPLY_04_shrinking_an_army_to_one_unit_is_a_legal_way_to_fit():
-    sc = supply_card({"lannisport": ("lannister", {"footman": 2}), "stoney_sept": ("lannister", {"footman": 2}),
-                      "searoad_marches": ("lannister", {"footman": 2})}, {"lannister": 6})
+    sc = supply_card(
+        {
+            "lannisport": ("lannister", {"footman": 2}),
+            "stoney_sept": ("lannister", {"footman": 2}),
+            "searoad_marches": ("lannister", {"footman": 2}),
+        },
+        {"lannister": 6},
+    )
     # barrels 3 -> 3,2,2,2: legal, no reconcile
     sc.begin_westeros()
     assert sc.state.phase == "planning"
-    sc2 = supply_card({"lannisport": ("lannister", {"footman": 2}), "stoney_sept": ("lannister", {"footman": 2}),
-                       "kingswood": ("lannister", {"footman": 2}), "blackwater": ("lannister", {"footman": 2})},
-                      {"lannister": 6}, round=3)
+    sc2 = supply_card(
+        {
+            "lannisport": ("lannister", {"footman": 2}),
+            "stoney_sept": ("lannister", {"footman": 2}),
+            "kingswood": ("lannister", {"footman": 2}),
+            "blackwater": ("lannister", {"footman": 2}),
+        },
+        {"lannister": 6},
+        round=3,
+    )
     # barrels: lannisport 2 + kingswood 1 + blackwater 2 = 5 -> 4,3,2,2: legal as well
     sc2.begin_westeros()
     assert sc2.state.phase == "planning"
@@ -189,14 +216,23 @@ def test_BG_MUSTER_04_ships_go_to_an_adjacent_sea_without_enemy_ships_or_to_the_
     with pytest.raises(RuleViolation) as err:
         sc.muster("stark", {"winterfell": [Recruit(unit="ship", area="the_shivering_sea")]})
     assert err.value.rule == "BG-MUSTER-04"
-    sc.muster("stark", {"winterfell": [Recruit(unit="ship", area="port_of_winterfell"), Recruit(unit="ship", area="bay_of_ice")]})
+    sc.muster(
+        "stark",
+        {"winterfell": [Recruit(unit="ship", area="port_of_winterfell"), Recruit(unit="ship", area="bay_of_ice")]},
+    )
     assert sc.state.areas["port_of_winterfell"].units == {"ship": 1}
     assert sc.state.areas["bay_of_ice"].units == {"ship": 1}
 
 
 def test_BG_MUSTER_05_mustering_respects_supply_and_unit_limits():
-    sc = mustering({"winterfell": ("stark", {"footman": 2}), "white_harbor": ("stark", {"footman": 2}),
-                    "karhold": ("stark", {"footman": 1})}, supply={"stark": 1})
+    sc = mustering(
+        {
+            "winterfell": ("stark", {"footman": 2}),
+            "white_harbor": ("stark", {"footman": 2}),
+            "karhold": ("stark", {"footman": 1}),
+        },
+        supply={"stark": 1},
+    )
     # supply 1 allows armies of 3 and 2
     sc.begin_westeros()
     until(sc, "stark")

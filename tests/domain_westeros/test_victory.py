@@ -16,18 +16,27 @@ from domain.core.errors import WrongPhase
 from .helpers import SYSTEM, WScenario, of_type, westeros, wev
 
 SIX_NORTH = {
-    "winterfell": ("stark", {"footman": 1}), "white_harbor": ("stark", {"footman": 1}),
-    "moat_cailin": ("stark", {"footman": 1}), "flints_finger": ("stark", {"footman": 1}),
-    "seagard": ("stark", {"footman": 1}), "riverrun": ("stark", {"footman": 1}),
+    "winterfell": ("stark", {"footman": 1}),
+    "white_harbor": ("stark", {"footman": 1}),
+    "moat_cailin": ("stark", {"footman": 1}),
+    "flints_finger": ("stark", {"footman": 1}),
+    "seagard": ("stark", {"footman": 1}),
+    "riverrun": ("stark", {"footman": 1}),
 }
 
 
 def test_BG_VIC_01_a_march_taking_the_seventh_castle_ends_the_game_in_the_same_batch():
-    sc = WScenario(6).setup({**SIX_NORTH, "stoney_sept": ("stark", {"knight": 1}),
-                             "lannisport": ("lannister", {"footman": 1})},
-                            {"stoney_sept": "march_0", "lannisport": "defense_plus_1"})
+    sc = WScenario(6).setup(
+        {**SIX_NORTH, "stoney_sept": ("stark", {"knight": 1}), "lannisport": ("lannister", {"footman": 1})},
+        {"stoney_sept": "march_0", "lannisport": "defense_plus_1"},
+    )
     sc.begin()
-    assert view_for(sc.state, None).houses[[h.house for h in view_for(sc.state, None).houses].index("stark")].victory_points == 6
+    assert (
+        view_for(sc.state, None)
+        .houses[[h.house for h in view_for(sc.state, None).houses].index("stark")]
+        .victory_points
+        == 6
+    )
     out = sc.run("stark", acmd.ResolveMarch(area="stoney_sept", moves={"harrenhal": acmd.UnitCounts(knight=1)}))
     ended = out[-1]
     assert isinstance(ended, wev.GameEnded) and (ended.winner, ended.reason) == ("stark", "seven_castles")
@@ -43,10 +52,20 @@ def test_BG_VIC_01_a_westeros_effect_that_gives_back_a_home_area_can_end_the_gam
     # Lannister's only unit holds Winterfell; Stark controls six other castles. Mammoth Riders:
     # Lannister, lowest bidder, must destroy it; Winterfell is Stark's again: seven.
     units = {a: u for a, u in SIX_NORTH.items() if a != "winterfell"}
-    units.update({"harrenhal": ("stark", {"footman": 1}), "winterfell": ("lannister", {"footman": 1}),
-                  "dragonstone": ("baratheon", {"footman": 1, "knight": 1})})
-    sc = westeros(6, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"), units=units,
-                  wildling=["mammoth_riders"], threat=4)
+    units.update(
+        {
+            "harrenhal": ("stark", {"footman": 1}),
+            "winterfell": ("lannister", {"footman": 1}),
+            "dragonstone": ("baratheon", {"footman": 1, "knight": 1}),
+        }
+    )
+    sc = westeros(
+        6,
+        ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"),
+        units=units,
+        wildling=["mammoth_riders"],
+        threat=4,
+    )
     sc.begin_westeros()
     out = sc.bids({h: (0 if h == "lannister" else 1) for h in sc.state.houses_in_play})
     ended = out[-1]
@@ -70,8 +89,14 @@ def final(sc: WScenario):
 
 
 def test_BG_VIC_03_after_round_10_the_most_castles_win():
-    sc = WScenario(6).setup({"winterfell": ("stark", {"footman": 1}), "lannisport": ("lannister", {"footman": 1}),
-                             "riverrun": ("lannister", {"footman": 1}), "harrenhal": ("lannister", {"footman": 1})})
+    sc = WScenario(6).setup(
+        {
+            "winterfell": ("stark", {"footman": 1}),
+            "lannisport": ("lannister", {"footman": 1}),
+            "riverrun": ("lannister", {"footman": 1}),
+            "harrenhal": ("lannister", {"footman": 1}),
+        }
+    )
     out = final(sc)
     [ended] = out
     assert (ended.winner, ended.reason, ended.round) == ("lannister", "final_round", 10)
@@ -82,9 +107,13 @@ def test_BG_VIC_03_after_round_10_the_most_castles_win():
 
 def test_BG_VIC_04_faq_v2_tie_breaks_land_areas_then_supply_then_iron_throne():
     # stark and lannister: 2 castles each. Lannister holds one more land area.
-    units = {"winterfell": ("stark", {"footman": 1}), "white_harbor": ("stark", {"footman": 1}),
-             "lannisport": ("lannister", {"footman": 1}), "riverrun": ("lannister", {"footman": 1}),
-             "stoney_sept": ("lannister", {"footman": 1})}
+    units = {
+        "winterfell": ("stark", {"footman": 1}),
+        "white_harbor": ("stark", {"footman": 1}),
+        "lannisport": ("lannister", {"footman": 1}),
+        "riverrun": ("lannister", {"footman": 1}),
+        "stoney_sept": ("lannister", {"footman": 1}),
+    }
     [ended] = final(WScenario(6).setup(units))
     assert ended.winner == "lannister" and ended.tiebreak_ruleset == "faq_v2"
     # equal land areas: the higher Supply wins
@@ -100,9 +129,13 @@ def test_BG_VIC_04_faq_v2_tie_breaks_land_areas_then_supply_then_iron_throne():
 
 def test_BG_VIC_04_the_seed_ruleset_counts_strongholds_then_supply_then_power():
     # 2 castles each; stark has 2 strongholds (winterfell, seagard), lannister 1 (lannisport) + a castle.
-    units = {"winterfell": ("stark", {"footman": 1}), "seagard": ("stark", {"footman": 1}),
-             "lannisport": ("lannister", {"footman": 1}), "harrenhal": ("lannister", {"footman": 1}),
-             "stoney_sept": ("lannister", {"footman": 1})}
+    units = {
+        "winterfell": ("stark", {"footman": 1}),
+        "seagard": ("stark", {"footman": 1}),
+        "lannisport": ("lannister", {"footman": 1}),
+        "harrenhal": ("lannister", {"footman": 1}),
+        "stoney_sept": ("lannister", {"footman": 1}),
+    }
     sc = WScenario(6).setup(units)
     sc.state.settings = Settings(tiebreak_ruleset="seed")  # as if the game had been created with it
     [ended] = final(sc)

@@ -24,8 +24,14 @@ WIN_STARK = {"stark": 5, "lannister": 3, "baratheon": 0, "greyjoy": 0}  # 8 >= 8
 def attack(card: str, strength: int = 8, players: int = 4, units=None, **kw):
     """Deck III's Wildlings Attack at ``strength`` with ``card`` on top of the wildling deck
     (decks I and II: Last Days of Summer, whose two icons add 4 to the threat first)."""
-    sc = westeros(players, ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"),
-                  units=units, wildling=[card], threat=strength - 4, **kw)
+    sc = westeros(
+        players,
+        ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"),
+        units=units,
+        wildling=[card],
+        threat=strength - 4,
+        **kw,
+    )
     sc.begin_westeros()
     assert sc.state.step == "bid" and sc.state.westeros.attacks[-1].strength == strength
     return sc
@@ -81,8 +87,20 @@ def test_BG_WILD_02_a_tie_for_lowest_bidder_is_broken_by_the_iron_throne_holder(
 
 
 def test_BG_WILD_02_a_tie_for_highest_bidder_is_broken_by_the_iron_throne_holder():
-    sc = attack("mammoth_riders", discards={"stark": ["eddard_stark"], "greyjoy": ["balon_greyjoy"]},
-                hands={"stark": ["robb_stark", "the_blackfish", "roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel"]})
+    sc = attack(
+        "mammoth_riders",
+        discards={"stark": ["eddard_stark"], "greyjoy": ["balon_greyjoy"]},
+        hands={
+            "stark": [
+                "robb_stark",
+                "the_blackfish",
+                "roose_bolton",
+                "greatjon_umber",
+                "catelyn_stark",
+                "ser_rodrik_cassel",
+            ]
+        },
+    )
     sc.bids({"stark": 4, "lannister": 0, "baratheon": 0, "greyjoy": 4})
     d = sc.decision()
     assert (d.house, d.options.options, d.options.context) == ("baratheon", ["stark", "greyjoy"], "highest")
@@ -164,7 +182,11 @@ def test_BG_WILD_05_a_king_beyond_the_wall_nights_watch_top_of_one_track_with_it
     sc = attack("a_king_beyond_the_wall")
     sc.bids(WIN_STARK)
     d = sc.decision()
-    assert d.house == "stark" and d.options.may_skip and set(d.options.options) == {"iron_throne", "fiefdoms", "kings_court"}
+    assert (
+        d.house == "stark"
+        and d.options.may_skip
+        and set(d.options.options) == {"iron_throne", "fiefdoms", "kings_court"}
+    )
     sc.choose("stark", "kings_court")
     assert sc.state.tracks.kings_court[0] == "stark" and sc.state.raven_holder() == "stark"
 
@@ -186,8 +208,11 @@ def test_BG_WILD_05_mammoth_riders_lowest_bidder_destroys_3_units_everyone_else_
 
 
 def test_BG_WILD_05_mammoth_riders_nights_watch_takes_one_discarded_card_back():
-    sc = attack("mammoth_riders", hands={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel"]},
-                discards={"stark": ["eddard_stark", "the_blackfish"]})
+    sc = attack(
+        "mammoth_riders",
+        hands={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel"]},
+        discards={"stark": ["eddard_stark", "the_blackfish"]},
+    )
     sc.bids(WIN_STARK)
     d = sc.decision()
     assert d.options.options == ["eddard_stark", "the_blackfish"] and d.options.may_skip
@@ -199,22 +224,40 @@ def test_BG_WILD_05_mammoth_riders_nights_watch_takes_one_discarded_card_back():
 
 
 def test_BG_WILD_05_massing_on_the_milkwater_lowest_bidder_discards_its_strongest_cards():
-    sc = attack("massing_on_the_milkwater", hands={"stark": ["eddard_stark", "robb_stark", "the_blackfish"]},
-                discards={"stark": ["roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel"]})
+    sc = attack(
+        "massing_on_the_milkwater",
+        hands={"stark": ["eddard_stark", "robb_stark", "the_blackfish"]},
+        discards={"stark": ["roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel"]},
+    )
     sc.bids(LOSE_STARK)
     assert sorted(sc.state.houses["stark"].hand) == ["robb_stark", "the_blackfish"]  # Eddard (4) goes
 
 
 def test_BG_WILD_05_massing_on_the_milkwater_all_equal_discards_nothing():
-    sc = attack("massing_on_the_milkwater", hands={"stark": ["roose_bolton", "greatjon_umber"]},
-                discards={"stark": ["eddard_stark", "robb_stark", "catelyn_stark", "ser_rodrik_cassel", "the_blackfish"]})
+    sc = attack(
+        "massing_on_the_milkwater",
+        hands={"stark": ["roose_bolton", "greatjon_umber"]},
+        discards={"stark": ["eddard_stark", "robb_stark", "catelyn_stark", "ser_rodrik_cassel", "the_blackfish"]},
+    )
     sc.bids(LOSE_STARK)
     assert sorted(sc.state.houses["stark"].hand) == ["greatjon_umber", "roose_bolton"]  # both strength 2
 
 
 def test_BG_WILD_05_massing_on_the_milkwater_everyone_else_discards_a_card_of_its_choice():
-    sc = attack("massing_on_the_milkwater", hands={"greyjoy": ["balon_greyjoy"]},
-                discards={"greyjoy": ["euron_crows_eye", "victarion_greyjoy", "theon_greyjoy", "asha_greyjoy", "dagmar_cleftjaw", "aeron_damphair"]})
+    sc = attack(
+        "massing_on_the_milkwater",
+        hands={"greyjoy": ["balon_greyjoy"]},
+        discards={
+            "greyjoy": [
+                "euron_crows_eye",
+                "victarion_greyjoy",
+                "theon_greyjoy",
+                "asha_greyjoy",
+                "dagmar_cleftjaw",
+                "aeron_damphair",
+            ]
+        },
+    )
     sc.bids(LOSE_STARK)
     d = sc.decision()
     assert d.house == "baratheon" and d.options.about == "massing_on_the_milkwater_discard"
@@ -231,8 +274,20 @@ def test_BG_WILD_05_massing_on_the_milkwater_everyone_else_discards_a_card_of_it
 
 
 def test_BG_WILD_05_massing_on_the_milkwater_nights_watch_takes_back_every_discard():
-    sc = attack("massing_on_the_milkwater", hands={"stark": ["eddard_stark"]},
-                discards={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "catelyn_stark", "ser_rodrik_cassel", "the_blackfish"]})
+    sc = attack(
+        "massing_on_the_milkwater",
+        hands={"stark": ["eddard_stark"]},
+        discards={
+            "stark": [
+                "robb_stark",
+                "roose_bolton",
+                "greatjon_umber",
+                "catelyn_stark",
+                "ser_rodrik_cassel",
+                "the_blackfish",
+            ]
+        },
+    )
     sc.bids(WIN_STARK)
     assert len(sc.state.houses["stark"].hand) == 7 and sc.state.houses["stark"].discards == []
 
@@ -240,9 +295,14 @@ def test_BG_WILD_05_massing_on_the_milkwater_nights_watch_takes_back_every_disca
 # --- Crow Killers ---------------------------------------------------------------------------------------------
 
 
-KNIGHTS = {"winterfell": ("stark", {"knight": 2, "footman": 1}), "white_harbor": ("stark", {"knight": 1}),
-           "lannisport": ("lannister", {"knight": 2}), "stoney_sept": ("lannister", {"knight": 1}),
-           "dragonstone": ("baratheon", {"knight": 1}), "pyke": ("greyjoy", {"footman": 2})}
+KNIGHTS = {
+    "winterfell": ("stark", {"knight": 2, "footman": 1}),
+    "white_harbor": ("stark", {"knight": 1}),
+    "lannisport": ("lannister", {"knight": 2}),
+    "stoney_sept": ("lannister", {"knight": 1}),
+    "dragonstone": ("baratheon", {"knight": 1}),
+    "pyke": ("greyjoy", {"footman": 2}),
+}
 
 
 def test_BG_WILD_05_crow_killers_lowest_bidder_replaces_all_its_knights_with_footmen():
@@ -286,13 +346,22 @@ def test_BG_WILD_05_crow_killers_nights_watch_may_upgrade_up_to_2_footmen():
 
 
 def test_BG_WILD_05_the_horde_descends_lowest_bidder_2_units_in_one_castle_area():
-    sc = attack("the_horde_descends", units={
-        "winterfell": ("stark", {"footman": 2}), "white_harbor": ("stark", {"footman": 2}),
-        "karhold": ("stark", {"footman": 2}), "lannisport": ("lannister", {"footman": 1}),
-    })
+    sc = attack(
+        "the_horde_descends",
+        units={
+            "winterfell": ("stark", {"footman": 2}),
+            "white_harbor": ("stark", {"footman": 2}),
+            "karhold": ("stark", {"footman": 2}),
+            "lannisport": ("lannister", {"footman": 1}),
+        },
+    )
     sc.bids(LOSE_STARK)
     d = sc.decision()
-    assert d.options.about == "horde_castle" and d.options.same_area and set(d.options.units) == {"winterfell", "white_harbor"}
+    assert (
+        d.options.about == "horde_castle"
+        and d.options.same_area
+        and set(d.options.units) == {"winterfell", "white_harbor"}
+    )
     with pytest.raises(RuleViolation):
         sc.select("stark", {"winterfell": {"footman": 1}, "white_harbor": {"footman": 1}})
     with pytest.raises(RuleViolation):
@@ -302,11 +371,17 @@ def test_BG_WILD_05_the_horde_descends_lowest_bidder_2_units_in_one_castle_area(
 
 
 def test_BG_WILD_05_the_horde_descends_without_such_a_castle_area_2_units_anywhere_others_1():
-    sc = attack("the_horde_descends", units={
-        "winterfell": ("stark", {"footman": 1}), "karhold": ("stark", {"footman": 1}),
-        "castle_black": ("stark", {"footman": 1}), "lannisport": ("lannister", {"footman": 1}),
-        "kingswood": ("baratheon", {"footman": 1}), "dragonstone": ("baratheon", {"footman": 1}),
-    })
+    sc = attack(
+        "the_horde_descends",
+        units={
+            "winterfell": ("stark", {"footman": 1}),
+            "karhold": ("stark", {"footman": 1}),
+            "castle_black": ("stark", {"footman": 1}),
+            "lannisport": ("lannister", {"footman": 1}),
+            "kingswood": ("baratheon", {"footman": 1}),
+            "dragonstone": ("baratheon", {"footman": 1}),
+        },
+    )
     sc.bids(LOSE_STARK)
     d = sc.decision()
     assert (d.house, d.options.about, d.options.max) == ("stark", "destroy", 2)
@@ -319,7 +394,9 @@ def test_BG_WILD_05_the_horde_descends_without_such_a_castle_area_2_units_anywhe
 
 
 def test_BG_WILD_05_the_horde_descends_nights_watch_musters_in_one_castle_area():
-    sc = attack("the_horde_descends", units={"winterfell": ("stark", {"footman": 1}), "white_harbor": ("stark", {"footman": 1})})
+    sc = attack(
+        "the_horde_descends", units={"winterfell": ("stark", {"footman": 1}), "white_harbor": ("stark", {"footman": 1})}
+    )
     sc.bids(WIN_STARK)
     d = sc.decision()
     assert d.commands == ["muster"] and d.options.max_areas == 1
@@ -346,18 +423,28 @@ def test_BG_WILD_05_preemptive_raid_lowest_bidder_destroys_2_units():
 
 
 def test_BG_WILD_05_preemptive_raid_lowest_bidder_drops_2_on_its_highest_track():
-    sc = attack("preemptive_raid", tracks={"iron_throne": ["baratheon", "stark", "lannister", "greyjoy"],
-                                            "fiefdoms": ["greyjoy", "baratheon", "lannister", "stark"],
-                                            "kings_court": ["lannister", "baratheon", "greyjoy", "stark"]})
+    sc = attack(
+        "preemptive_raid",
+        tracks={
+            "iron_throne": ["baratheon", "stark", "lannister", "greyjoy"],
+            "fiefdoms": ["greyjoy", "baratheon", "lannister", "stark"],
+            "kings_court": ["lannister", "baratheon", "greyjoy", "stark"],
+        },
+    )
     sc.bids(LOSE_STARK)
     sc.choose("stark", "reduce_influence")
     assert sc.state.tracks.iron_throne == ["baratheon", "lannister", "greyjoy", "stark"]
 
 
 def test_BG_WILD_05_preemptive_raid_equal_highest_tracks_the_iron_throne_holder_picks():
-    sc = attack("preemptive_raid", tracks={"iron_throne": ["baratheon", "stark", "lannister", "greyjoy"],
-                                            "fiefdoms": ["greyjoy", "stark", "lannister", "baratheon"],
-                                            "kings_court": ["lannister", "baratheon", "greyjoy", "stark"]})
+    sc = attack(
+        "preemptive_raid",
+        tracks={
+            "iron_throne": ["baratheon", "stark", "lannister", "greyjoy"],
+            "fiefdoms": ["greyjoy", "stark", "lannister", "baratheon"],
+            "kings_court": ["lannister", "baratheon", "greyjoy", "stark"],
+        },
+    )
     sc.bids(LOSE_STARK)
     sc.choose("stark", "reduce_influence")
     d = sc.decision()
@@ -383,10 +470,15 @@ def test_BG_WILD_05_preemptive_raid_nights_watch_the_wildlings_attack_again_at_6
 
 
 def test_BG_WILD_05_rattleshirts_raiders_supply_down_2_for_the_lowest_1_for_the_rest_then_reconcile():
-    sc = attack("rattleshirts_raiders", units={
-        "winterfell": ("stark", {"footman": 3}), "white_harbor": ("stark", {"footman": 2}),
-        "lannisport": ("lannister", {"footman": 1}),
-    }, supply={"stark": 2, "lannister": 2, "baratheon": 0, "greyjoy": 1})
+    sc = attack(
+        "rattleshirts_raiders",
+        units={
+            "winterfell": ("stark", {"footman": 3}),
+            "white_harbor": ("stark", {"footman": 2}),
+            "lannisport": ("lannister", {"footman": 1}),
+        },
+        supply={"stark": 2, "lannister": 2, "baratheon": 0, "greyjoy": 1},
+    )
     out = sc.bids(LOSE_STARK)
     moves = {h: n for e in of_type(out, wev.SupplyAdjusted) for h, n in e.supply.items()}
     assert moves == {"stark": 0}

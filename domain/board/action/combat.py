@@ -13,17 +13,17 @@ revealed together) -> ``cancel`` (Tyrion) -> ``immediately`` -> ``blade`` (BG-CO
 
 from __future__ import annotations
 
-from .. import board_data
 from ...core.errors import NotYourTurn, RuleViolation
+from .. import board_data
 from ..orders import order_type
 from ..state import BoardState
 from . import events as aev
 from . import house_cards as hc
 from .flow import open_decision, require_step
+from .marches import defender_of, destination_kind
 from .retreats import best_retreat_areas, retreat
 from .state import Combat
 from .strength import initial_strength, standing
-from .marches import destination_kind, defender_of
 from .sweeps import after_moves, remove_enemy_power_token
 from .transport import can_support
 
@@ -104,7 +104,11 @@ def st_neutral(em, c: Combat) -> bool:
     )
     if won:
         em.emit(aev.NeutralForceRemoved(area=c.area))
-        em.emit(aev.UnitsMoved(house=c.attacker, from_area=c.from_area, to_area=c.area, units=dict(c.units), reason="BG-MARCH-12"))
+        em.emit(
+            aev.UnitsMoved(
+                house=c.attacker, from_area=c.from_area, to_area=c.area, units=dict(c.units), reason="BG-MARCH-12"
+            )
+        )
         remove_enemy_power_token(em, c.attacker, c.area, "BG-MARCH-05")
     if c.from_area in em.state.orders:
         o = em.state.orders[c.from_area]
@@ -276,7 +280,9 @@ def st_retreat(em, c: Combat) -> bool:
             if home_ok:
                 retreat(em, c.loser, c.from_area, c.from_area, units, True)
             else:
-                em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True))
+                em.emit(
+                    aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True)
+                )
             return _stage(em, "finish")
         options = set(best_retreat_areas(s, c, c.loser, units, c.from_area, exclude=None))
         if home_ok:
@@ -285,7 +291,9 @@ def st_retreat(em, c: Combat) -> bool:
         options = set(best_retreat_areas(s, c, c.loser, units, c.area, exclude=c.from_area))
     options = sorted(options)
     if not options:
-        em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking))
+        em.emit(
+            aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking)
+        )
         return _stage(em, "finish")
     if len(options) == 1:
         retreat(em, c.loser, area, options[0], units, attacking)
@@ -307,7 +315,11 @@ def st_finish(em, c: Combat) -> bool:
     if c.winner == c.attacker:
         survivors = {u: n for u, n in c.units.items() if n}
         if survivors and c.played.get(c.defender) != "arianne_martell":
-            em.emit(aev.UnitsMoved(house=c.attacker, from_area=c.from_area, to_area=c.area, units=survivors, reason="BG-COMBAT-24"))
+            em.emit(
+                aev.UnitsMoved(
+                    house=c.attacker, from_area=c.from_area, to_area=c.area, units=survivors, reason="BG-COMBAT-24"
+                )
+            )
             remove_enemy_power_token(em, c.attacker, c.area, "BG-COMBAT-24")
     o = em.state.orders.get(c.from_area)
     if o is not None and o.house == c.attacker and o.order == c.march_order:
@@ -407,7 +419,9 @@ def choose_ability(em, house: str, choice: str | None, by_default: bool = False)
     if choice is None and not p.may_skip:
         raise RuleViolation(f"{p.card} must be used: choose one of {', '.join(p.choices)}", rule="BG-COMBAT-09")
     if choice is not None and choice not in p.choices:
-        raise RuleViolation(f"'{choice}' is not one of {', '.join(p.choices)}", rule="BG-COMBAT-09", code="illegal_choice")
+        raise RuleViolation(
+            f"'{choice}' is not one of {', '.join(p.choices)}", rule="BG-COMBAT-09", code="illegal_choice"
+        )
     hc.apply_choice(em, c, house, p.card, choice, by_default)
 
 
@@ -442,7 +456,9 @@ def choose_casualties(em, house: str, units: dict[str, int], by_default: bool = 
     units = {u: n for u, n in units.items() if n}
     need = min(c.casualties, sum(army.values()))
     if sum(units.values()) != need or any(n > army.get(u, 0) for u, n in units.items()):
-        raise RuleViolation(f"choose exactly {need} of your units in the combat", rule="BG-COMBAT-15", code="casualty_count")
+        raise RuleViolation(
+            f"choose exactly {need} of your units in the combat", rule="BG-COMBAT-15", code="casualty_count"
+        )
     em.emit(aev.CasualtiesChosen(house=house, units=units, by_default=by_default))
     em.emit(aev.UnitsDestroyed(house=house, area=area, units=units, reason="BG-COMBAT-15", combat_units=attacking))
     em.emit(aev.CombatStageBegan(stage="retreat"))

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .. import board_data
 from ...core.errors import RuleViolation
+from .. import board_data
 from ..orders import is_special
 from ..state import BoardState
 from . import events as aev

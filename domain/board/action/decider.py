@@ -10,11 +10,12 @@ from __future__ import annotations
 from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..state import BoardState
-from . import combat, commands as acmd, consolidate, flow, marches, raids
+from . import combat, consolidate, flow, marches, raids
+from . import commands as acmd
+from . import events as aev
 from .emitter import Emitter
 from .evolve import evolve_action
 from .sweeps import max_port_replacement
-from . import events as aev
 
 __all__ = ["decide_action", "evolve_action", "start_action_phase", "handle", "ACTION_COMMANDS"]
 
@@ -68,7 +69,12 @@ def handle(em, command, house: str, by_default: bool = False) -> None:
             raids.resolve_raid(em, house, command.area, command.target, by_default)
         case acmd.ResolveMarch():
             marches.resolve_march(
-                em, house, command.area, {d: unit_map(u) for d, u in command.moves.items()}, command.leave_power_token, by_default
+                em,
+                house,
+                command.area,
+                {d: unit_map(u) for d, u in command.moves.items()},
+                command.leave_power_token,
+                by_default,
             )
         case acmd.ResolveConsolidatePower():
             consolidate.resolve_consolidate_power(em, house, command.area, command.muster, by_default)

@@ -174,7 +174,13 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             )
             for a in orders_of(state, house, "consolidate_power")
         }
-        return [(house, ["resolve_consolidate_power"], ConsolidateOptions(orders=orders, costs=dict(cp.NEW_COST), upgrade_costs=dict(cp.UPGRADE_COST)))]
+        return [
+            (
+                house,
+                ["resolve_consolidate_power"],
+                ConsolidateOptions(orders=orders, costs=dict(cp.NEW_COST), upgrade_costs=dict(cp.UPGRADE_COST)),
+            )
+        ]
     if step == "replace_port_ships" and act.port_captures:
         cap = act.port_captures[0]
         return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=cap.max))]
@@ -182,7 +188,10 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         return []
     if step == "declare_support" and c.support_queue:
         opts = SupportOptions(
-            area=c.area, attacker=c.attacker, defender=c.defender, sides=cb.support_options(c),
+            area=c.area,
+            attacker=c.attacker,
+            defender=c.defender,
+            sides=cb.support_options(c),
             strength=initial_strength(state, c),
         )
         return [(c.support_queue[0], ["declare_support"], opts)]
@@ -191,20 +200,38 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         for h in hc.combatants(state, c):
             if h not in c.cards and h not in c.no_card:
                 opts = HouseCardOptions(
-                    area=c.area, opponent=hc.opponent(c, h), cards=cb.card_options(state, c, h),
+                    area=c.area,
+                    opponent=hc.opponent(c, h),
+                    cards=cb.card_options(state, c, h),
                     strength=initial_strength(state, c),
                 )
                 out.append((h, ["choose_house_card"], opts))
         return out
     if step == "house_card_ability" and c.ability is not None:
         p = c.ability
-        return [(p.house, ["choose_ability"], AbilityOptions(card=p.card, choices=list(p.choices), may_skip=p.may_skip))]
+        return [
+            (p.house, ["choose_ability"], AbilityOptions(card=p.card, choices=list(p.choices), may_skip=p.may_skip))
+        ]
     if step == "use_blade":
-        return [(cb.blade_holder(state), ["use_blade"], BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]))]
+        return [
+            (
+                cb.blade_holder(state),
+                ["use_blade"],
+                BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]),
+            )
+        ]
     if step == "choose_casualties":
         _, units, _ = cb.loser_army(state, c)
         units = {u: n for u, n in units.items() if n}
-        return [(c.loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))]
+        return [
+            (c.loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))
+        ]
     if step == "choose_retreat" and c.retreat_chooser:
-        return [(c.retreat_chooser, ["choose_retreat"], RetreatOptions(retreating_house=c.loser, areas=list(c.retreat_options)))]
+        return [
+            (
+                c.retreat_chooser,
+                ["choose_retreat"],
+                RetreatOptions(retreating_house=c.loser, areas=list(c.retreat_options)),
+            )
+        ]
     return []

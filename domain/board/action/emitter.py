@@ -30,8 +30,8 @@ class Emitter:
         self.ctx = ctx
 
     def emit(self, *events: Event) -> None:
-        from .evolve import evolve_action
         from ..decider import evolve
+        from .evolve import evolve_action
 
         for e in events:
             self.events.append(e)

@@ -61,9 +61,7 @@ def require_step(state: BoardState, *steps: str) -> None:
 def require_turn(state: BoardState, house: str, step: str) -> None:
     require_step(state, step)
     if state.action.current_house != house:
-        raise NotYourTurn(
-            f"it is {state.action.current_house}'s turn to resolve an order", rule="BG-ACT-02"
-        )
+        raise NotYourTurn(f"it is {state.action.current_house}'s turn to resolve an order", rule="BG-ACT-02")
 
 
 def start(em) -> None:

@@ -27,7 +27,7 @@ from ..state import BoardState
 from . import events as aev
 from . import power
 from .state import Combat
-from .strength import castle_area, is_supported, supports, standing
+from .strength import castle_area, is_supported, standing, supports
 from .supply import available_units
 from .transport import adjacent
 
@@ -130,14 +130,22 @@ def mace_tyrell(em, c: Combat, house: str) -> None:
     opp = opponent(c, house)
     if opp == c.attacker:
         if c.units.get("footman", 0) > 0:
-            em.emit(aev.UnitsDestroyed(house=opp, area=c.from_area, units={"footman": 1}, reason="mace_tyrell", combat_units=True))
+            em.emit(
+                aev.UnitsDestroyed(
+                    house=opp, area=c.from_area, units={"footman": 1}, reason="mace_tyrell", combat_units=True
+                )
+            )
     else:
         a = s.areas[c.area]
         if a.units.get("footman", 0) > 0:
             routed = 0 if standing(s, c.area).get("footman", 0) else 1
             em.emit(
                 aev.UnitsDestroyed(
-                    house=opp, area=c.area, units={"footman": 1}, routed={"footman": 1} if routed else {}, reason="mace_tyrell"
+                    house=opp,
+                    area=c.area,
+                    units={"footman": 1},
+                    routed={"footman": 1} if routed else {},
+                    reason="mace_tyrell",
                 )
             )
 
@@ -186,7 +194,9 @@ def cersei_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     """Cersei Lannister: any order of the loser on the board (not the March order of this combat,
     which the combat removes anyway)."""
     loser = opponent(c, house)
-    return sorted(a for a, o in state.orders.items() if o.house == loser and not (loser == c.attacker and a == c.from_area))
+    return sorted(
+        a for a, o in state.orders.items() if o.house == loser and not (loser == c.attacker and a == c.from_area)
+    )
 
 
 def win_lose_pending(em, c: Combat, house: str, card: str) -> bool:
@@ -217,9 +227,7 @@ def after_pending(em, c: Combat, house: str, card: str) -> bool:
     s = em.state
     opp = opponent(c, house)
     if card == "patchface" and opp is not None and s.houses[opp].hand:
-        em.emit(
-            aev.AbilityChoicePending(house=house, card=card, choices=sorted(s.houses[opp].hand), may_skip=True)
-        )
+        em.emit(aev.AbilityChoicePending(house=house, card=card, choices=sorted(s.houses[opp].hand), may_skip=True))
         return True
     if card == "ser_loras_tyrell" and house == c.attacker == c.winner:
         a = s.areas[c.area]

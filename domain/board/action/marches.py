@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from .. import board_data
-from ..control import controller
 from ...core.errors import RuleViolation
-from ..orders import order_type
+from .. import board_data
 from ..state import BoardState
 from . import events as aev
 from .flow import orders_of, require_turn
@@ -62,7 +60,9 @@ def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
     )
 
 
-def validate_march(state: BoardState, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool) -> str | None:
+def validate_march(
+    state: BoardState, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool
+) -> str | None:
     """Check one March declaration; return the destination that starts a fight, if any.
 
     BG-MARCH-01 units may split among destinations; BG-COMBAT-23 routed units stay;
@@ -87,7 +87,9 @@ def validate_march(state: BoardState, house: str, area: str, moves: dict[str, di
             sent[u] = sent.get(u, 0) + n
             allowed = dests["ship"] if u == "ship" else dests["land"]
             if dest not in allowed:
-                raise RuleViolation(f"a {u} in '{area}' cannot march to '{dest}'", rule="BG-MARCH-03", code="not_adjacent")
+                raise RuleViolation(
+                    f"a {u} in '{area}' cannot march to '{dest}'", rule="BG-MARCH-03", code="not_adjacent"
+                )
         dk = destination_kind(state, house, dest)
         if kind(dest) == "port":
             if dk != "move":
@@ -109,10 +111,14 @@ def validate_march(state: BoardState, house: str, area: str, moves: dict[str, di
     for u, n in sent.items():
         if n > movable.get(u, 0):
             raise RuleViolation(
-                f"only {movable.get(u, 0)} standing {u}(s) in '{area}' can march", rule="BG-COMBAT-23", code="not_enough_units"
+                f"only {movable.get(u, 0)} standing {u}(s) in '{area}' can march",
+                rule="BG-COMBAT-23",
+                code="not_enough_units",
             )
     if len(fights) > 1:
-        raise RuleViolation("at most one destination of a March may start a fight", rule="BG-MARCH-04", code="two_combats")
+        raise RuleViolation(
+            "at most one destination of a March may start a fight", rule="BG-MARCH-04", code="two_combats"
+        )
     delta = {area: -sum(sent.values())}
     for dest, units in moves.items():
         delta[dest] = delta.get(dest, 0) + sum(units.values())
@@ -129,7 +135,9 @@ def validate_march(state: BoardState, house: str, area: str, moves: dict[str, di
     return fights[0] if fights else None
 
 
-def resolve_march(em, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool, by_default: bool = False) -> None:
+def resolve_march(
+    em, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool, by_default: bool = False
+) -> None:
     """Resolve one March (BG-ACT-02/03): non-combat moves happen at once (BG-MARCH-08), entering an
     area with only an enemy Power token sends it to the Pool (BG-MARCH-05), a Power token may be left
     behind (BG-MARCH-06), ports follow control (BG-MAP-07); then the one fight, if any, starts
@@ -145,7 +153,9 @@ def resolve_march(em, house: str, area: str, moves: dict[str, dict[str, int]], l
     moves = {d: us for d, us in moves.items() if us}
     fight = validate_march(s, house, area, moves, leave_token)
     order = s.orders[area].order
-    em.emit(aev.MarchDeclared(house=house, area=area, moves=moves, leave_power_token=leave_token, by_default=by_default))
+    em.emit(
+        aev.MarchDeclared(house=house, area=area, moves=moves, leave_power_token=leave_token, by_default=by_default)
+    )
     for dest, units in moves.items():
         if dest == fight:
             continue

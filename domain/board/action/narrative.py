@@ -40,13 +40,17 @@ def describe_action(event: aev.Event) -> str | None:
             side = "no one" if event.side == "none" else f"the {event.side}"
             return f"{_h(event.house)} supports {side}."
         case aev.HouseCardsRevealed():
-            shown = ", ".join(f"{_h(h)} {c.replace('_', ' ').title() if c else '(no card)'}" for h, c in event.cards.items())
+            shown = ", ".join(
+                f"{_h(h)} {c.replace('_', ' ').title() if c else '(no card)'}" for h, c in event.cards.items()
+            )
             return f"House cards revealed: {shown}."
         case aev.BladeUsed():
             return f"{_h(event.house)} used the Valyrian Steel Blade (+1)."
         case aev.CombatDecided():
             score = " to ".join(str(event.strength[h]) for h in (event.winner, event.loser) if h in event.strength)
-            return f"{_h(event.winner)} won the combat against {_h(event.loser)} ({score}); {event.casualties} casualties."
+            return (
+                f"{_h(event.winner)} won the combat against {_h(event.loser)} ({score}); {event.casualties} casualties."
+            )
         case aev.RetreatChosen():
             return f"{_h(event.house)} retreated to {_area(event.area)}."
         case aev.UnitsDestroyed():

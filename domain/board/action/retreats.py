@@ -7,7 +7,7 @@ from ..control import controller
 from ..state import BoardState
 from . import events as aev
 from .state import Combat
-from .supply import counts_after, allowed_armies, armies_legal
+from .supply import allowed_armies, armies_legal, counts_after
 from .transport import adjacent, kind, port_open_to, transport_reachable
 
 #: Which units go first when supply forces a retreating army to shrink (documented default).
@@ -25,7 +25,9 @@ def supply_loss(state: BoardState, house: str, dest: str, units: dict[str, int],
     return total
 
 
-def legal_retreat_areas(state: BoardState, c: Combat, house: str, units: dict[str, int], exclude: str | None) -> list[str]:
+def legal_retreat_areas(
+    state: BoardState, c: Combat, house: str, units: dict[str, int], exclude: str | None
+) -> list[str]:
     """BG-COMBAT-19: areas adjacent to the embattled area (or reached by the retreater's ship
     transport, for land units) that are not ``exclude`` (the area the attacker came from), hold no
     enemy units, are not controlled by another house, have no neutral force, suit the unit types,
@@ -60,7 +62,9 @@ def legal_retreat_areas(state: BoardState, c: Combat, house: str, units: dict[st
     return out
 
 
-def best_retreat_areas(state: BoardState, c: Combat, house: str, units: dict[str, int], from_area: str, exclude: str | None) -> list[str]:
+def best_retreat_areas(
+    state: BoardState, c: Combat, house: str, units: dict[str, int], from_area: str, exclude: str | None
+) -> list[str]:
     """BG-COMBAT-20/21: among the legal areas, those costing the fewest units to supply; none if even
     the best costs the whole army."""
     legal = legal_retreat_areas(state, c, house, units, exclude)
@@ -80,7 +84,11 @@ def retreat(em, house: str, from_area: str, dest: str, units: dict[str, int], co
     if dest != from_area:
         routed_before = {} if combat_units else s.action.routed.get(from_area, {})
         routed = {u: min(n, routed_before.get(u, 0)) for u, n in units.items() if routed_before.get(u)}
-        em.emit(aev.UnitsMoved(house=house, from_area=from_area, to_area=dest, units=units, routed=routed, reason="BG-COMBAT-19"))
+        em.emit(
+            aev.UnitsMoved(
+                house=house, from_area=from_area, to_area=dest, units=units, routed=routed, reason="BG-COMBAT-19"
+            )
+        )
         fresh = {u: n - routed.get(u, 0) for u, n in units.items() if n - routed.get(u, 0) > 0}
     else:
         fresh = dict(units)
@@ -95,7 +103,11 @@ def shrink_to_supply(em, house: str, area: str, reason: str) -> None:
     while not armies_legal(list(counts_after(s, house).values()), supply) and s.areas[area].house == house:
         unit = next(u for u in SUPPLY_LOSS_ORDER if s.areas[area].units.get(u))
         routed = 1 if s.action.routed.get(area, {}).get(unit, 0) else 0
-        em.emit(aev.UnitsDestroyed(house=house, area=area, units={unit: 1}, routed={unit: routed} if routed else {}, reason=reason))
+        em.emit(
+            aev.UnitsDestroyed(
+                house=house, area=area, units={unit: 1}, routed={unit: routed} if routed else {}, reason=reason
+            )
+        )
         s = em.state
 
 

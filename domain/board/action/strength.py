@@ -112,7 +112,9 @@ def initial_strength(state: BoardState, c: Combat) -> dict[str, int]:
     return out
 
 
-def potential_neutral_strength(state: BoardState, house: str, from_area: str, area: str, units: dict[str, int], march_order: str) -> int:
+def potential_neutral_strength(
+    state: BoardState, house: str, from_area: str, area: str, units: dict[str, int], march_order: str
+) -> int:
     """BG-MARCH-12: the most a march on a neutral force could reach: units (Siege Engines against a
     castle), March modifier, and every adjacent Support order (its own always, other houses' if they
     chose to back it)."""

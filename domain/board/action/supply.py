@@ -30,9 +30,7 @@ def armies_legal(sizes: list[int], supply: int) -> bool:
     return all(a <= b for a, b in zip(armies, allowed))
 
 
-def counts_after(
-    state: BoardState, house: str, delta: dict[str, int] | None = None
-) -> dict[str, int]:
+def counts_after(state: BoardState, house: str, delta: dict[str, int] | None = None) -> dict[str, int]:
     """The house's units per area after adding ``delta`` (area -> +/- units), with the attacking
     units of a combat in progress counted in the attacked area (BG-SUPPLY-06)."""
     counts = unit_counts(state, house)

@@ -47,11 +47,22 @@ def action_view(state: BoardState, reader: str | None, game_over: bool = False) 
         for h in c.no_card:
             cards[h] = None
         cv = CombatView(
-            attacker=c.attacker, defender=c.defender, area=c.area, from_area=c.from_area, units=dict(c.units),
-            stage=c.stage, support=dict(c.support), support_queue=list(c.support_queue), cards=cards,
-            strength=dict(c.strength), winner=c.winner, blade=c.blade,
+            attacker=c.attacker,
+            defender=c.defender,
+            area=c.area,
+            from_area=c.from_area,
+            units=dict(c.units),
+            stage=c.stage,
+            support=dict(c.support),
+            support_queue=list(c.support_queue),
+            cards=cards,
+            strength=dict(c.strength),
+            winner=c.winner,
+            blade=c.blade,
         )
     return ActionView(
-        order_type=act.order_type, current_house=act.current_house,
-        routed={a: dict(u) for a, u in act.routed.items()}, combat=cv,
+        order_type=act.order_type,
+        current_house=act.current_house,
+        routed={a: dict(u) for a, u in act.routed.items()},
+        combat=cv,
     )

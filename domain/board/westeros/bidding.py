@@ -61,7 +61,9 @@ def submit(em, house: str, amount: int, by_default: bool = False) -> None:
         raise RuleViolation("your bid is already sealed", rule="BG-COK-03", code="already_bid")
     if not 0 <= amount <= s.houses[house].power:
         raise RuleViolation(
-            f"a bid is 0 to your {s.houses[house].power} available Power, not {amount}", rule="BG-COK-03", code="bid_too_high"
+            f"a bid is 0 to your {s.houses[house].power} available Power, not {amount}",
+            rule="BG-COK-03",
+            code="bid_too_high",
         )
     em.emit(wev.BidSubmitted(house=house, amount=amount, by_default=by_default))
 
@@ -102,9 +104,7 @@ def settle(em) -> None:
         if len(rest) > 1:
             holder = s.tracks.iron_throne[0]
             em.emit(
-                wev.WesterosChoicePending(
-                    house=holder, kind="bid_tie", options=rest, default=rest[0], context=b.track
-                )
+                wev.WesterosChoicePending(house=holder, kind="bid_tie", options=rest, default=rest[0], context=b.track)
             )
             open_step(em, "westeros_choice")
             return

@@ -40,7 +40,9 @@ class ReconcileArmies(Command, tag="reconcile_armies"):
 class Muster(Command, tag="muster"):
     """BG-MUSTER-*: recruit in your castle/stronghold areas: area -> purchases (empty: nothing)."""
 
-    recruits: Annotated[dict[AreaId, Annotated[list[Recruit], msgspec.Meta(max_length=4)]], msgspec.Meta(max_length=20)] = {}
+    recruits: Annotated[
+        dict[AreaId, Annotated[list[Recruit], msgspec.Meta(max_length=4)]], msgspec.Meta(max_length=20)
+    ] = {}
 
 
 WesterosCommand = Bid | WesterosChoice | SelectUnits | ReconcileArmies | Muster

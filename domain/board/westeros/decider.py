@@ -18,7 +18,15 @@ from . import commands as wcmd
 from . import events as wev
 from .evolve import evolve_westeros
 
-__all__ = ["start_westeros_phase", "decide_westeros", "reveal_bids", "evolve_westeros", "handle", "WESTEROS_COMMANDS", "bids_ready"]
+__all__ = [
+    "start_westeros_phase",
+    "decide_westeros",
+    "reveal_bids",
+    "evolve_westeros",
+    "handle",
+    "WESTEROS_COMMANDS",
+    "bids_ready",
+]
 
 WESTEROS_COMMANDS = wcmd.WESTEROS_COMMANDS
 WESTEROS_STEP = "awaiting_westeros_phase"
@@ -121,4 +129,3 @@ def decide_westeros(state: BoardState, command, house: str, ctx: Context) -> lis
     handle(em, command, house)
     deck.advance(em)
     return em.events
-

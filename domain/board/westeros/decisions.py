@@ -86,25 +86,72 @@ def pending_westeros_decisions(state: BoardState) -> list[tuple[str, list[str], 
     out: list = []
     if w.choice is not None:
         c = w.choice
-        out.append((c.house, ["westeros_choice"], ChoiceOptions(about=c.kind, options=list(c.options), may_skip=c.may_skip, default=c.default, context=c.context)))
+        out.append(
+            (
+                c.house,
+                ["westeros_choice"],
+                ChoiceOptions(
+                    about=c.kind, options=list(c.options), may_skip=c.may_skip, default=c.default, context=c.context
+                ),
+            )
+        )
     if w.selection is not None:
         sel = w.selection
-        out.append((sel.house, ["select_units"], SelectUnitsOptions(
-            about=sel.kind, min=sel.min, max=sel.max, units={a: dict(u) for a, u in sel.units.items()},
-            same_area=sel.same_area, reason=sel.reason)))
-    for house in (w.reconcile[:1] if w.reconcile_sequential else w.reconcile):
+        out.append(
+            (
+                sel.house,
+                ["select_units"],
+                SelectUnitsOptions(
+                    about=sel.kind,
+                    min=sel.min,
+                    max=sel.max,
+                    units={a: dict(u) for a, u in sel.units.items()},
+                    same_area=sel.same_area,
+                    reason=sel.reason,
+                ),
+            )
+        )
+    for house in w.reconcile[:1] if w.reconcile_sequential else w.reconcile:
         supply = state.houses[house].supply
-        out.append((house, ["reconcile_armies"], ReconcileOptions(
-            supply=supply, allowed=allowed_armies(supply), armies=armies(state, house),
-            fewest=sum(minimal_losses(state, house).values()))))
+        out.append(
+            (
+                house,
+                ["reconcile_armies"],
+                ReconcileOptions(
+                    supply=supply,
+                    allowed=allowed_armies(supply),
+                    armies=armies(state, house),
+                    fewest=sum(minimal_losses(state, house).values()),
+                ),
+            )
+        )
     if w.musterers:
         house = w.musterers[0]
-        areas = {a: MusterAreaOptions(points=muster_points(a), ship_areas=ship_areas(state, house, a)) for a in muster_areas(state, house)}
-        out.append((house, ["muster"], MusterOptions(areas=areas, costs=dict(NEW_COST), upgrade_costs=dict(UPGRADE_COST), max_areas=w.muster_max_areas)))
+        areas = {
+            a: MusterAreaOptions(points=muster_points(a), ship_areas=ship_areas(state, house, a))
+            for a in muster_areas(state, house)
+        }
+        out.append(
+            (
+                house,
+                ["muster"],
+                MusterOptions(
+                    areas=areas, costs=dict(NEW_COST), upgrade_costs=dict(UPGRADE_COST), max_areas=w.muster_max_areas
+                ),
+            )
+        )
     b = open_bidding(w)
     if b is not None:
         strength = w.attacks[-1].strength if b.kind == "wildlings" else None
         for house in b.houses:
             if house not in b.sealed:
-                out.append((house, ["bid"], BidOptions(bidding=b.kind, track=b.track, wildling_strength=strength, max=state.houses[house].power)))
+                out.append(
+                    (
+                        house,
+                        ["bid"],
+                        BidOptions(
+                            bidding=b.kind, track=b.track, wildling_strength=strength, max=state.houses[house].power
+                        ),
+                    )
+                )
     return out

@@ -22,7 +22,8 @@ def muster_areas(state: BoardState, house: str) -> list[str]:
     """BG-MUSTER-01: land areas with a Castle or Stronghold that ``house`` controls."""
     facts = board_data.areas()
     return sorted(
-        a for a, x in state.areas.items()
+        a
+        for a, x in state.areas.items()
         if facts[a].kind == "land" and facts[a].castle != "none" and not x.blocked and controller(state, a) == house
     )
 
@@ -54,9 +55,13 @@ def muster(em, house: str, recruits: dict, by_default: bool = False) -> None:
     used = sorted(a for a, rs in recruits.items() if rs)
     for a in used:
         if a not in allowed:
-            raise RuleViolation(f"'{a}' is not a castle or stronghold area you control", rule="BG-MUSTER-01", code="not_a_muster_area")
+            raise RuleViolation(
+                f"'{a}' is not a castle or stronghold area you control", rule="BG-MUSTER-01", code="not_a_muster_area"
+            )
     if w.muster_max_areas and len(used) > w.muster_max_areas:
-        raise RuleViolation(f"you may muster in {w.muster_max_areas} area(s) only", rule="BG-WILD-05", code="too_many_areas")
+        raise RuleViolation(
+            f"you may muster in {w.muster_max_areas} area(s) only", rule="BG-WILD-05", code="too_many_areas"
+        )
     reason = w.muster_reason or "BG-MUSTER-06"
     em.emit(wev.HouseMustered(house=house, areas=used, by_default=by_default))
     for area in used:

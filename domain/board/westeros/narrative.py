@@ -25,7 +25,11 @@ def _h(house: str | None) -> str:
 
 
 def _units(units: dict[str, dict[str, int]]) -> str:
-    parts = [f"{n} {u.replace('_', ' ')}{'s' if n > 1 else ''} in {a}" for a, us in sorted(units.items()) for u, n in us.items()]
+    parts = [
+        f"{n} {u.replace('_', ' ')}{'s' if n > 1 else ''} in {a}"
+        for a, us in sorted(units.items())
+        for u, n in us.items()
+    ]
     return ", ".join(parts) or "nothing"
 
 

@@ -102,7 +102,9 @@ def validate_reconcile(state: BoardState, house: str, units: dict[str, dict[str,
     for area, us in units.items():
         for u, n in us.items():
             if n < 0 or n > mine.get(area, {}).get(u, 0):
-                raise RuleViolation(f"{house} has no {n} {u}(s) in '{area}' to destroy", rule="BG-SUPPLY-04", code="no_such_units")
+                raise RuleViolation(
+                    f"{house} has no {n} {u}(s) in '{area}' to destroy", rule="BG-SUPPLY-04", code="no_such_units"
+                )
             removed[area] = removed.get(area, 0) + n
     if not _legal_after(state, house, removed):
         raise RuleViolation("these losses still leave armies beyond your supply", rule="BG-SUPPLY-04", code="supply")

@@ -40,7 +40,9 @@ def default_command(state: BoardState, house: str, options):
     if kind == "bid":
         return wcmd.Bid(amount=0)
     if kind == "westeros_choice":
-        return wcmd.WesterosChoice(choice=options.default if options.default is not None or options.may_skip else options.options[0])
+        return wcmd.WesterosChoice(
+            choice=options.default if options.default is not None or options.may_skip else options.options[0]
+        )
     if kind == "select_units":
         from ..action.commands import UnitCounts
 

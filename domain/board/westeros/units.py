@@ -57,7 +57,9 @@ def pick_default(units: dict[str, dict[str, int]], count: int, same_area: bool =
     return out
 
 
-def forced_selection(units: dict[str, dict[str, int]], count: int, same_area: bool = False) -> dict[str, dict[str, int]] | None:
+def forced_selection(
+    units: dict[str, dict[str, int]], count: int, same_area: bool = False
+) -> dict[str, dict[str, int]] | None:
     """The only legal pick of ``count`` units, or None when the house has a real choice."""
     if count <= 0:
         return {}

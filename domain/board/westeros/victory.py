@@ -65,7 +65,10 @@ def standings(state: BoardState) -> list[wev.Standing]:
 def game_ended(state: BoardState, reason: str) -> wev.GameEnded:
     table = standings(state)
     return wev.GameEnded(
-        winner=table[0].house, reason=reason, round=state.round, standings=table,
+        winner=table[0].house,
+        reason=reason,
+        round=state.round,
+        standings=table,
         tiebreak_ruleset=state.settings.tiebreak_ruleset,
     )
 

@@ -65,7 +65,9 @@ def _bidding(b, reader: str | None, over: bool) -> BiddingView | None:
         bids = dict(b.sealed)
     else:
         bids = {h: n for h, n in b.sealed.items() if h == reader}
-    return BiddingView(kind=b.kind, houses=list(b.houses), track=b.track, submitted=sorted(b.sealed), bids=bids, revealed=b.revealed)
+    return BiddingView(
+        kind=b.kind, houses=list(b.houses), track=b.track, submitted=sorted(b.sealed), bids=bids, revealed=b.revealed
+    )
 
 
 def westeros_view(state: BoardState, reader: str | None, over: bool = False) -> WesterosView | None:
@@ -89,9 +91,16 @@ def westeros_view(state: BoardState, reader: str | None, over: bool = False) -> 
         bidding=_bidding(w.bidding, reader, over),
         attacks=[
             AttackView(
-                strength=a.strength, houses=list(a.houses), reason=a.reason, stage=a.stage,
-                bidding=_bidding(a.bidding, reader, over), nights_watch_won=a.nights_watch_won, total=a.total,
-                target=a.target, card=a.card, queue=list(a.queue),
+                strength=a.strength,
+                houses=list(a.houses),
+                reason=a.reason,
+                stage=a.stage,
+                bidding=_bidding(a.bidding, reader, over),
+                nights_watch_won=a.nights_watch_won,
+                total=a.total,
+                target=a.target,
+                card=a.card,
+                queue=list(a.queue),
             )
             for a in w.attacks
         ],

@@ -31,7 +31,7 @@ from ..state import BoardState
 from . import bidding, mustering, supply
 from . import events as wev
 from .state import WildlingAttack
-from .units import destroy, forced_selection, replace, units_of, total
+from .units import destroy, forced_selection, replace, total, units_of
 
 MAX_THREAT = 12
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
@@ -145,15 +145,37 @@ def end_attack(em) -> None:
 # --- the cards ---------------------------------------------------------------------------------------
 
 
-def _choice(em, house: str, kind: str, options: list[str], may_skip: bool = False, default: str | None = None, context: str | None = None) -> None:
+def _choice(
+    em,
+    house: str,
+    kind: str,
+    options: list[str],
+    may_skip: bool = False,
+    default: str | None = None,
+    context: str | None = None,
+) -> None:
     from .deck import open_step
 
-    em.emit(wev.WesterosChoicePending(house=house, kind=kind, options=options, may_skip=may_skip, default=default, context=context))
+    em.emit(
+        wev.WesterosChoicePending(
+            house=house, kind=kind, options=options, may_skip=may_skip, default=default, context=context
+        )
+    )
     open_step(em, "westeros_choice")
 
 
-def select_units(em, house: str, kind: str, count: int, units: dict[str, dict[str, int]], *, minimum: int | None = None,
-                 same_area: bool = False, then_replace: int = 0, reason: str) -> None:
+def select_units(
+    em,
+    house: str,
+    kind: str,
+    count: int,
+    units: dict[str, dict[str, int]],
+    *,
+    minimum: int | None = None,
+    same_area: bool = False,
+    then_replace: int = 0,
+    reason: str,
+) -> None:
     """Ask ``house`` to pick ``count`` of ``units`` (``minimum``..``count`` when given); a pick with
     only one possible answer is made at once."""
     from .deck import open_step
@@ -169,7 +191,14 @@ def select_units(em, house: str, kind: str, count: int, units: dict[str, dict[st
             return
     em.emit(
         wev.UnitSelectionPending(
-            house=house, kind=kind, min=lo, max=count, units=units, same_area=same_area, then_replace=then_replace, reason=reason
+            house=house,
+            kind=kind,
+            min=lo,
+            max=count,
+            units=units,
+            same_area=same_area,
+            then_replace=then_replace,
+            reason=reason,
         )
     )
     open_step(em, "select_units")
@@ -244,14 +273,18 @@ def card_effect(em, card: str, house: str, role: str) -> None:
                 if len(out) < len(hs.hand):  # all equal: none is discarded (S&R)
                     em.emit(aev.HouseCardsDiscarded(house=house, cards=out, reason=card))
             else:
-                _choice(em, house, "massing_on_the_milkwater_discard", sorted(hs.hand), default=milkwater_default(s, house))
+                _choice(
+                    em, house, "massing_on_the_milkwater_discard", sorted(hs.hand), default=milkwater_default(s, house)
+                )
     elif card == "crow_killers":
         knights = units_of(s, house, "knight")
         footmen_free = available_units(s, house, "footman")
         if nw:
             n = min(2, total(units_of(s, house, "footman")), available_units(s, house, "knight"))
             if n:
-                select_units(em, house, "crow_killers_upgrade", n, units_of(s, house, "footman"), minimum=0, reason=card)
+                select_units(
+                    em, house, "crow_killers_upgrade", n, units_of(s, house, "footman"), minimum=0, reason=card
+                )
         else:
             k = total(knights) if lowest else min(2, total(knights))
             if k == 0:
@@ -262,14 +295,23 @@ def card_effect(em, card: str, house: str, role: str) -> None:
                 else:
                     select_units(em, house, "crow_killers_replace", k, knights, reason=card)
             else:
-                select_units(em, house, "crow_killers_destroy", k - footmen_free, knights,
-                             then_replace=-1 if lowest else footmen_free, reason=card)
+                select_units(
+                    em,
+                    house,
+                    "crow_killers_destroy",
+                    k - footmen_free,
+                    knights,
+                    then_replace=-1 if lowest else footmen_free,
+                    reason=card,
+                )
     elif card == "the_horde_descends":
         if nw:
             mustering.begin(em, reason=card, houses=[house], max_areas=1)
         elif lowest:
             facts = board_data.areas()
-            castles = {a: us for a, us in units_of(s, house).items() if facts[a].castle != "none" and sum(us.values()) >= 2}
+            castles = {
+                a: us for a, us in units_of(s, house).items() if facts[a].castle != "none" and sum(us.values()) >= 2
+            }
             if total(castles) >= 2:
                 select_units(em, house, "horde_castle", 2, castles, same_area=True, reason=card)
             else:
@@ -309,7 +351,9 @@ def preemptive_raid_choice(em, house: str, choice: str) -> None:
         _choice(em, s.tracks.iron_throne[0], "preemptive_raid_track", tracks, default=tracks[0], context=house)
 
 
-def apply_selection(em, house: str, kind: str, units: dict[str, dict[str, int]], then_replace: int, reason: str) -> None:
+def apply_selection(
+    em, house: str, kind: str, units: dict[str, dict[str, int]], then_replace: int, reason: str
+) -> None:
     """Carry out a unit pick (validated by the caller or forced)."""
     if kind in ("destroy", "horde_castle"):
         destroy(em, house, units, reason)
