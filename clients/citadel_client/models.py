@@ -1,0 +1,470 @@
+"""The JSON the Citadel API sends and accepts, as msgspec Structs (mirroring ``openapi/openapi.json``).
+
+Answers (what the server sends) tolerate unknown fields, so a newer server that adds a field does
+not break this client. Request bodies (what the client sends) name only the fields the API knows:
+the server refuses unknown ones. Decision options are a tagged union on ``kind``, commands on
+``type``, as in the API.
+
+Only the parts a client needs are typed in full: decisions, commands, game creation, seats,
+problems. Events, export envelopes and views keep their game-specific payload as plain JSON
+(``dict``), with the common fields typed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+# --- problems (application/problem+json) --------------------------------------------------------
+
+
+class FieldError(msgspec.Struct):
+    field: str
+    message: str
+
+
+class Problem(msgspec.Struct, kw_only=True):
+    """RFC 9457 problem details of every error answer."""
+
+    type: str = "about:blank"
+    title: str = ""
+    status: int = 0
+    detail: str = ""
+    code: str = ""
+    instance: str | None = None
+    errors: list[FieldError] | None = None
+    rule: str | None = None
+    """The rule id (``BG-...``) a 422 ``rule_violation`` cites."""
+    current_version: int | None = None
+    """With 409 ``stale_version``: the game's version now."""
+    retry_after: int | None = None
+
+
+# --- decision options (``Decision.options``, tag field ``kind``) --------------------------------
+
+
+class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
+    areas: list[str]
+    tokens: dict[str, int]
+    """order token id -> how many are available."""
+    special_tokens: list[str]
+    special_limit: int
+    may_leave_areas_empty: bool
+    submitted: dict[str, str] | None
+    """The orders already sealed (they may be amended until everyone has submitted)."""
+
+
+class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
+    replace: dict[str, list[str]]
+    """area -> the tokens its order may be swapped for."""
+    may_peek_wildling: bool
+
+
+class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildling_placement"):
+    card: str
+    choices: list[bool]
+
+
+class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
+    targets: dict[str, list[str]]
+    """area of a Raid order -> the areas it may raid."""
+
+
+class MarchOrderOptions(msgspec.Struct):
+    units: dict[str, int]
+    land_destinations: list[str]
+    ship_destinations: list[str]
+    fights: dict[str, str]
+    """destination -> the house (or ``neutral``) a move there fights."""
+    neutral_strength: dict[str, int]
+    may_leave_power_token: bool
+
+
+class MarchOptions(msgspec.Struct, tag_field="kind", tag="resolve_march"):
+    orders: dict[str, MarchOrderOptions]
+
+
+class ConsolidateOrderOptions(msgspec.Struct):
+    power: int
+    may_muster: bool
+    muster_points: int
+    ship_areas: list[str]
+
+
+class ConsolidateOptions(msgspec.Struct, tag_field="kind", tag="resolve_consolidate_power"):
+    orders: dict[str, ConsolidateOrderOptions]
+    costs: dict[str, int]
+    upgrade_costs: dict[str, int]
+
+
+class SupportOptions(msgspec.Struct, tag_field="kind", tag="declare_support"):
+    area: str
+    attacker: str
+    defender: str | None
+    sides: list[str]
+    strength: dict[str, int]
+
+
+class HouseCardOptions(msgspec.Struct, tag_field="kind", tag="choose_house_card"):
+    area: str
+    cards: list[str]
+    opponent: str | None
+    strength: dict[str, int]
+
+
+class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability"):
+    card: str
+    choices: list[str]
+    may_skip: bool
+
+
+class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
+    choices: list[bool]
+    strength: dict[str, int]
+
+
+class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):
+    count: int
+    units: dict[str, int]
+
+
+class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
+    areas: list[str]
+    retreating_house: str
+
+
+class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
+    port: str
+    max: int
+
+
+class BidOptions(msgspec.Struct, tag_field="kind", tag="bid"):
+    bidding: str
+    max: int
+    track: str | None
+    wildling_strength: int | None
+
+
+class ChoiceOptions(msgspec.Struct, tag_field="kind", tag="westeros_choice"):
+    about: str
+    context: str | None
+    options: list[str]
+    may_skip: bool
+    default: str | None
+
+
+class SelectUnitsOptions(msgspec.Struct, tag_field="kind", tag="select_units"):
+    about: str
+    reason: str
+    units: dict[str, dict[str, int]]
+    """area -> unit type -> count."""
+    min: int
+    max: int
+    same_area: bool
+
+
+class ReconcileOptions(msgspec.Struct, tag_field="kind", tag="reconcile_armies"):
+    armies: dict[str, dict[str, int]]
+    """area -> unit type -> count."""
+    allowed: list[int]
+    supply: int
+    fewest: int
+
+
+class MusterAreaOptions(msgspec.Struct):
+    points: int
+    ship_areas: list[str]
+
+
+class MusterOptions(msgspec.Struct, tag_field="kind", tag="muster"):
+    areas: dict[str, MusterAreaOptions]
+    costs: dict[str, int]
+    upgrade_costs: dict[str, int]
+    max_areas: int
+
+
+DecisionOptions = (
+    AssignOrdersOptions
+    | RavenOptions
+    | RavenPlacementOptions
+    | RaidOptions
+    | MarchOptions
+    | ConsolidateOptions
+    | SupportOptions
+    | HouseCardOptions
+    | AbilityOptions
+    | BladeOptions
+    | CasualtyOptions
+    | RetreatOptions
+    | PortShipsOptions
+    | BidOptions
+    | ChoiceOptions
+    | SelectUnitsOptions
+    | ReconcileOptions
+    | MusterOptions
+)
+
+
+def kind_of(options: DecisionOptions) -> str:
+    """The decision's kind: the ``kind`` tag of its options (``assign_orders``, ``bid``...)."""
+    return str(options.__struct_config__.tag)
+
+
+# --- decisions (GET /decisions) ------------------------------------------------------------------
+
+
+class Decision(msgspec.Struct):
+    seat_id: str
+    house: str
+    commands: list[str]
+    """Command ``type`` values that answer this decision."""
+    options: DecisionOptions
+    deadline: str | None
+    default: str
+    """What the server does for you if the deadline passes."""
+
+
+class Waiting(msgspec.Struct, kw_only=True):
+    seat_id: str
+    house: str = ""
+    kind: str = ""
+    deadline: str | None = None
+
+
+class DecisionsOut(msgspec.Struct, kw_only=True):
+    """The body of ``GET /v1/games/{id}/decisions``."""
+
+    game_id: str = ""
+    version: int
+    phase: str
+    step: str
+    decisions: list[Decision]
+    waiting_for: list[Waiting]
+
+
+# --- commands (POST /commands body, tag field ``type``) -----------------------------------------
+
+
+class UnitCounts(msgspec.Struct, frozen=True, omit_defaults=True):
+    """How many units of each type (absent = 0)."""
+
+    footman: int = 0
+    knight: int = 0
+    siege_engine: int = 0
+    ship: int = 0
+
+
+class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One mustering purchase: a new ``unit`` (a Ship goes to ``area``), or with ``upgrade`` a
+    Footman replaced by ``unit``."""
+
+    unit: str
+    area: str | None = None
+    upgrade: bool = False
+
+
+class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+    """The base of every command body."""
+
+
+class AssignOrders(Command, frozen=True, tag="assign_orders"):
+    orders: dict[str, str]
+    """area -> order token."""
+
+
+class RavenReplaceOrder(Command, frozen=True, tag="raven_replace_order"):
+    area: str
+    new_order: str
+
+
+class RavenPeekWildling(Command, frozen=True, tag="raven_peek_wildling"):
+    pass
+
+
+class RavenPlaceWildling(Command, frozen=True, tag="raven_place_wildling"):
+    to_bottom: bool
+
+
+class RavenPass(Command, frozen=True, tag="raven_pass"):
+    pass
+
+
+class ResolveRaid(Command, frozen=True, tag="resolve_raid"):
+    area: str
+    target: str | None = None
+
+
+class ResolveMarch(Command, frozen=True, tag="resolve_march"):
+    area: str
+    moves: dict[str, UnitCounts] = {}
+    """destination -> units sent there (empty: the March does nothing)."""
+    leave_power_token: bool = False
+
+
+class ResolveConsolidatePower(Command, frozen=True, tag="resolve_consolidate_power"):
+    area: str
+    muster: list[Recruit] | None = None
+    """With a special order in a castle/stronghold area: muster (possibly nothing) instead of Power."""
+
+
+class DeclareSupport(Command, frozen=True, tag="declare_support"):
+    side: str
+    """``attacker``, ``defender`` or ``none``."""
+
+
+class ChooseHouseCard(Command, frozen=True, tag="choose_house_card"):
+    card: str
+
+
+class ChooseAbility(Command, frozen=True, tag="choose_ability"):
+    choice: str | None = None
+
+
+class UseBlade(Command, frozen=True, tag="use_blade"):
+    use: bool
+
+
+class ChooseCasualties(Command, frozen=True, tag="choose_casualties"):
+    units: UnitCounts
+
+
+class ChooseRetreat(Command, frozen=True, tag="choose_retreat"):
+    area: str
+
+
+class ReplacePortShips(Command, frozen=True, tag="replace_port_ships"):
+    count: int
+
+
+class Bid(Command, frozen=True, tag="bid"):
+    amount: int
+
+
+class WesterosChoice(Command, frozen=True, tag="westeros_choice"):
+    choice: str | None = None
+
+
+class SelectUnits(Command, frozen=True, tag="select_units"):
+    units: dict[str, UnitCounts] = {}
+
+
+class ReconcileArmies(Command, frozen=True, tag="reconcile_armies"):
+    units: dict[str, UnitCounts]
+
+
+class Muster(Command, frozen=True, tag="muster"):
+    recruits: dict[str, list[Recruit]] = {}
+    """mustering area -> purchases."""
+
+
+PlayerCommand = (
+    AssignOrders
+    | RavenReplaceOrder
+    | RavenPeekWildling
+    | RavenPlaceWildling
+    | RavenPass
+    | ResolveRaid
+    | ResolveMarch
+    | ResolveConsolidatePower
+    | DeclareSupport
+    | ChooseHouseCard
+    | ChooseAbility
+    | UseBlade
+    | ChooseCasualties
+    | ChooseRetreat
+    | ReplacePortShips
+    | Bid
+    | WesterosChoice
+    | SelectUnits
+    | ReconcileArmies
+    | Muster
+)
+
+
+# --- games and seats ------------------------------------------------------------------------------
+
+
+class CreateGameBody(msgspec.Struct, omit_defaults=True):
+    """The body of ``POST /v1/games``; ``settings`` and ``scenario`` as in the API's schemas."""
+
+    player_count: int
+    settings: dict[str, Any] = {}
+    scenario: dict[str, Any] | None = None
+
+
+class JoinBody(msgspec.Struct):
+    name: str
+
+
+class GameCreatedOut(msgspec.Struct, kw_only=True):
+    game_id: str
+    organizer_token: str
+    player_count: int
+    seed_commitment: str = ""
+    version: int = 0
+
+
+class SeatOut(msgspec.Struct, kw_only=True):
+    game_id: str
+    seat_id: str
+    token: str
+    version: int = 0
+
+
+class EventOut(msgspec.Struct, kw_only=True):
+    """One event of ``GET /events`` or a command's answer; ``event`` is its JSON (with ``type``)."""
+
+    seq: int
+    ts: str = ""
+    event: dict[str, Any]
+
+
+class CommandAccepted(msgspec.Struct, kw_only=True):
+    """The answer of an accepted command (and of ``POST /start``)."""
+
+    game_id: str
+    version: int
+    events: list[EventOut] = []
+
+
+class SeatView(msgspec.Struct, kw_only=True):
+    seat_id: str
+    name: str = ""
+    house: str | None = None
+
+
+class GameView(msgspec.Struct, kw_only=True):
+    """The common fields of a game's view (``GET /v1/games/{id}`` and ``/view``); the board itself
+    (areas, houses, tracks...) is in the JSON of :meth:`CitadelClient.view_json`."""
+
+    game_id: str
+    version: int
+    phase: str
+    step: str
+    round: int = 0
+    player_count: int = 0
+    winner: str | None = None
+    deadline: str | None = None
+    reader: str | None = None
+    seats: list[SeatView] = []
+
+
+class Envelope(msgspec.Struct, kw_only=True):
+    """One exported event with its hash-chain link."""
+
+    seq: int
+    ts: str
+    schema: int
+    prev_hash: str
+    hash: str
+    event: dict[str, Any]
+
+
+class ExportOut(msgspec.Struct, kw_only=True):
+    game_id: str
+    version: int
+    complete: bool
+    seed: str | None
+    seed_commitment: str
+    events: list[Envelope]
