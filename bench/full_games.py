@@ -16,7 +16,7 @@ the first traceback of each kind is printed.
 
 **API** (``--part api``): starts the service the way bench/http_commands.py does (its
 ``RedisChoice`` and ``Service``: uvicorn ``--workers N``, the RQ worker, the projector), then plays
-``--api-games`` games with ``workers.bot.play_game`` (one bot per seat; create, join, start, every
+``--api-games`` games with ``clients.bot.play_game`` (one bot per seat; create, join, start, every
 decision through ``GET /decisions`` and ``POST /commands``, long-polls in between), at most
 ``--concurrency`` at a time, all in this one asyncio process. Prints complete games/s, seconds per
 game, events and commands per game, HTTP requests per game, and the bytes per game in Redis
@@ -246,7 +246,7 @@ class ApiResult:
 
 
 async def _play_all(base: str, n: int, concurrency: int, players: list[int], seed: int) -> ApiResult:
-    from workers.bot import play_game
+    from clients.bot import play_game
 
     res = ApiResult()
     sem = asyncio.Semaphore(concurrency)

@@ -116,7 +116,7 @@ def write_openapi(path: Path) -> None:
 
 
 def bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from workers import bot as random_bot
+    from clients import bot as random_bot
 
     if args.new is not None:
         if args.game or args.token or args.join:

@@ -1,7 +1,7 @@
-"""Complete games played by bots (workers/bot.py) through the real API, Redis, RQ worker and projector.
+"""Complete games played by bots (clients/bot.py) through the real API, Redis, RQ worker and projector.
 
-One :class:`workers.bot.RandomBot` per seat answers every decision with a random legal choice built
-from ``GET /decisions`` alone, from round 1 to a winner (``workers.bot.play_game``: create, join,
+One :class:`clients.bot.RandomBot` per seat answers every decision with a random legal choice built
+from ``GET /decisions`` alone, from round 1 to a winner (``clients.bot.play_game``: create, join,
 start, bots woken by one watcher long-polling the game's events). Then, for each game:
 
 * the public view says ``ended`` / ``game_over`` with a winner;
@@ -30,10 +30,10 @@ import httpx
 import msgspec
 import pytest
 
+from clients.bot import RandomBot, play_game
 from domain.board.redaction import view_for
 from tests.export_checks import check_export
 from tests.game_client import wait_until
-from workers.bot import RandomBot, play_game
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = {"decision_timeout_s": 60, "organizer_is_referee": True}

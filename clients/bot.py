@@ -17,7 +17,8 @@ version (409) re-reads the decisions. With nothing to decide it long-polls
 bots). :func:`play_game` and :func:`fill_seats` run their bots with one :class:`GameWatcher`, which
 long-polls for all of them and wakes only the seats the game waits for.
 
-``httpx`` is needed (a dev dependency of the service; install it where bots run).
+It speaks HTTP only, through :mod:`clients.citadel_client` (its own models of the API's JSON);
+it needs ``httpx`` and ``msgspec``, nothing of the server.
 """
 
 from __future__ import annotations
@@ -32,36 +33,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import httpx
 import msgspec
 
-from domain.board import commands as cmd
-from domain.board.action import commands as acmd
-from domain.board.decisions import Decision
-from domain.board.westeros import commands as wcmd
+from clients.citadel_client import models as m
+from clients.citadel_client.client import ApiProblem, CitadelClient
+from clients.citadel_client.models import Command, Decision, DecisionsOut
 
 MAX_ATTEMPTS = 6
 """Random choices tried for one decision before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
-
-
-class Waiting(msgspec.Struct):
-    seat_id: str
-
-
-class DecisionsOut(msgspec.Struct):
-    """The body of ``GET /decisions`` (the fields a bot reads)."""
-
-    version: int
-    phase: str
-    step: str
-    decisions: list[Decision]
-    waiting_for: list[Waiting]
-
-
-_decisions_dec = msgspec.json.Decoder(DecisionsOut)
-_enc = msgspec.json.Encoder()
 
 
 class BotError(RuntimeError):
@@ -71,7 +52,7 @@ class BotError(RuntimeError):
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
 
 
-def assign_orders(o, rng: random.Random):
+def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrders:
     """Random eligible tokens on the listed areas, at most ``special_limit`` special ones."""
     pool = [t for t, n in o.tokens.items() for _ in range(n)]
     rng.shuffle(pool)
@@ -87,31 +68,31 @@ def assign_orders(o, rng: random.Random):
                 specials += 1
             out[area] = t
             break
-    return cmd.AssignOrders(orders=out)
+    return m.AssignOrders(orders=out)
 
 
-def messenger_raven(o, rng):
+def messenger_raven(o: m.RavenOptions, rng: random.Random) -> Command:
     r = rng.random()
     if r < 0.3 and o.replace:
         area = rng.choice(sorted(o.replace))
         if o.replace[area]:
-            return cmd.RavenReplaceOrder(area=area, new_order=rng.choice(o.replace[area]))
+            return m.RavenReplaceOrder(area=area, new_order=rng.choice(o.replace[area]))
     if r < 0.6 and o.may_peek_wildling:
-        return cmd.RavenPeekWildling()
-    return cmd.RavenPass()
+        return m.RavenPeekWildling()
+    return m.RavenPass()
 
 
-def raven_wildling_placement(o, rng):
-    return cmd.RavenPlaceWildling(to_bottom=rng.choice(o.choices))
+def raven_wildling_placement(o: m.RavenPlacementOptions, rng: random.Random) -> m.RavenPlaceWildling:
+    return m.RavenPlaceWildling(to_bottom=rng.choice(o.choices))
 
 
-def resolve_raid(o, rng):
+def resolve_raid(o: m.RaidOptions, rng: random.Random) -> m.ResolveRaid:
     area = rng.choice(sorted(o.targets))
     targets = o.targets[area]
-    return acmd.ResolveRaid(area=area, target=rng.choice(targets) if targets and rng.random() < 0.8 else None)
+    return m.ResolveRaid(area=area, target=rng.choice(targets) if targets and rng.random() < 0.8 else None)
 
 
-def resolve_march(o, rng):
+def resolve_march(o: m.MarchOptions, rng: random.Random) -> m.ResolveMarch:
     """Biased towards fights: often everything that can go into one contested destination."""
     fighting = sorted(a for a, x in o.orders.items() if x.fights and x.units)
     area = rng.choice(fighting) if fighting and rng.random() < 0.7 else rng.choice(sorted(o.orders))
@@ -120,7 +101,7 @@ def resolve_march(o, rng):
         d = rng.choice(sorted(x.fights))
         units = {u: n for u, n in x.units.items() if d in (x.ship_destinations if u == "ship" else x.land_destinations)}
         if units:
-            return acmd.ResolveMarch(area=area, moves={d: acmd.UnitCounts(**units)})
+            return m.ResolveMarch(area=area, moves={d: m.UnitCounts(**units)})
     moves: dict[str, Counter] = {}
     for unit, n in sorted(x.units.items()):
         dests = x.ship_destinations if unit == "ship" else x.land_destinations
@@ -128,23 +109,23 @@ def resolve_march(o, rng):
             if dests and rng.random() < 0.6:
                 moves.setdefault(rng.choice(dests), Counter())[unit] += 1
     all_leave = sum(sum(u.values()) for u in moves.values()) == sum(x.units.values())  # BG-MARCH-06
-    return acmd.ResolveMarch(
+    return m.ResolveMarch(
         area=area,
-        moves={d: acmd.UnitCounts(**u) for d, u in moves.items()},
+        moves={d: m.UnitCounts(**u) for d, u in moves.items()},
         leave_power_token=x.may_leave_power_token and all_leave and rng.random() < 0.5,
     )
 
 
 def _recruits(
-    points: int, ship_areas: list[str], costs: dict[str, int], upgrade_costs: dict[str, int], rng
-) -> list[acmd.Recruit]:
+    points: int, ship_areas: list[str], costs: dict[str, int], upgrade_costs: dict[str, int], rng: random.Random
+) -> list[m.Recruit]:
     """Random purchases worth at most ``points`` (BG-MUSTER-02)."""
-    out: list[acmd.Recruit] = []
+    out: list[m.Recruit] = []
     while points > 0 and rng.random() < 0.85 and len(out) < 4:
         unit = rng.choice(sorted(costs))
         if unit in upgrade_costs and rng.random() < 0.3:
             if upgrade_costs[unit] <= points:
-                out.append(acmd.Recruit(unit=unit, upgrade=True))
+                out.append(m.Recruit(unit=unit, upgrade=True))
                 points -= upgrade_costs[unit]
             continue
         if costs[unit] > points:
@@ -152,71 +133,71 @@ def _recruits(
         if unit == "ship":
             if not ship_areas:
                 continue
-            out.append(acmd.Recruit(unit="ship", area=rng.choice(ship_areas)))
+            out.append(m.Recruit(unit="ship", area=rng.choice(ship_areas)))
         else:
-            out.append(acmd.Recruit(unit=unit))
+            out.append(m.Recruit(unit=unit))
         points -= costs[unit]
     return out
 
 
-def resolve_consolidate_power(o, rng):
+def resolve_consolidate_power(o: m.ConsolidateOptions, rng: random.Random) -> m.ResolveConsolidatePower:
     area = rng.choice(sorted(o.orders))
     x = o.orders[area]
     if x.may_muster and rng.random() < 0.7:
-        return acmd.ResolveConsolidatePower(
+        return m.ResolveConsolidatePower(
             area=area, muster=_recruits(x.muster_points, x.ship_areas, o.costs, o.upgrade_costs, rng)
         )
-    return acmd.ResolveConsolidatePower(area=area)
+    return m.ResolveConsolidatePower(area=area)
 
 
-def declare_support(o, rng):
-    return acmd.DeclareSupport(side=rng.choice(o.sides))
+def declare_support(o: m.SupportOptions, rng: random.Random) -> m.DeclareSupport:
+    return m.DeclareSupport(side=rng.choice(o.sides))
 
 
-def choose_house_card(o, rng):
-    return acmd.ChooseHouseCard(card=rng.choice(o.cards))
+def choose_house_card(o: m.HouseCardOptions, rng: random.Random) -> m.ChooseHouseCard:
+    return m.ChooseHouseCard(card=rng.choice(o.cards))
 
 
-def house_card_ability(o, rng):
-    return acmd.ChooseAbility(choice=rng.choice(list(o.choices) + ([None] if o.may_skip else [])))
+def house_card_ability(o: m.AbilityOptions, rng: random.Random) -> m.ChooseAbility:
+    return m.ChooseAbility(choice=rng.choice(list(o.choices) + ([None] if o.may_skip else [])))
 
 
-def use_blade(o, rng):
-    return acmd.UseBlade(use=rng.choice(o.choices))
+def use_blade(o: m.BladeOptions, rng: random.Random) -> m.UseBlade:
+    return m.UseBlade(use=rng.choice(o.choices))
 
 
-def choose_casualties(o, rng):
+def choose_casualties(o: m.CasualtyOptions, rng: random.Random) -> m.ChooseCasualties:
     pool = sorted(u for u, n in o.units.items() for _ in range(n))
-    return acmd.ChooseCasualties(units=acmd.UnitCounts(**Counter(rng.sample(pool, o.count))))
+    return m.ChooseCasualties(units=m.UnitCounts(**Counter(rng.sample(pool, o.count))))
 
 
-def choose_retreat(o, rng):
-    return acmd.ChooseRetreat(area=rng.choice(o.areas))
+def choose_retreat(o: m.RetreatOptions, rng: random.Random) -> m.ChooseRetreat:
+    return m.ChooseRetreat(area=rng.choice(o.areas))
 
 
-def replace_port_ships(o, rng):
-    return acmd.ReplacePortShips(count=rng.randint(0, o.max))
+def replace_port_ships(o: m.PortShipsOptions, rng: random.Random) -> m.ReplacePortShips:
+    return m.ReplacePortShips(count=rng.randint(0, o.max))
 
 
-def bid(o, rng):
-    return wcmd.Bid(amount=min(o.max, int(rng.expovariate(0.5))) if rng.random() < 0.9 else o.max)
+def bid(o: m.BidOptions, rng: random.Random) -> m.Bid:
+    return m.Bid(amount=min(o.max, int(rng.expovariate(0.5))) if rng.random() < 0.9 else o.max)
 
 
-def westeros_choice(o, rng):
-    return wcmd.WesterosChoice(choice=rng.choice(list(o.options) + ([None] if o.may_skip else [])))
+def westeros_choice(o: m.ChoiceOptions, rng: random.Random) -> m.WesterosChoice:
+    return m.WesterosChoice(choice=rng.choice(list(o.options) + ([None] if o.may_skip else [])))
 
 
-def _pick(units: dict[str, dict[str, int]], count: int, rng: random.Random | None) -> dict[str, acmd.UnitCounts]:
+def _pick(units: dict[str, dict[str, int]], count: int, rng: random.Random | None) -> dict[str, m.UnitCounts]:
     """``count`` units out of ``units`` (area -> counts): at random, or the first ones without ``rng``."""
     flat = [(a, u) for a in sorted(units) for u in sorted(units[a]) for _ in range(units[a][u])]
     chosen = rng.sample(flat, count) if rng else flat[:count]
     out: dict[str, Counter] = {}
     for a, u in chosen:
         out.setdefault(a, Counter())[u] += 1
-    return {a: acmd.UnitCounts(**c) for a, c in out.items()}
+    return {a: m.UnitCounts(**c) for a, c in out.items()}
 
 
-def select_units(o, rng):
+def select_units(o: m.SelectUnitsOptions, rng: random.Random) -> m.SelectUnits:
     n = rng.randint(o.min, o.max)
     units = o.units
     if o.same_area and n:
@@ -225,7 +206,7 @@ def select_units(o, rng):
             return fallback_select_units(o)
         a = rng.choice(areas)
         units = {a: units[a]}
-    return wcmd.SelectUnits(units=_pick(units, n, rng))
+    return m.SelectUnits(units=_pick(units, n, rng))
 
 
 def _armies_legal(sizes: list[int], allowed: list[int]) -> bool:
@@ -234,7 +215,7 @@ def _armies_legal(sizes: list[int], allowed: list[int]) -> bool:
     return len(armies) <= len(allowed) and all(a <= b for a, b in zip(armies, sorted(allowed, reverse=True)))
 
 
-def reconcile_armies(o, rng):
+def reconcile_armies(o: m.ReconcileOptions, rng: random.Random) -> m.ReconcileArmies:
     """Destroy random units one at a time until the armies fit, then spare any that was not needed
     (the rules refuse a loss that one unit fewer would also fix)."""
     sizes = {a: sum(u.values()) for a, u in o.armies.items()}
@@ -243,7 +224,7 @@ def reconcile_armies(o, rng):
     removed: Counter = Counter()
 
     def legal(rm: Counter) -> bool:
-        per_area = Counter()
+        per_area: Counter[str] = Counter()
         for (a, _), n in rm.items():
             per_area[a] += n
         return _armies_legal([sizes[a] - per_area[a] for a in sizes], o.allowed)
@@ -262,10 +243,10 @@ def reconcile_armies(o, rng):
     for (a, u), n in removed.items():
         if n:
             out.setdefault(a, {})[u] = n
-    return wcmd.ReconcileArmies(units={a: acmd.UnitCounts(**u) for a, u in out.items()})
+    return m.ReconcileArmies(units={a: m.UnitCounts(**u) for a, u in out.items()})
 
 
-def muster(o, rng):
+def muster(o: m.MusterOptions, rng: random.Random) -> m.Muster:
     areas = sorted(o.areas)
     rng.shuffle(areas)
     if o.max_areas:
@@ -277,10 +258,10 @@ def muster(o, rng):
         got = _recruits(o.areas[area].points, o.areas[area].ship_areas, o.costs, o.upgrade_costs, rng)
         if got:
             recruits[area] = got
-    return wcmd.Muster(recruits=recruits)
+    return m.Muster(recruits=recruits)
 
 
-CHOOSERS: dict[str, Callable[[Any, random.Random], msgspec.Struct]] = {
+CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
         assign_orders,
@@ -308,35 +289,35 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], msgspec.Struct]] = {
 # --- the simplest legal answer of each kind (after repeated refusals) ------------------------------
 
 
-def fallback_assign_orders(o):
+def fallback_assign_orders(o: m.AssignOrdersOptions) -> m.AssignOrders:
     regular = [t for t, n in sorted(o.tokens.items()) if t not in o.special_tokens for _ in range(n)]
     specials = [t for t in sorted(o.special_tokens) for _ in range(o.tokens.get(t, 0))][: o.special_limit]
-    return cmd.AssignOrders(orders=dict(zip(o.areas, regular + specials)))
+    return m.AssignOrders(orders=dict(zip(o.areas, regular + specials)))
 
 
-def fallback_resolve_march(o):
-    return acmd.ResolveMarch(area=sorted(o.orders)[0])  # moves nothing
+def fallback_resolve_march(o: m.MarchOptions) -> m.ResolveMarch:
+    return m.ResolveMarch(area=sorted(o.orders)[0])  # moves nothing
 
 
-def fallback_declare_support(o):
-    return acmd.DeclareSupport(side="none" if "none" in o.sides else o.sides[0])
+def fallback_declare_support(o: m.SupportOptions) -> m.DeclareSupport:
+    return m.DeclareSupport(side="none" if "none" in o.sides else o.sides[0])
 
 
-def fallback_westeros_choice(o):
+def fallback_westeros_choice(o: m.ChoiceOptions) -> m.WesterosChoice:
     if o.default is not None:
-        return wcmd.WesterosChoice(choice=o.default)
-    return wcmd.WesterosChoice(choice=None if o.may_skip else o.options[0])
+        return m.WesterosChoice(choice=o.default)
+    return m.WesterosChoice(choice=None if o.may_skip else o.options[0])
 
 
-def fallback_select_units(o):
+def fallback_select_units(o: m.SelectUnitsOptions) -> m.SelectUnits:
     units = o.units
     if o.same_area and o.min:
         a = next(a for a in sorted(units) if sum(units[a].values()) >= o.min)
         units = {a: units[a]}
-    return wcmd.SelectUnits(units=_pick(units, o.min, None))
+    return m.SelectUnits(units=_pick(units, o.min, None))
 
 
-def fallback_reconcile_armies(o):
+def fallback_reconcile_armies(o: m.ReconcileOptions) -> m.ReconcileArmies:
     """The fewest losses: keep the armies that fill the allowed sizes best, weakest units first."""
     sizes = {a: sum(u.values()) for a, u in o.armies.items()}
     allowed = sorted(o.allowed, reverse=True)
@@ -357,48 +338,49 @@ def fallback_reconcile_armies(o):
                 picked[u] = k
                 n -= k
         if picked:
-            out[a] = acmd.UnitCounts(**picked)
-    return wcmd.ReconcileArmies(units=out)
+            out[a] = m.UnitCounts(**picked)
+    return m.ReconcileArmies(units=out)
 
 
-FALLBACKS: dict[str, Callable[[Any], msgspec.Struct]] = {
+FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "assign_orders": fallback_assign_orders,
-    "messenger_raven": lambda o: cmd.RavenPass(),
-    "raven_wildling_placement": lambda o: cmd.RavenPlaceWildling(to_bottom=False),
-    "resolve_raid": lambda o: acmd.ResolveRaid(area=sorted(o.targets)[0]),
+    "messenger_raven": lambda o: m.RavenPass(),
+    "raven_wildling_placement": lambda o: m.RavenPlaceWildling(to_bottom=False),
+    "resolve_raid": lambda o: m.ResolveRaid(area=sorted(o.targets)[0]),
     "resolve_march": fallback_resolve_march,
-    "resolve_consolidate_power": lambda o: acmd.ResolveConsolidatePower(area=sorted(o.orders)[0]),
+    "resolve_consolidate_power": lambda o: m.ResolveConsolidatePower(area=sorted(o.orders)[0]),
     "declare_support": fallback_declare_support,
-    "choose_house_card": lambda o: acmd.ChooseHouseCard(card=o.cards[0]),
-    "house_card_ability": lambda o: acmd.ChooseAbility(choice=None if o.may_skip else o.choices[0]),
-    "use_blade": lambda o: acmd.UseBlade(use=False),
-    "choose_casualties": lambda o: acmd.ChooseCasualties(
-        units=acmd.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))
+    "choose_house_card": lambda o: m.ChooseHouseCard(card=o.cards[0]),
+    "house_card_ability": lambda o: m.ChooseAbility(choice=None if o.may_skip else o.choices[0]),
+    "use_blade": lambda o: m.UseBlade(use=False),
+    "choose_casualties": lambda o: m.ChooseCasualties(
+        units=m.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))
     ),
-    "choose_retreat": lambda o: acmd.ChooseRetreat(area=o.areas[0]),
-    "replace_port_ships": lambda o: acmd.ReplacePortShips(count=0),
-    "bid": lambda o: wcmd.Bid(amount=0),
+    "choose_retreat": lambda o: m.ChooseRetreat(area=o.areas[0]),
+    "replace_port_ships": lambda o: m.ReplacePortShips(count=0),
+    "bid": lambda o: m.Bid(amount=0),
     "westeros_choice": fallback_westeros_choice,
     "select_units": fallback_select_units,
     "reconcile_armies": fallback_reconcile_armies,
-    "muster": lambda o: wcmd.Muster(recruits={}),
+    "muster": lambda o: m.Muster(recruits={}),
 }
 
 
 def kind_of(d: Decision) -> str:
-    return d.options.__struct_config__.tag
+    """The decision's kind (its options' ``kind``): the key of :data:`CHOOSERS` and :data:`FALLBACKS`."""
+    return m.kind_of(d.options)
 
 
 def actionable(d: Decision) -> bool:
     """Orders already sealed stay listed (they may be amended) but need nothing more."""
-    return not (kind_of(d) == "assign_orders" and d.options.submitted is not None)
+    return not (isinstance(d.options, m.AssignOrdersOptions) and d.options.submitted is not None)
 
 
-def random_command(d: Decision, rng: random.Random) -> msgspec.Struct:
+def random_command(d: Decision, rng: random.Random) -> Command:
     return CHOOSERS[kind_of(d)](d.options, rng)
 
 
-def fallback_command(d: Decision) -> msgspec.Struct:
+def fallback_command(d: Decision) -> Command:
     return FALLBACKS[kind_of(d)](d.options)
 
 
@@ -416,8 +398,8 @@ class BotStats:
     fallbacks: int = 0
     requests: int = 0
     waits: int = 0
-    by_kind: Counter = field(default_factory=Counter)
-    refusals: Counter = field(default_factory=Counter)
+    by_kind: Counter[str] = field(default_factory=Counter)
+    refusals: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(kind, code) -> count."""
 
     def add(self, other: BotStats) -> None:
@@ -425,6 +407,11 @@ class BotStats:
             setattr(self, f, getattr(self, f) + getattr(other, f))
         self.by_kind.update(other.by_kind)
         self.refusals.update(other.refusals)
+
+
+def _api(base_url: str, wait_s: int) -> CitadelClient:
+    """A client with one connection whose timeout outlasts a long-poll of ``wait_s`` seconds."""
+    return CitadelClient(base_url, timeout=wait_s + 30, max_connections=1)
 
 
 class RandomBot:
@@ -437,13 +424,15 @@ class RandomBot:
         token: str,
         seed: int | str = 0,
         *,
-        client: httpx.AsyncClient | None = None,
+        client: CitadelClient | None = None,
         wait_s: int = WAIT_S,
         watcher: GameWatcher | None = None,
         seat_id: str | None = None,
     ):
-        """With a ``watcher`` (and this bot's ``seat_id``) the bot waits on the watcher instead of
-        long-polling itself: one long-poll per game instead of one per seat."""
+        """``client``: a client whose connections this bot shares (with its own token); otherwise
+        the bot opens its own connection. With a ``watcher`` (and this bot's ``seat_id``) the bot
+        waits on the watcher instead of long-polling itself: one long-poll per game instead of one
+        per seat."""
         self.base = base_url.rstrip("/")
         self.watcher = watcher
         self.seat_id = seat_id
@@ -452,90 +441,55 @@ class RandomBot:
         self.rng = random.Random(f"{seed}")
         self.wait_s = wait_s
         self._own_client = client is None
-        self.client = client or httpx.AsyncClient(
-            base_url=self.base, timeout=wait_s + 30, limits=httpx.Limits(max_connections=1, max_keepalive_connections=1)
-        )
-        self.headers = {"Authorization": f"Bearer {token}"}
+        self.api = (client or _api(self.base, wait_s)).with_token(token, rng=self.rng)
         self.stats = BotStats()
         self.version = 0
 
-    async def _request(self, method: str, url: str, **kw) -> httpx.Response:
-        """One request; connection errors, 503 (busy) and 429 (rate limited) are retried after a pause."""
-        for attempt in itertools.count():
-            self.stats.requests += 1
-            try:
-                r = await self.client.request(method, url, **kw)
-            except httpx.TransportError:
-                if attempt >= 5:
-                    raise
-                await asyncio.sleep(0.2 * (attempt + 1))
-                continue
-            if r.status_code in (429, 503) and attempt < 20:
-                await asyncio.sleep(float(r.headers.get("retry-after", "1")) * self.rng.uniform(0.2, 1))
-                continue
-            return r
-        raise AssertionError("unreachable")
-
     async def decisions(self) -> DecisionsOut:
-        r = await self._request("GET", f"/v1/games/{self.game_id}/decisions", headers=self.headers)
-        if r.status_code != 200:
-            raise BotError(f"GET decisions: {r.status_code} {r.text}")
-        out = _decisions_dec.decode(r.content)
+        out = await self.api.decisions(self.game_id)
         self.version = max(self.version, out.version)
         return out
 
     async def wait_for_events(self, after: int) -> None:
         """Long-poll: returns as soon as the game has an event after ``after`` (or ``wait_s`` passed)."""
         self.stats.waits += 1
-        r = await self._request(
-            "GET",
-            f"/v1/games/{self.game_id}/events",
-            params={"from": after, "wait": self.wait_s, "limit": 1},
-            headers=self.headers,
-        )
-        if r.status_code != 200:
-            raise BotError(f"GET events: {r.status_code} {r.text}")
+        await self.api.events(self.game_id, after, wait=self.wait_s, limit=1)
 
-    async def post(self, command: msgspec.Struct, version: int) -> httpx.Response:
-        body = _enc.encode(command)
-        headers = {
-            **self.headers,
-            "Content-Type": "application/json",
-            "Idempotency-Key": f"bot-{uuid.uuid4()}",
-            "If-Match": f'"{version}"',
-        }
-        return await self._request("POST", f"/v1/games/{self.game_id}/commands", content=body, headers=headers)
+    async def post(self, command: Command, version: int) -> int:
+        """Send ``command`` decided at ``version``; the game's new version, or :class:`ApiProblem`."""
+        out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"bot-{uuid.uuid4()}")
+        return out.version
 
     async def answer(self, d: Decision, version: int) -> None:
         """Answer one decision: random choices, then the fallback. Returns after an accepted command
         or a stale version (the caller reads the decisions again)."""
         kind = kind_of(d)
-        last = None
+        last: Command | None = None
+        problem: ApiProblem | None = None
         for attempt in range(MAX_ATTEMPTS + 1):
             fallback = attempt == MAX_ATTEMPTS
             command = fallback_command(d) if fallback else random_command(d, self.rng)
             if command == last and not fallback:
                 continue
             last = command
-            r = await self.post(command, version)
-            if r.status_code == 200:
-                self.stats.accepted += 1
-                self.stats.by_kind[kind] += 1
-                self.stats.fallbacks += fallback
-                self.version = max(self.version, r.json()["version"])
-                return
-            code = _code(r)
-            if r.status_code == 409 and code in ("stale_version", "not_your_turn", "wrong_phase"):
-                self.stats.stale += 1
-                return
-            if r.status_code in (409, 422):
-                self.stats.refused += 1
-                self.stats.refusals[(kind, code)] += 1
-                continue
-            raise BotError(f"POST {type(command).__name__}: {r.status_code} {r.text}")
-        raise BotError(
-            f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {r.status_code} {r.text}"
-        )
+            try:
+                new_version = await self.post(command, version)
+            except ApiProblem as e:
+                problem = e
+                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase"):
+                    self.stats.stale += 1
+                    return
+                if e.status in (409, 422):
+                    self.stats.refused += 1
+                    self.stats.refusals[(kind, e.code)] += 1
+                    continue
+                raise BotError(f"POST {type(command).__name__}: {e.status} {e.body or e}") from e
+            self.stats.accepted += 1
+            self.stats.by_kind[kind] += 1
+            self.stats.fallbacks += fallback
+            self.version = max(self.version, new_version)
+            return
+        raise BotError(f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
 
     async def run(self) -> BotStats:
         """Play until the game's phase is ``ended``."""
@@ -559,8 +513,9 @@ class RandomBot:
                 if stuck > 100:
                     raise BotError(f"no command accepted after 100 tries at {ds.phase}/{ds.step}, version {ds.version}")
         finally:
+            self.stats.requests = self.api.requests
             if self._own_client:
-                await self.client.aclose()
+                await self.api.http.aclose()
 
 
 class GameWatcher(RandomBot):
@@ -569,7 +524,7 @@ class GameWatcher(RandomBot):
     only the bots named there. Runs until the winner is declared (``game_over``)."""
 
     def __init__(
-        self, base_url: str, game_id: str, token: str, *, client: httpx.AsyncClient | None = None, wait_s: int = WAIT_S
+        self, base_url: str, game_id: str, token: str, *, client: CitadelClient | None = None, wait_s: int = WAIT_S
     ):
         super().__init__(base_url, game_id, token, client=client, wait_s=wait_s)
         self.waiting: set[str] = set()
@@ -595,15 +550,9 @@ class GameWatcher(RandomBot):
                     return self.stats
                 await self.wait_for_events(ds.version)
         finally:
+            self.stats.requests = self.api.requests
             if self._own_client:
-                await self.client.aclose()
-
-
-def _code(r: httpx.Response) -> str:
-    try:
-        return r.json().get("code", "")
-    except ValueError:
-        return ""
+                await self.api.http.aclose()
 
 
 # --- a whole game --------------------------------------------------------------------------------
@@ -623,68 +572,61 @@ class PlayedGame:
     stats: BotStats
 
 
+async def _join(api: CitadelClient, game_id: str, seats: int) -> dict[str, str]:
+    """Take ``seats`` free seats (``bot 1``, ``bot 2``...): seat id -> token."""
+    out: dict[str, str] = {}
+    for i in range(seats):
+        seat = await api.join(game_id, f"bot {i + 1}")
+        out[seat.seat_id] = seat.token
+    return out
+
+
+async def _play_seats(
+    api: CitadelClient, base: str, game_id: str, watch_token: str, seats: dict[str, str], seed: int | str, wait_s: int
+) -> tuple[GameWatcher, list[RandomBot]]:
+    """One bot per seat (each on its own connection) and one watcher (on ``api``'s) until the end."""
+    watcher = GameWatcher(base, game_id, watch_token, client=api, wait_s=wait_s)
+    bots = [
+        RandomBot(base, game_id, token, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
+        for seat, token in seats.items()
+    ]
+    async with asyncio.TaskGroup() as tg:  # one failure cancels the rest
+        tg.create_task(watcher.run())  # also waits for the worker's final scoring after the bots stop
+        for b in bots:
+            tg.create_task(b.run())
+    return watcher, bots
+
+
 async def play_game(
     base: str,
     players: int,
     seed: int | str = 0,
-    settings: dict | None = None,
-    scenario: dict | None = None,
+    settings: dict[str, Any] | None = None,
+    scenario: dict[str, Any] | None = None,
     *,
     wait_s: int = WAIT_S,
 ) -> PlayedGame:
     """Create a game (optionally from a ``scenario``), join every seat, start it and run one
     :class:`RandomBot` per seat until a winner is declared."""
     t0 = time.perf_counter()
-    async with httpx.AsyncClient(
-        base_url=base.rstrip("/"),
-        timeout=wait_s + 30,
-        limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
-    ) as c:
-        body: dict[str, Any] = {"player_count": players, "settings": settings or {}}
-        if scenario is not None:
-            body["scenario"] = scenario
-        key = str(uuid.uuid4())  # random: the key names the game
-        r = await c.post("/v1/games", json=body, headers={"Idempotency-Key": key})
-        if r.status_code != 201:
-            raise BotError(f"create: {r.status_code} {r.text}")
-        game_id, organizer = r.json()["game_id"], r.json()["organizer_token"]
-        seats: dict[str, str] = {}
-        for i in range(players):
-            r = await c.post(
-                f"/v1/games/{game_id}/seats",
-                json={"name": f"bot {i + 1}"},
-                headers={"Idempotency-Key": str(uuid.uuid4())},
-            )
-            if r.status_code != 201:
-                raise BotError(f"join: {r.status_code} {r.text}")
-            seats[r.json()["seat_id"]] = r.json()["token"]
-        org = {"Authorization": f"Bearer {organizer}"}
-        r = await c.post(f"/v1/games/{game_id}/start", headers=org)
-        if r.status_code != 200:
-            raise BotError(f"start: {r.status_code} {r.text}")
-        watcher = GameWatcher(base, game_id, organizer, client=c, wait_s=wait_s)
-        bots = [
-            RandomBot(base, game_id, token, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
-            for seat, token in seats.items()
-        ]
-        async with asyncio.TaskGroup() as tg:  # one failure cancels the rest
-            tg.create_task(watcher.run())  # also waits for the worker's final scoring after the bots stop
-            for b in bots:
-                tg.create_task(b.run())
+    async with _api(base, wait_s) as api:
+        created = await api.create_game(players, settings or {}, scenario)  # a random key: it names the game
+        game_id, organizer = created.game_id, created.organizer_token
+        seats = await _join(api, game_id, players)
+        org = api.with_token(organizer)
+        await org.start(game_id)
+        watcher, bots = await _play_seats(api, base, game_id, organizer, seats, seed, wait_s)
         stats = BotStats()
         for b in bots + [watcher]:
             stats.add(b.stats)
-        r = await c.get(f"/v1/games/{game_id}", params={"min_version": watcher.version})
-        if r.status_code != 200:
-            raise BotError(f"public view: {r.status_code} {r.text}")
-        view = r.json()
+        view = await api.view(game_id, min_version=watcher.version)
         return PlayedGame(
             game_id=game_id,
             organizer_token=organizer,
-            version=view["version"],
+            version=view.version,
             seats=seats,
-            winner=view["winner"],
-            round=view["round"],
+            winner=view.winner,
+            round=view.round,
             seconds=time.perf_counter() - t0,
             stats=stats,
         )
@@ -695,30 +637,9 @@ async def fill_seats(
 ) -> list[BotStats]:
     """Join ``seats`` free seats of a game that has not started and play them until the end (the
     organizer starts the game when it is full)."""
-    async with httpx.AsyncClient(
-        base_url=base.rstrip("/"),
-        timeout=wait_s + 30,
-        limits=httpx.Limits(max_connections=1, max_keepalive_connections=1),
-    ) as c:
-        tokens: dict[str, str] = {}
-        for i in range(seats):
-            r = await c.post(
-                f"/v1/games/{game_id}/seats",
-                json={"name": f"bot {i + 1}"},
-                headers={"Idempotency-Key": str(uuid.uuid4())},
-            )
-            if r.status_code != 201:
-                raise BotError(f"join: {r.status_code} {r.text}")
-            tokens[r.json()["seat_id"]] = r.json()["token"]
-        watcher = GameWatcher(base, game_id, next(iter(tokens.values())), client=c, wait_s=wait_s)
-        bots = [
-            RandomBot(base, game_id, t, f"{seed}/{seat}", wait_s=wait_s, watcher=watcher, seat_id=seat)
-            for seat, t in tokens.items()
-        ]
-        async with asyncio.TaskGroup() as tg:
-            tg.create_task(watcher.run())
-            for b in bots:
-                tg.create_task(b.run())
+    async with _api(base, wait_s) as api:
+        tokens = await _join(api, game_id, seats)
+        _, bots = await _play_seats(api, base, game_id, next(iter(tokens.values())), tokens, seed, wait_s)
         return [b.stats for b in bots]
 
 
