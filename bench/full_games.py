@@ -275,8 +275,8 @@ def redis_bytes(url: str, game_ids: list[str], versions: dict[str, int]) -> tupl
     """(key group -> bytes of each game, feed bytes, feed entries) once the projector caught up."""
     import redis
 
-    from service.config import Config
-    from service.keys import Keys, feed_key
+    from service.store.config import Config
+    from service.store.keys import Keys, feed_key
 
     partitions = Config.from_env().partitions
     r = redis.Redis.from_url(url)

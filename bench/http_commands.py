@@ -14,7 +14,7 @@ What it does, in one run:
    * the engine in this process (``Engine.execute``, no HTTP, no worker jobs), the same amend
      workload with ``--clients`` tasks: the ceiling of the command path in one Python process.
 3. For each API worker count in ``--workers``: starts the processes of ``citadel api|worker|projector``
-   with the CLI's own command lines (uvicorn ``service.app:app --workers N``, the RQ worker with its
+   with the CLI's own command lines (uvicorn ``service.http.app:app --workers N``, the RQ worker with its
    scheduler, the projector); creates ``--games`` games of ``--players`` players (create, join every seat, start)
    with ``--clients`` concurrent asyncio tasks (one ``httpx.AsyncClient`` with one connection each); then the measured **amend** phase: every house
    but the last in turn order re-submits (amends) a legal ``assign_orders``, alternating between two
@@ -61,7 +61,7 @@ import msgspec  # noqa: E402
 import redis  # noqa: E402
 import redis.asyncio as aioredis  # noqa: E402
 
-from service import embedded_redis  # noqa: E402
+from service.store import embedded_redis  # noqa: E402
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 TIMEOUT_S = 3600  # decision deadline of the benchmark's games: no timeout fires during a run
@@ -223,11 +223,12 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
     """The amend workload through ``Engine.execute`` in this process: no HTTP, no worker jobs."""
     from domain.board import commands as cmd
     from domain.board.decisions import pending_decisions
+    from domain.board.game import BoardCreateBody
     from domain.board.state import Settings
-    from service.config import Config
-    from service.engine import fingerprint
-    from service.runtime import build_runtime
-    from service.scheduler import NullScheduler
+    from service.engine.dispatch import NullScheduler
+    from service.engine.engine import fingerprint
+    from service.engine.runtime import build_runtime
+    from service.store.config import Config
 
     cfg = Config(
         redis_url=url,
@@ -244,7 +245,8 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
     org = cmd.Actor(kind="organizer")
     work = []
     for _ in range(games):
-        _, body = await engine.create_game(players, Settings(decision_timeout_s=TIMEOUT_S), None, "")
+        create = BoardCreateBody(player_count=players, settings=Settings(decision_timeout_s=TIMEOUT_S))
+        _, body = await engine.create_game("board", create, None, "")
         gid = msgspec.json.decode(body)["game_id"]
         for i in range(players):
             await engine.execute(gid, cmd.Actor(kind="seat"), cmd.JoinGame(name=f"p{i}"))
@@ -272,7 +274,8 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
     end = measure_from + seconds
 
     async def client() -> None:
-        from service.errors import ApiError
+        from domain.core.errors import GameError
+        from service.http.problems import STATUS_OF_KIND
 
         while time.perf_counter() < end:
             w = next(cycle)
@@ -281,8 +284,8 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
             t0 = time.perf_counter()
             try:
                 status, _ = await engine.execute(w[0], w[1], command, fp=fingerprint("command", w[0], w[1].seat_id))
-            except ApiError as e:
-                status = e.status
+            except GameError as e:
+                status = STATUS_OF_KIND[e.kind]
             if t0 >= measure_from:
                 stats.add(status, time.perf_counter() - t0)
 
@@ -340,7 +343,7 @@ def service_commands(redis_url: str, port: int, workers: int) -> dict[str, list[
                 py,
                 "-m",
                 "uvicorn",
-                "service.app:app",
+                "service.http.app:app",
                 "--host",
                 "127.0.0.1",
                 "--port",

@@ -1,5 +1,1 @@
-"""Read models built from the event streams: per-seat views, the public view and the game log.
-
-``projections.projector`` keeps them up to date from the partition feeds (a Redis consumer group);
-``projections.rebuild`` rebuilds every read model from the game streams alone.
-"""
+"""Read models: the projector (a consumer group over the partition feeds), the views and log it writes, and rebuild."""

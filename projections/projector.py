@@ -7,7 +7,9 @@ entries stay pending: on restart it first re-reads its own pending entries, and 
 claims entries that another consumer left pending for longer than ``claim_idle_ms``. Re-applying
 an entry is harmless because the write only moves forward.
 
-The projector is also the safety net of the job dispatch (:meth:`Projector.dispatch`).
+The projector only projects: lost job dispatches are the workers' sweep's business (workers/sweep.py).
+It reads games from their streams through ``service.store`` and knows them through the registry's
+:class:`~domain.core.game.Game` protocol.
 """
 
 from __future__ import annotations
@@ -17,19 +19,18 @@ import logging
 import os
 import signal
 import socket
+from typing import Any
 
-from domain.board import decider
-from domain.core.context import parse_rfc3339
-from service.config import Config
-from service.event_store import EventStore
-from service.games import GameNotFound, GameRepo
-from service.keys import Keys, feed_key
-from service.logging_setup import configure_logging
-from service.redis_client import event_store_redis, queue_redis
-from service.scheduler import Scheduler
+from domain import registry
+from service.store.config import Config
+from service.store.event_store import EventStore
+from service.store.games import GameNotFound, GameRepo
+from service.store.keys import Keys, feed_key
+from service.store.logs import configure_logging
+from service.store.read_models import ProjectionStore
+from service.store.redis_client import event_store_redis
 
 from .read_models import log_lines, views
-from .store import ProjectionStore
 
 log = logging.getLogger("citadel.projector")
 GROUP = "projector"
@@ -39,16 +40,15 @@ class Projector:
     def __init__(
         self,
         cfg: Config,
-        redis,
+        redis: Any,
         consumer: str | None = None,
         claim_idle_ms: int = 30_000,
         batch: int = 1000,
-        scheduler=None,
-    ):
+    ) -> None:
         self.cfg = cfg
         self.redis = redis
         self.store = EventStore(redis, cfg.partitions)
-        self.repo = GameRepo(self.store, snapshot_every=cfg.snapshot_every)
+        self.repo = GameRepo(self.store, registry, snapshot_every=cfg.snapshot_every)
         self.projections = ProjectionStore(redis)
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         self.claim_idle_ms = claim_idle_ms
@@ -59,7 +59,6 @@ class Projector:
         self.done: dict[str, int] = {}
         """Projected version per game, as last written or read by this projector."""
         self.coalesce_s = float(os.environ.get("CITADEL_PROJECTOR_COALESCE_MS", "200")) / 1000
-        self.scheduler = scheduler
         self.ack_delay = float(os.environ.get("CITADEL_FAULT_ACK_DELAY_S", "0") or 0)
 
     async def ensure_groups(self) -> None:
@@ -90,26 +89,13 @@ class Projector:
         if done >= game.version:
             self.done[game_id] = done
             return done
-        lines = log_lines(new_envs, game.state.phase == "ended")
-        v = await self.projections.write(keys, game.version, views(game.state), lines)
+        lines = log_lines(game, new_envs)
+        v = await self.projections.write(keys, game.version, views(game), lines)
         self.done[game_id] = v
         self.projected += 1
-        await self.dispatch(game.state, done)
         return v
 
-    async def dispatch(self, state, projected_before: int) -> None:
-        """Safety net for the jobs the API schedules right after an append: if the API died between
-        its append and its enqueue, the projector (which sees every appended version) enqueues them.
-        Duplicated jobs are harmless (see workers/jobs.py)."""
-        if self.scheduler is None:
-            return
-        if decider.pending_system_work(state):
-            # later than the API's own job, so that normally it finds the work done (a cheap no-op)
-            await self.scheduler.resolve_later(state.game_id, 3)
-        if state.deadline and state.step_version > projected_before:
-            await self.scheduler.timeout_at(state.game_id, state.step_version, parse_rfc3339(state.deadline))
-
-    async def handle(self, feed: str, entries: list) -> None:
+    async def handle(self, feed: str, entries: list[Any]) -> None:
         games = {}
         for _entry_id, fields in entries:
             if fields:
@@ -180,12 +166,7 @@ async def main_async(consumer: str | None = None) -> None:
     configure_logging()
     cfg = Config.from_env()
     r = event_store_redis(cfg)
-    p = Projector(
-        cfg,
-        r,
-        consumer=consumer or os.environ.get("CITADEL_PROJECTOR_NAME"),
-        scheduler=Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s),
-    )
+    p = Projector(cfg, r, consumer=consumer or os.environ.get("CITADEL_PROJECTOR_NAME"))
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, lambda: setattr(p, "stopping", True))

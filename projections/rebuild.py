@@ -7,16 +7,16 @@ each partition's ``games`` set (written by the append script with a game's first
 from __future__ import annotations
 
 import asyncio
+from typing import Any
 
-from domain.board.setup import houses_for
-from service.config import Config
-from service.keys import Keys, games_key
-from service.redis_client import event_store_redis
+from service.store.config import Config
+from service.store.keys import Keys, games_key
+from service.store.redis_client import event_store_redis
 
 from .projector import Projector
 
 
-async def rebuild_all(cfg: Config, redis) -> int:
+async def rebuild_all(cfg: Config, redis: Any) -> int:
     projector = Projector(cfg, redis, consumer="rebuild")
     n = 0
     for p in range(cfg.partitions):
@@ -24,7 +24,7 @@ async def rebuild_all(cfg: Config, redis) -> int:
             game_id = raw.decode()
             keys = Keys(game_id, cfg.partitions)
             game = await projector.repo.load_fresh(game_id)
-            await projector.projections.clear(keys, [None, *houses_for(game.state.player_count)])
+            await projector.projections.clear(keys, [None, *game.game.readers(game.state)])
             projector.repo.cache[game_id] = game
             await projector.project_game(game_id)
             n += 1

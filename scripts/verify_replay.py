@@ -1,7 +1,8 @@
 """Verify a replay export offline: ``.venv/bin/python scripts/verify_replay.py export.json [--seed S]``.
 
 The export is the body of ``GET /v1/games/{id}/export``. Exit status 0 when everything checks out.
-See domain/board/audit.py for what is checked.
+The export's ``kind`` (``board`` when absent: exports made before games had kinds) picks the game,
+whose own audit (``Game.audit``, e.g. domain/board/audit.py) says what is checked.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domain.board.audit import audit  # noqa: E402
+from domain import registry  # noqa: E402
 from domain.core.envelope import Envelope  # noqa: E402
 
 
@@ -25,6 +26,7 @@ class Export(msgspec.Struct):
     complete: bool
     events: list[Envelope]
     seed: str | None = None
+    kind: str = registry.DEFAULT_KIND
 
 
 def main() -> int:
@@ -33,8 +35,8 @@ def main() -> int:
     ap.add_argument("--seed", help="the game's seed, if the export does not carry it yet")
     args = ap.parse_args()
     export = msgspec.json.decode(Path(args.export).read_bytes(), type=Export)
-    report = audit(export.events, args.seed or export.seed)
-    print(f"game {export.game_id}: {len(export.events)} events, version {report.version}")
+    report = registry.get(export.kind).audit(export.events, args.seed or export.seed)
+    print(f"game {export.game_id} ({export.kind}): {len(export.events)} events, version {report.version}")
     print(
         f"  hash chain:  {'ok' if report.chain_ok else 'BROKEN'}"
         + ("" if export.complete else " (export is redacted: hidden events cannot verify)")

@@ -1,4 +1,4 @@
-"""``citadel``: run the whole service, or one part of it.
+"""``citadel``: the composition root. Run the whole service, or one part of it.
 
 citadel run         API + RQ worker (with scheduler) + projector; embedded Redis without REDIS_URL
 citadel api         the HTTP API only (uvicorn)
@@ -13,6 +13,7 @@ citadel bot         random bots: one seat (--game G --token T), K free seats (--
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import signal
 import subprocess
@@ -20,13 +21,20 @@ import sys
 import time
 from pathlib import Path
 
+import msgspec
+
+from clients import bot as random_bot
+from projections.rebuild import main as rebuild
+from service.http.app import create_app
+from service.store import embedded_redis
+
 
 def _api(host: str, port: int, workers: int) -> list[str]:
     return [
         sys.executable,
         "-m",
         "uvicorn",
-        "service.app:app",
+        "service.http.app:app",
         "--host",
         host,
         "--port",
@@ -58,19 +66,14 @@ def _projector() -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from service import embedded_redis
-
     redis_proc = None
     if not os.environ.get("REDIS_URL"):
         data = Path(args.data_dir).resolve()
         redis_proc, port = embedded_redis.start(data, port=args.redis_port)
         os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
         print(f"citadel: embedded redis on 127.0.0.1:{port}, data in {data} (AOF on)", flush=True)
-    procs = [
-        subprocess.Popen(_api(args.host, args.port, args.workers)),
-        subprocess.Popen(_worker()),
-        subprocess.Popen(_projector()),
-    ]
+    commands = {"api": _api(args.host, args.port, args.workers), "worker": _worker(), "projector": _projector()}
+    procs = {name: subprocess.Popen(argv) for name, argv in commands.items()}
     print(f"citadel: API on http://{args.host}:{args.port}  (docs: /schema)  Ctrl-C stops everything", flush=True)
     stopping = False
 
@@ -83,16 +86,16 @@ def run(args: argparse.Namespace) -> int:
     code = 0
     try:
         while not stopping:
-            for p in procs:
+            for name, p in procs.items():
                 if p.poll() is not None:
-                    print(f"citadel: {p.args[2:4]} exited with {p.returncode}; stopping", flush=True)
+                    print(f"citadel: the {name} exited with {p.returncode}; stopping", flush=True)
                     stopping, code = True, 1
             time.sleep(0.2)
     finally:
-        for p in procs:
+        for p in procs.values():
             if p.poll() is None:
                 p.send_signal(signal.SIGTERM)
-        for p in procs:
+        for p in procs.values():
             try:
                 p.wait(timeout=15)
             except subprocess.TimeoutExpired:
@@ -104,20 +107,12 @@ def run(args: argparse.Namespace) -> int:
 
 
 def write_openapi(path: Path) -> None:
-    import json
-
-    import msgspec
-
-    from service.app import create_app
-
     doc = json.loads(msgspec.json.encode(create_app().openapi_schema.to_schema()))
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(doc, indent=2, sort_keys=True) + "\n")
 
 
 def bot(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
-    from clients import bot as random_bot
-
     if args.new is not None:
         if args.game or args.token or args.join:
             parser.error("--new creates its own game: leave out --game, --token and --join")
@@ -171,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("rebuild")
     o = sub.add_parser("openapi")
     o.add_argument("--out", default="openapi/openapi.json")
-    b = sub.add_parser("bot", help="play by random legal choices through the API (workers/bot.py)")
+    b = sub.add_parser("bot", help="play by random legal choices through the API (clients/bot.py)")
     b.add_argument("--base", default="http://127.0.0.1:8000", help="the API's base URL")
     b.add_argument("--game", help="the game to play in (with --token)")
     b.add_argument("--token", help="the seat's bearer token (with --game)")
@@ -191,8 +186,6 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "projector":
         os.execv(sys.executable, _projector())
     if args.cmd == "rebuild":
-        from projections.rebuild import main as rebuild
-
         rebuild()
         return 0
     if args.cmd == "openapi":

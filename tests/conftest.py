@@ -18,7 +18,7 @@ import httpx
 import pytest
 import redis
 
-from service import embedded_redis
+from service.store import embedded_redis
 
 ROOT = Path(__file__).resolve().parent.parent
 TEST_DB = 15
@@ -26,6 +26,8 @@ TEST_DB = 15
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 # The shared service measures the game, not the limiter (tests/test_rate_limit.py tests it).
 os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
+# The test game (domain/auction) is hosted beside the board game: tests/api/test_second_game.py plays it.
+os.environ.setdefault("CITADEL_GAMES", "board,auction")
 
 
 def _redis_url() -> tuple[str, object]:
@@ -81,7 +83,7 @@ class Procs:
                 sys.executable,
                 "-m",
                 "uvicorn",
-                "service.app:app",
+                "service.http.app:app",
                 "--host",
                 "127.0.0.1",
                 "--port",

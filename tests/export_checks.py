@@ -16,7 +16,7 @@ from domain.board import decider
 from domain.board import events as ev
 from domain.board.audit import AuditReport, audit
 from domain.board.state import BoardState
-from service.api_models import ExportOut
+from service.http.models import ExportOut
 from tests.domain_westeros.full_games import check_invariants
 
 _event_dec = msgspec.json.Decoder(ev.BoardEvent)

@@ -6,8 +6,8 @@ import httpx
 import msgspec
 
 from domain.core.envelope import verify_chain
-from service.event_store import decode_entry
-from service.keys import Keys
+from service.store.event_store import decode_entry
+from service.store.keys import Keys
 from tests.game_client import create, decisions, default_like_orders, new_started_game
 
 

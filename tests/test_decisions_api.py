@@ -1,6 +1,6 @@
 """GET /decisions: your options, and who the game is still waiting for."""
 
-from service.keys import Keys
+from service.store.keys import Keys
 from tests.game_client import decisions, default_like_orders, new_started_game
 
 

@@ -15,7 +15,7 @@ import httpx
 import pytest
 import redis
 
-from service import embedded_redis
+from service.store import embedded_redis
 from tests.conftest import QUEUE, Procs
 from tests.game_client import new_started_game, submit_all_orders, wait_until
 
@@ -88,7 +88,7 @@ def test_projector_killed_mid_batch_reprojects_without_doubling(isolated):
     g = new_started_game(api, players=4)
     version = submit_all_orders(api, g)
     # the projector has written read models for the batch but not acknowledged it
-    from service.keys import Keys, feed_key
+    from service.store.keys import Keys, feed_key
 
     keys = Keys(g.id, 16)
     wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > 0, timeout=10)
@@ -118,7 +118,7 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
     procs.start_projector()
     g = new_started_game(api, players=3)
     version = submit_all_orders(api, g)
-    from service.keys import Keys
+    from service.store.keys import Keys
 
     keys = Keys(g.id, 16)
     wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > version, timeout=20)

@@ -4,7 +4,7 @@ from tests.game_client import decisions, default_like_orders, new_started_game
 
 
 def _stream_len(sync_redis, game_id):
-    from service.keys import Keys
+    from service.store.keys import Keys
 
     return sync_redis.xlen(Keys(game_id, 16).events)
 

@@ -4,7 +4,7 @@ import json
 
 import msgspec
 
-from service.app import create_app
+from service.http.app import create_app
 from tests.conftest import ROOT
 
 

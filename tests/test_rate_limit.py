@@ -3,9 +3,9 @@
 import httpx
 import pytest
 
-from service import embedded_redis
-from service.errors import ApiError
-from service.ratelimit import RateLimiter
+from service.http.errors import ApiError
+from service.http.ratelimit import RateLimiter
+from service.store import embedded_redis
 from tests.conftest import Procs
 from tests.game_client import new_started_game, wait_until
 

@@ -67,7 +67,7 @@ def test_verifier_checks_the_seed_and_the_shuffles(api, sync_redis):
     g = new_started_game(api, players=3, organizer_is_referee=True)
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     assert doc["seed"] is None  # not revealed before the end
-    from service.keys import Keys
+    from service.store.keys import Keys
 
     seed = sync_redis.get(Keys(g.id, 16).seed).decode()
     envs = msgspec.json.decode(json.dumps(doc["events"]).encode(), type=list[Envelope])

@@ -1,5 +1,1 @@
-"""RQ jobs: resolve a step once all sealed inputs are in, and fire timeouts at deadlines.
-
-Run a worker with ``rq worker --with-scheduler -u $CITADEL_QUEUE_URL citadel``
-(``citadel worker`` does exactly that).
-"""
+"""RQ jobs (resolve a step, fire a timeout), the worker class and its periodic sweep."""

@@ -1,12 +1,14 @@
 """The worker jobs. Plain functions, safe to run late, twice, or after a crash:
 
-* :func:`resolve_pending` -- if the game waits for a system resolution (all sealed orders are in),
-  resolve it (reveal the orders). If not, do nothing.
+* :func:`resolve_pending` -- if the game waits for a system resolution (all sealed inputs are in),
+  resolve it (e.g. reveal the orders). If not, do nothing.
 * :func:`apply_timeout` -- if the step that began at ``step_version`` is still current and its
-  deadline has passed, append ``DecisionTimedOut`` and the documented defaults.
+  deadline has passed, append the documented defaults.
 
-Both append through :class:`service.engine.Engine` with an expected version, so a job racing a
-player's command either wins cleanly or re-reads and re-decides; nothing is ever appended twice.
+Both append through :class:`service.engine.engine.Engine` with an expected version, so a job racing
+a player's command either wins cleanly or re-reads and re-decides; nothing is ever appended twice.
+They decide what to do from the game's state through the :class:`~domain.core.game.Game`
+protocol, never from error codes. Their names and settings live in ``service/engine/dispatch.py``.
 
 The worker (``workers.worker.CitadelWorker``) runs jobs in its own process without forking, so one
 event loop and one runtime (connections, cached game states) serve every job of the process.
@@ -17,23 +19,23 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections.abc import Awaitable, Callable
+from typing import Any
 
-from domain.board import commands as cmd
-from domain.board import decider
+from domain.core.commands import SYSTEM, ApplyTimeout, ResolvePending
 from domain.core.context import parse_rfc3339
-from service.errors import ApiError
-from service.logging_setup import configure_logging
-from service.runtime import Runtime, build_runtime
+from domain.core.errors import GameError
+from service.engine.runtime import Runtime, build_runtime
+from service.store.logs import configure_logging
 
 configure_logging()
 log = logging.getLogger("citadel.jobs")
-SYSTEM = cmd.Actor(kind="system")
 
 _loop: asyncio.AbstractEventLoop | None = None
 _runtime: Runtime | None = None
 
 
-def _run(job, *args):
+def _run(job: Callable[..., Awaitable[str]], *args: Any) -> str:
     """Run an async job on this process's loop and runtime (created on first use)."""
     global _loop, _runtime
     if _loop is None or _loop.is_closed():
@@ -53,40 +55,42 @@ async def _fault_injection_pause() -> None:
 
 
 async def _resolve(rt: Runtime, game_id: str) -> str:
+    keys = rt.store.keys(game_id)
     game = await rt.engine.load(game_id)
-    pending = rt.store.keys(game_id).pending
-    if not decider.pending_system_work(game.state):
-        await rt.redis.srem(pending, game_id)
+    if not game.game.pending_system_work(game.state):
+        await rt.store.resolved(keys)
         return f"nothing to resolve at version {game.version}"
     await _fault_injection_pause()
     try:
-        await rt.engine.execute(game_id, SYSTEM, cmd.ResolvePending())
-    except ApiError as e:
-        if e.code not in ("nothing_pending", "wrong_phase"):
+        await rt.engine.execute(game_id, SYSTEM, ResolvePending())
+    except GameError as e:
+        if e.kind != "conflict":  # resolved by another job in between: the state says so below
             raise
-        result = "already resolved"
-    else:
-        result = "resolved"
-    if not decider.pending_system_work((await rt.engine.load(game_id)).state):
-        await rt.redis.srem(pending, game_id)
-    return result
+    game = await rt.engine.load(game_id)
+    if not game.game.pending_system_work(game.state):
+        await rt.store.resolved(keys)
+    return f"resolved, now at version {game.version}"
 
 
 async def _timeout(rt: Runtime, game_id: str, step_version: int) -> str:
+    keys = rt.store.keys(game_id)
     game = await rt.engine.load(game_id)
-    state = game.state
-    if state.step_version != step_version or not state.deadline:
-        return f"step moved on (now step_version {state.step_version})"
-    deadline = parse_rfc3339(state.deadline)
-    if deadline > rt.engine.clock():  # early (clock skew): try again at the deadline
-        await rt.engine.scheduler.timeout_at(game_id, step_version, deadline)
+    deadline = game.game.deadline(game.state)
+    if deadline is None or deadline.step_version != step_version:
+        await rt.store.timeout_done(keys, step_version)
+        return f"step moved on (now version {game.version})"
+    due = parse_rfc3339(deadline.at)
+    if due > rt.engine.clock():  # early (clock skew): try again at the deadline
+        await rt.engine.scheduler.timeout_at(game_id, step_version, due)
         return "rescheduled"
     try:
-        await rt.engine.execute(game_id, SYSTEM, cmd.ApplyTimeout(step_version=step_version))
-    except ApiError as e:
-        if e.code in ("timeout_void", "timeout_early"):
-            return e.detail
-        raise
+        await rt.engine.execute(game_id, SYSTEM, ApplyTimeout(step_version=step_version))
+    except GameError as e:
+        if e.kind != "conflict":  # the step ended in between, or nothing was missing
+            raise
+        await rt.store.timeout_done(keys, step_version)
+        return e.detail
+    await rt.store.timeout_done(keys, step_version)
     return "defaults applied"
 
 

@@ -1,10 +1,4 @@
-"""The Citadel RQ worker: an in-process RQ worker that first re-enqueues work a dead worker left behind.
-
-A worker killed mid-job leaves its job "started" until RQ notices (about a minute), and the back-up
-job waits for the scheduler lock of the dead worker to expire. So on start-up this worker reads each
-partition's ``pending`` set (games waiting for a resolution; the API adds a game there before it
-enqueues the job, the job removes it once resolved) and enqueues a resolve job for each. Resolve jobs
-are idempotent, so a game enqueued twice is resolved once.
+"""The Citadel RQ worker: an in-process RQ worker that also sweeps for work nobody enqueued.
 
 Run: ``rq worker --with-scheduler --worker-class workers.worker.CitadelWorker -u $CITADEL_QUEUE_URL citadel``.
 """
@@ -12,39 +6,34 @@ Run: ``rq worker --with-scheduler --worker-class workers.worker.CitadelWorker -u
 from __future__ import annotations
 
 import logging
+import math
+from typing import Any
 
 from rq import SimpleWorker
 
-from service.config import Config
-from service.keys import pending_key
-from service.redis_client import event_store_redis_sync, queue_redis
-from service.scheduler import Scheduler
+from .sweep import Sweeper
 
 log = logging.getLogger("citadel.worker")
-
-
-def recover_pending(cfg: Config | None = None) -> int:
-    cfg = cfg or Config.from_env()
-    r = event_store_redis_sync(cfg)
-    sched = Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s)
-    n = 0
-    try:
-        for p in range(cfg.partitions):
-            for game_id in r.smembers(pending_key(p)):
-                sched.queue.enqueue("workers.jobs.resolve_pending", game_id.decode(), result_ttl=60, failure_ttl=3600)
-                n += 1
-    finally:
-        r.close()
-    return n
 
 
 class CitadelWorker(SimpleWorker):
     """Runs jobs in-process (no fork per job): the jobs keep one event loop and runtime, which
     takes a job from ~100 ms to ~1 ms. Jobs never crash the process (errors are caught by RQ); a
-    supervisor (k8s, ``citadel run``) restarts it if it dies."""
+    supervisor (k8s, ``citadel run``) restarts it if it dies. Between jobs, and at least every
+    ``CITADEL_SWEEP_S`` seconds while idle, its :class:`~workers.sweep.Sweeper` re-enqueues
+    resolutions and deadlines an API process appended but did not enqueue (and, at start-up, what a
+    dead worker left behind)."""
 
-    def work(self, *args, **kwargs):
-        n = recover_pending()
-        if n:
-            log.warning("re-enqueued %d pending resolution(s) left by a previous worker", n)
-        return super().work(*args, **kwargs)
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        self.sweeper = Sweeper()  # before RQ's __init__, which reads dequeue_timeout
+        super().__init__(*args, **kwargs)
+
+    @property
+    def dequeue_timeout(self) -> int:
+        """Wake at least every sweep period when idle (RQ's default waits minutes)."""
+        return max(1, min(int(super().dequeue_timeout), math.ceil(self.sweeper.cfg.sweep_s)))
+
+    def heartbeat(self, timeout: int | None = None, pipeline: Any = None) -> None:
+        super().heartbeat(timeout, pipeline)
+        if pipeline is None:
+            self.sweeper.tick()

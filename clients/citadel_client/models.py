@@ -389,6 +389,7 @@ class CreateGameBody(msgspec.Struct, omit_defaults=True):
     """The body of ``POST /v1/games``; ``settings`` and ``scenario`` as in the API's schemas."""
 
     player_count: int
+    kind: str = "board"
     settings: dict[str, Any] = {}
     scenario: dict[str, Any] | None = None
 
@@ -403,6 +404,7 @@ class GameCreatedOut(msgspec.Struct, kw_only=True):
     player_count: int
     seed_commitment: str = ""
     version: int = 0
+    kind: str = "board"
 
 
 class SeatOut(msgspec.Struct, kw_only=True):
@@ -468,3 +470,4 @@ class ExportOut(msgspec.Struct, kw_only=True):
     seed: str | None
     seed_commitment: str
     events: list[Envelope]
+    kind: str = "board"

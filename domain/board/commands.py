@@ -6,11 +6,12 @@ The tagged union is also the body of ``POST /v1/games/{id}/commands`` (tag field
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated
 
 import msgspec
 
-from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
+from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from .command_base import AreaId, Command, OrderId
 from .scenario import Scenario
 from .state import Settings
 
@@ -66,30 +67,20 @@ class CreateGame(msgspec.Struct, frozen=True):
     """Start from a described position (scenario fixtures, domain/board/scenario.py)."""
 
 
-class JoinGame(msgspec.Struct, frozen=True):
-    name: str
-
-
-class StartGame(msgspec.Struct, frozen=True):
-    pass
-
-
-class ResolvePending(msgspec.Struct, frozen=True):
-    """System: resolve a step whose simultaneous inputs are all in (e.g. reveal the orders)."""
-
-
-class ApplyTimeout(msgspec.Struct, frozen=True):
-    """System: the deadline passed; apply the documented defaults to every missing decision.
-
-    ``step_version`` names the step whose deadline this is: if the game has moved to another step
-    since, the timeout is void.
-    """
-
-    step_version: int
-
-
-class Actor(msgspec.Struct, frozen=True):
-    """Who issues a command: a seat (with its house once dealt), the organizer, or the system."""
-
-    kind: Literal["seat", "organizer", "system"]
-    seat_id: str | None = None
+__all__ = [
+    "Actor",
+    "ApplyTimeout",
+    "AreaId",
+    "AssignOrders",
+    "Command",
+    "CreateGame",
+    "JoinGame",
+    "OrderId",
+    "PlayerCommand",
+    "RavenPass",
+    "RavenPeekWildling",
+    "RavenPlaceWildling",
+    "RavenReplaceOrder",
+    "ResolvePending",
+    "StartGame",
+]

@@ -30,6 +30,7 @@ class Keys:
         "proj",
         "log",
         "pending",
+        "deadlines",
     )
 
     def __init__(self, game_id: str, partitions: int):
@@ -42,6 +43,7 @@ class Keys:
         self.idem = f"{t}:game:{game_id}:idem"
         self.games = games_key(p)
         self.pending = pending_key(p)
+        self.deadlines = deadlines_key(p)
         self.seed = f"{t}:game:{game_id}:seed"
         self.snapshot = f"{t}:game:{game_id}:snap"
         self.proj = f"{t}:game:{game_id}:proj"
@@ -62,6 +64,12 @@ def games_key(partition: int) -> str:
 def pending_key(partition: int) -> str:
     """Games of a partition that wait for a worker to resolve a step (see workers/worker.py)."""
     return f"{tag(partition)}:pending"
+
+
+def deadlines_key(partition: int) -> str:
+    """Deadlines of a partition's games, ``game_id@step_version`` scored by epoch seconds: the
+    workers' sweep fires the ones past due (see workers/sweep.py)."""
+    return f"{tag(partition)}:deadlines"
 
 
 SECRET_KEY = "citadel:secret"

@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import secrets
 
-from .keys import SECRET_KEY
+from service.store.keys import SECRET_KEY
 
 ORGANIZER = "org"
 

@@ -10,6 +10,8 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.openapi import ResponseSpec
 
+from domain.core.errors import ErrorKind, GameError
+
 from .errors import ApiError
 
 log = logging.getLogger("citadel.api")
@@ -80,6 +82,28 @@ def api_error_handler(request: Request, exc: ApiError) -> Response:
     return problem_response(
         exc.status, exc.code, exc.detail, title=exc.title, instance=request.url.path, headers=headers or None, **extra
     )
+
+
+STATUS_OF_KIND: dict[ErrorKind, int] = {
+    "invalid": 422,
+    "conflict": 409,
+    "forbidden": 403,
+    "not_found": 404,
+    "unavailable": 503,
+}
+"""How the HTTP layer answers each kind of refusal from the games and the engine."""
+
+
+def api_error_of(exc: GameError) -> ApiError:
+    """The HTTP problem for a refused command: the status from its kind, the rest as it is."""
+    extra = dict(exc.extra)
+    if exc.rule:
+        extra["rule"] = exc.rule
+    return ApiError(STATUS_OF_KIND[exc.kind], exc.code, exc.detail, **extra)
+
+
+def game_error_handler(request: Request, exc: GameError) -> Response:
+    return api_error_handler(request, api_error_of(exc))
 
 
 def _classify_validation(exc: ValidationException) -> tuple[int, str, list[FieldError]]:

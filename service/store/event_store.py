@@ -6,6 +6,11 @@
 * wrong ``expected_version`` -> nothing appended, the current version is reported (``Stale``);
 * an ``idempotency_key`` seen before -> nothing appended, the first answer is returned (``Duplicate``).
 
+In the same script the game is marked for the workers: added to its partition's ``pending`` set when
+a step waits for a worker's resolution, and its new deadline added to the partition's ``deadlines``
+sorted set. The workers' sweep (``workers/sweep.py``) reads both, so work that an API process
+appended but died before enqueueing is never lost.
+
 Stream entry ids are ``<seq>-0``: the id *is* the game's version, so reading "from version N" is an
 ``XRANGE`` from ``N+1``. Each entry holds one field ``e`` with the :class:`Envelope` JSON (event body,
 sequence, timestamp, schema, hash chain). Game streams are never trimmed: they are the source of truth.
@@ -32,9 +37,9 @@ if ARGV[2] ~= '' then
   if prev then return {'dup', prev} end
 end
 if tonumber(ARGV[1]) ~= cur then return {'stale', tostring(cur)} end
-local n = #ARGV - 6
+local n = #ARGV - 9
 for i = 1, n do
-  redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[6 + i])
+  redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[9 + i])
 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'g', ARGV[4], 'v', tostring(cur + n))
 if ARGV[2] ~= '' then
@@ -45,8 +50,27 @@ if cur == 0 then
   redis.call('SADD', KEYS[4], ARGV[4])
   if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
 end
+if ARGV[7] == '1' then redis.call('SADD', KEYS[6], ARGV[4]) end
+if ARGV[8] ~= '' then redis.call('ZADD', KEYS[7], ARGV[8], ARGV[9]) end
 return {'ok', tostring(cur + n)}
 """
+
+
+@dataclass(frozen=True, slots=True)
+class DueTimeout:
+    """A deadline to enforce: the step that set it (``step_version``) and when, in epoch seconds."""
+
+    step_version: int
+    at_epoch_s: float
+
+    def member(self, game_id: str) -> str:
+        return f"{game_id}@{self.step_version}"
+
+    @staticmethod
+    def parse_member(member: bytes | str) -> tuple[str, int]:
+        text = member.decode() if isinstance(member, bytes) else member
+        game_id, _, step_version = text.rpartition("@")
+        return game_id, int(step_version)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,8 +113,12 @@ class EventStore:
         idempotency_key: str | None = None,
         answer: bytes = b"",
         seed: str | None = None,
+        pending: bool = False,
+        deadline: DueTimeout | None = None,
     ) -> Appended | Stale | Duplicate:
-        """Append atomically; see the module docstring. ``seed`` is stored only with the first event."""
+        """Append atomically; see the module docstring. ``seed`` is stored only with the first event;
+        ``pending`` marks the game as waiting for a worker's resolution; ``deadline`` records the
+        timeout a worker must fire."""
         args = [
             expected_version,
             idempotency_key or "",
@@ -98,9 +126,14 @@ class EventStore:
             keys.game_id,
             FEED_MAXLEN,
             seed or "",
+            "1" if pending else "0",
+            repr(deadline.at_epoch_s) if deadline else "",
+            deadline.member(keys.game_id) if deadline else "",
             *(_enc.encode(e) for e in envelopes),
         ]
-        status, value = await self._append(keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed], args=args)
+        status, value = await self._append(
+            keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed, keys.pending, keys.deadlines], args=args
+        )
         if status == b"ok":
             return Appended(int(value))
         if status == b"stale":
@@ -117,6 +150,14 @@ class EventStore:
 
     async def idempotent_answer(self, keys: Keys, idempotency_key: str) -> bytes | None:
         return await self.redis.hget(keys.idem, idempotency_key)
+
+    async def resolved(self, keys: Keys) -> None:
+        """The game no longer waits for a worker's resolution."""
+        await self.redis.srem(keys.pending, keys.game_id)
+
+    async def timeout_done(self, keys: Keys, step_version: int) -> None:
+        """The deadline of ``step_version`` needs no more enforcing (fired, or the step moved on)."""
+        await self.redis.zrem(keys.deadlines, DueTimeout(step_version, 0).member(keys.game_id))
 
     async def seed(self, keys: Keys) -> str | None:
         s = await self.redis.get(keys.seed)

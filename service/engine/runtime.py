@@ -3,25 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from . import auth
-from .config import Config
+from domain import registry
+from service.store.config import Config
+from service.store.event_store import EventStore
+from service.store.games import GameRepo
+from service.store.read_models import ProjectionStore
+from service.store.redis_client import blocking_reads_redis, event_store_redis, event_store_redis_sync, queue_redis
+
+from . import tokens
+from .dispatch import Dispatcher, Scheduler
 from .engine import Engine
-from .event_store import EventStore
-from .games import GameRepo
-from .redis_client import blocking_reads_redis, event_store_redis, event_store_redis_sync, queue_redis
-from .scheduler import Scheduler
 
 
 @dataclass
 class Runtime:
     cfg: Config
-    redis: object
+    redis: Any
     store: EventStore
     repo: GameRepo
     engine: Engine
     secret: bytes
-    blocking: object = None
+    projections: ProjectionStore
+    blocking: Any = None
     """Redis client for blocking reads (SSE and long-polls), with its own pool."""
     open_streams: int = 0
 
@@ -31,23 +36,24 @@ class Runtime:
             await self.blocking.aclose()
 
 
-def build_runtime(cfg: Config | None = None, scheduler=None) -> Runtime:
+def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None) -> Runtime:
     cfg = cfg or Config.from_env()
     r = event_store_redis(cfg)
     sync = event_store_redis_sync(cfg)
     try:
-        secret = auth.load_or_create_secret(sync, cfg.secret)
+        secret = tokens.load_or_create_secret(sync, cfg.secret)
     finally:
         sync.close()
     store = EventStore(r, cfg.partitions)
-    repo = GameRepo(store, snapshot_every=cfg.snapshot_every)
+    repo = GameRepo(store, registry, snapshot_every=cfg.snapshot_every)
     sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s)
     return Runtime(
         cfg=cfg,
         redis=r,
         store=store,
         repo=repo,
-        engine=Engine(store, repo, sched, secret),
+        engine=Engine(store, repo, sched, secret, kinds=cfg.games),
         secret=secret,
+        projections=ProjectionStore(r),
         blocking=blocking_reads_redis(cfg),
     )

@@ -1,0 +1,111 @@
+"""The auction as a :class:`~domain.core.game.Game`: the one object the service knows it by.
+
+Everything here delegates to the rule modules; this file only adapts their names to the protocol
+(``domain/core/game.py``), like ``domain/board/game.py`` does for the board game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from ..core.commands import Actor
+from ..core.context import Context
+from ..core.envelope import Envelope
+from ..core.game import AuditReport, Deadline
+from ..core.upcast import Upcaster
+from . import commands as cmd
+from . import events as ev
+from . import rules
+from .audit import audit as audit_export
+from .decisions import AuctionDecisionsOut, decisions_for
+from .evolve import fold
+from .narrative import describe as describe_event
+from .redaction import AuctionView, redact_event, view_for
+from .state import AuctionState
+from .upcasters import UPCASTERS
+
+
+class AuctionGame:
+    """A sealed-bid auction for 2-4 seats (``kind: "auction"``); see ``domain/auction/__init__.py``."""
+
+    kind = "auction"
+    title = "Sealed-bid auction"
+    schema_version = ev.SCHEMA_VERSION
+    upcasters: Mapping[int, Upcaster] = UPCASTERS
+    """Schema 1 -> 2: the sealed bid's ``value`` became ``amount`` (domain/auction/upcasters.py)."""
+    creation_event = "auction_created"
+    """The tag of :class:`~.events.AuctionCreated`, the first event of every auction stream."""
+    state_type: type[Any] = AuctionState
+    create_body: type[msgspec.Struct] = cmd.AuctionCreateBody
+    command_type: Any = cmd.AuctionCommand
+    event_type: Any = ev.AuctionEvent
+    view_type: type[msgspec.Struct] = AuctionView
+    decisions_type: type[msgspec.Struct] = AuctionDecisionsOut
+
+    def create(self, body: cmd.AuctionCreateBody, ctx: Context) -> list[Any]:
+        return list(rules.create(body, ctx))
+
+    def decide(self, state: AuctionState, command: object, actor: Actor, ctx: Context) -> list[Any]:
+        return list(rules.decide(state, command, actor, ctx))
+
+    def fold(self, events: Iterable[Any], state: AuctionState | None = None) -> AuctionState:
+        out = fold(events, state)
+        assert out is not None, "an auction stream starts with AuctionCreated"
+        return out
+
+    def pending_system_work(self, state: AuctionState) -> bool:
+        """Every bid of the open round is in: the system must reveal them."""
+        return state.phase == "bidding" and not state.missing_bids()
+
+    def deadline(self, state: AuctionState) -> Deadline | None:
+        if state.phase != "bidding" or state.deadline is None:
+            return None
+        return Deadline(step_version=state.step_version, at=state.deadline)
+
+    def is_over(self, state: AuctionState) -> bool:
+        return state.phase == "ended"
+
+    def ends_game(self, event: Any) -> bool:
+        return isinstance(event, ev.AuctionEnded)
+
+    def joined_seat(self, events: Sequence[Any]) -> str:
+        joined = events[0]
+        assert isinstance(joined, ev.AuctionSeatJoined)
+        return joined.seat_id
+
+    def has_seat(self, state: AuctionState, seat_id: str) -> bool:
+        return state.has_seat(seat_id)
+
+    def reader_of(self, state: AuctionState, seat_id: str) -> str | None:
+        """A seat reads with its own eyes: its reader is its seat id."""
+        return seat_id if state.has_seat(seat_id) else None
+
+    def readers(self, state: AuctionState) -> list[str]:
+        return state.seat_ids()
+
+    def referee_export(self, state: AuctionState) -> bool:
+        return state.settings.organizer_is_referee
+
+    def seed_commitment(self, state: AuctionState) -> str:
+        return state.seed_commitment
+
+    def view(self, state: AuctionState, reader: str | None) -> AuctionView:
+        return view_for(state, reader)
+
+    def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
+        return redact_event(event, reader, game_over=game_over)
+
+    def decisions(self, state: AuctionState, seat_id: str | None) -> AuctionDecisionsOut:
+        return decisions_for(state, seat_id)
+
+    def describe(self, event: Any) -> str | None:
+        return describe_event(event)
+
+    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
+        return audit_export(envelopes, seed)
+
+
+GAME = AuctionGame()

@@ -1,0 +1,160 @@
+"""The board game as a :class:`~domain.core.game.Game`: the one object the service knows it by.
+
+Everything here delegates to the rule modules; this file only adapts their names to the protocol
+(``domain/core/game.py``) and defines the board game's create body and decisions answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from ..core.commands import Actor
+from ..core.context import Context
+from ..core.envelope import Envelope
+from ..core.game import AuditReport, Deadline
+from ..core.upcast import Upcaster
+from . import commands as cmd
+from . import decider
+from . import events as ev
+from .audit import audit as audit_export
+from .decisions import Decision, pending_decisions
+from .narrative import describe as describe_event
+from .redaction import BoardView, redact_event, view_for
+from .scenario import Scenario
+from .state import BoardState, Settings
+from .westeros.events import GameEnded
+
+
+class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /v1/games`` for the board game (``kind`` may be left out: the board game is the default)."""
+
+    player_count: Annotated[int, msgspec.Meta(ge=3, le=6)]
+    """3 to 6 (BG-SETUP-01)."""
+    kind: Literal["board"] = "board"
+    settings: Settings = msgspec.field(default_factory=Settings)
+    scenario: Scenario | None = None
+    """Scenario fixture: start from a described position instead of the standard setup."""
+
+
+class Waiting(msgspec.Struct):
+    seat_id: str
+    house: str
+    kind: str
+    deadline: str | None
+
+
+class DecisionsOut(msgspec.Struct):
+    game_id: str
+    version: int
+    phase: str
+    step: str
+    decisions: list[Decision]
+    """What you must decide now (empty if nothing)."""
+    waiting_for: list[Waiting]
+    """Everyone the game is waiting on, without their options."""
+
+
+class BoardGame:
+    """A Game of Thrones: The Board Game, second edition (``kind: "board"``)."""
+
+    kind = "board"
+    title = "A Game of Thrones: The Board Game (2nd ed.)"
+    schema_version = ev.SCHEMA_VERSION
+    create_body = BoardCreateBody
+    command_type: Any = cmd.PlayerCommand
+    event_type: Any = ev.BoardEvent
+    view_type = BoardView
+    decisions_type = DecisionsOut
+    upcasters: dict[int, Upcaster] = {}
+    """Schema 1 is the only schema the board game has written so far: nothing to upcast yet."""
+    creation_event = "game_created"
+    state_type = BoardState
+
+    def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
+        return decider.create(
+            cmd.CreateGame(player_count=body.player_count, settings=body.settings, scenario=body.scenario), ctx
+        )
+
+    def decide(self, state: BoardState, command: object, actor: Actor, ctx: Context) -> list[Any]:
+        return decider.decide(state, command, actor, ctx)
+
+    def fold(self, events: Iterable[Any], state: BoardState | None = None) -> BoardState:
+        out = decider.fold(events, state)
+        assert out is not None, "a board game stream starts with GameCreated"
+        return out
+
+    def pending_system_work(self, state: BoardState) -> bool:
+        return decider.pending_system_work(state)
+
+    def deadline(self, state: BoardState) -> Deadline | None:
+        if state.deadline is None:
+            return None
+        return Deadline(step_version=state.step_version, at=state.deadline)
+
+    def is_over(self, state: BoardState) -> bool:
+        return state.phase == "ended"
+
+    def ends_game(self, event: Any) -> bool:
+        return isinstance(event, GameEnded)
+
+    def joined_seat(self, events: Sequence[Any]) -> str:
+        joined = events[0]
+        assert isinstance(joined, ev.SeatJoined)
+        return joined.seat_id
+
+    def has_seat(self, state: BoardState, seat_id: str) -> bool:
+        return state.seat(seat_id) is not None
+
+    def reader_of(self, state: BoardState, seat_id: str) -> str | None:
+        seat = state.seat(seat_id)
+        return seat.house if seat else None
+
+    def readers(self, state: BoardState) -> list[str]:
+        return list(state.houses_in_play)
+
+    def referee_export(self, state: BoardState) -> bool:
+        return state.settings.organizer_is_referee
+
+    def seed_commitment(self, state: BoardState) -> str:
+        return state.seed_commitment
+
+    def view(self, state: BoardState, reader: str | None) -> BoardView:
+        return view_for(state, reader)
+
+    def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
+        return redact_event(event, reader, game_over=game_over)
+
+    def decisions(self, state: BoardState, seat_id: str | None) -> DecisionsOut:
+        every = pending_decisions(state)
+        return DecisionsOut(
+            game_id=state.game_id,
+            version=state.version,
+            phase=state.phase,
+            step=state.step,
+            decisions=[d for d in every if seat_id is not None and d.seat_id == seat_id],
+            waiting_for=[
+                Waiting(seat_id=d.seat_id, house=d.house, kind=d.options.__struct_config__.tag, deadline=d.deadline)
+                for d in every
+                if getattr(d.options, "submitted", None) is None  # sealed orders in: amendable, not awaited
+            ],
+        )
+
+    def describe(self, event: Any) -> str | None:
+        return describe_event(event)
+
+    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
+        r = audit_export(envelopes, seed)
+        return AuditReport(
+            version=r.version,
+            chain_ok=r.chain_ok,
+            seed_ok=r.seed_ok,
+            shuffles_ok=r.shuffles_ok,
+            rules_ok=r.rules_ok,
+            problems=r.problems,
+        )
+
+
+GAME = BoardGame()

@@ -1,0 +1,45 @@
+"""The commands every game understands, whatever its rules: who acts, joining, starting, and the
+two system commands the workers send (resolve a step whose inputs are all in; apply a deadline's
+defaults). A game's own player commands are its :attr:`~domain.core.game.Game.command_type`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+
+class Actor(msgspec.Struct, frozen=True):
+    """Who issues a command: a seat, the organizer, or the system (the workers)."""
+
+    kind: Literal["seat", "organizer", "system"]
+    seat_id: str | None = None
+
+
+class JoinGame(msgspec.Struct, frozen=True):
+    """Take the next free seat under ``name``."""
+
+    name: str
+
+
+class StartGame(msgspec.Struct, frozen=True):
+    """The organizer starts the game once every seat is taken."""
+
+
+class ResolvePending(msgspec.Struct, frozen=True):
+    """System: resolve a step whose simultaneous inputs are all in (e.g. reveal sealed orders)."""
+
+
+class ApplyTimeout(msgspec.Struct, frozen=True):
+    """System: the deadline passed; apply the documented defaults to every missing decision.
+
+    ``step_version`` names the step whose deadline this is: if the game has moved to another step
+    since, the timeout is void.
+    """
+
+    step_version: int
+
+
+SYSTEM = Actor(kind="system")
+ORGANIZER = Actor(kind="organizer")

@@ -1,0 +1,162 @@
+"""The ``Game`` protocol: all that the engine, workers, projector, exports and verifier know of a game.
+
+A game is a package under ``domain/`` (``domain/board/``, ...) that exposes one object satisfying
+:class:`Game`, registered by kind in ``domain/registry.py``. Nothing outside ``domain/`` names a
+game: the service creates, loads, decides, redacts and audits through this protocol alone.
+
+The shape is the Decider of functional event sourcing:
+
+* ``create(body, ctx) -> events``: the first events of a new game (the first is its creation);
+* ``decide(state, command, actor, ctx) -> events``: pure; raises a
+  :class:`~domain.core.errors.GameError` and returns nothing when the command is refused;
+* ``fold(events, state) -> state``: the state is the fold of the events (``version`` counts them).
+
+Around it, what a server needs to host the game without knowing its rules: the sealed inputs a
+worker must resolve (:meth:`Game.pending_system_work`), the deadline a worker must enforce
+(:meth:`Game.deadline`), one redaction per reader (:meth:`Game.view`, :meth:`Game.redact_event`),
+the decisions each seat faces, the log narrative, and the offline audit of an export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+import msgspec
+
+from .commands import Actor
+from .context import Context
+from .envelope import Envelope
+from .upcast import Upcaster
+
+
+class GameState(Protocol):
+    """What every game's state carries: its id and its version (the number of events folded)."""
+
+    game_id: str
+    version: int
+
+
+class Deadline(msgspec.Struct, frozen=True):
+    """The deadline of the decisions now pending. ``step_version`` names the step that set it: a
+    timeout fired for an older step is void."""
+
+    step_version: int
+    at: str
+    """RFC 3339 UTC."""
+
+
+class AuditReport(msgspec.Struct):
+    """The offline verdict on a replay export (``scripts/verify_replay.py``)."""
+
+    version: int
+    chain_ok: bool
+    seed_ok: bool | None
+    """None when the seed is not revealed yet."""
+    shuffles_ok: bool | None
+    rules_ok: bool
+    problems: list[str]
+
+
+class Game(Protocol):
+    """One game's rules, as the service sees them. See the module docstring."""
+
+    kind: str
+    """Stable name used in the API and exports (``"board"``)."""
+    title: str
+    schema_version: int
+    """The schema of the events this code writes (stored in each envelope)."""
+    upcasters: Mapping[int, Upcaster]
+    """``upcasters[n]`` reads a schema-``n`` event as schema ``n + 1`` (``domain/core/upcast.py``)."""
+    creation_event: str
+    """The tag of the first event of every stream of this game: how a stream names its kind."""
+    state_type: type[Any]
+    """The state's type (snapshots are stored in it)."""
+    create_body: type[msgspec.Struct]
+    """The request body of ``POST /v1/games`` for this kind (strict: unknown fields refused)."""
+    command_type: Any
+    """The tagged union of the player commands (the body of ``POST /v1/games/{id}/commands``)."""
+    event_type: Any
+    """The tagged union of the events (what a stream holds)."""
+    view_type: type[msgspec.Struct]
+    """The view of the game a reader gets (``GET /v1/games/{id}``)."""
+    decisions_type: type[msgspec.Struct]
+    """The answer of ``GET /v1/games/{id}/decisions``."""
+
+    # -- the decider -----------------------------------------------------------------------
+
+    def create(self, body: Any, ctx: Context) -> list[Any]:
+        """The first events of a new game from its validated create body; raises GameError."""
+        ...
+
+    def decide(self, state: Any, command: object, actor: Actor, ctx: Context) -> list[Any]:
+        """Events for ``command`` by ``actor``, or a GameError. Never mutates ``state``."""
+        ...
+
+    def fold(self, events: Iterable[Any], state: Any = None) -> Any:
+        """Apply events in order (mutating ``state``; a fresh state for the first event)."""
+        ...
+
+    # -- what the workers need ---------------------------------------------------------------
+
+    def pending_system_work(self, state: Any) -> bool:
+        """True when a worker must send ``ResolvePending`` (all sealed inputs are in, a phase must open)."""
+        ...
+
+    def deadline(self, state: Any) -> Deadline | None:
+        """The deadline of the pending decisions, if any."""
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        """True once the game has ended: from then on everything is public."""
+        ...
+
+    def ends_game(self, event: Any) -> bool:
+        """True for the event that ends the game (a live stream stops redacting from it on)."""
+        ...
+
+    # -- seats and readers -------------------------------------------------------------------
+
+    def joined_seat(self, events: Sequence[Any]) -> str:
+        """The seat id that a ``JoinGame`` batch gave out."""
+        ...
+
+    def has_seat(self, state: Any, seat_id: str) -> bool: ...
+
+    def reader_of(self, state: Any, seat_id: str) -> str | None:
+        """Whose eyes a seat reads with (the board game: its house), or None (public) before it has any."""
+        ...
+
+    def readers(self, state: Any) -> list[str]:
+        """Every reader but the public one, for the projections."""
+        ...
+
+    def referee_export(self, state: Any) -> bool:
+        """True when the organizer may read the complete export while the game runs (tournament mode)."""
+        ...
+
+    def seed_commitment(self, state: Any) -> str: ...
+
+    # -- hidden information: one redaction per game ------------------------------------------
+
+    def view(self, state: Any, reader: str | None) -> msgspec.Struct:
+        """The state as ``reader`` may see it (None: a spectator)."""
+        ...
+
+    def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
+        """The event as ``reader`` may see it (the same object when nothing is hidden)."""
+        ...
+
+    def decisions(self, state: Any, seat_id: str | None) -> msgspec.Struct:
+        """What ``seat_id`` must decide now with its legal options, and whom the game waits for."""
+        ...
+
+    # -- narrative and audit ---------------------------------------------------------------
+
+    def describe(self, event: Any) -> str | None:
+        """One public log line for an (already redacted) event, or None."""
+        ...
+
+    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
+        """Verify an export offline: chain, seed commitment, every random outcome, the rules."""
+        ...

@@ -1,0 +1,358 @@
+"""The application layer: the flow of one command, shared by the HTTP API and the workers.
+
+    load (snapshot + tail) -> decide (pure, the game's Decider) -> seal envelopes (hash chain)
+    -> fold into a copy -> atomic append (with the markers the workers need) -> keep the copy
+    -> enqueue worker jobs -> answer
+
+A stale append (someone else appended first) is retried from a fresh load when the caller did not
+pin a version; with ``If-Match``/``expected_version`` it is a ``stale_version`` conflict. An
+idempotency key makes a retried command return its first answer byte for byte, whatever happened
+since. The engine knows games only through :class:`~domain.core.game.Game` (found by kind in
+:mod:`domain.registry`); it raises :class:`~domain.core.errors.GameError` with a kind, never an
+HTTP status.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import random
+import secrets
+import uuid
+import weakref
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+import msgspec
+
+from domain import registry
+from domain.core.commands import Actor, JoinGame
+from domain.core.context import Context, parse_rfc3339, rfc3339
+from domain.core.envelope import Envelope, seal
+from domain.core.errors import GameError
+from domain.core.hashing import GENESIS
+from service.store.event_store import Appended, DueTimeout, Duplicate, EventStore, Stale
+from service.store.games import GameNotFound, GameRepo, LoadedGame
+from service.store.keys import Keys
+
+from . import tokens
+from .dispatch import Dispatcher
+
+log = logging.getLogger("citadel.engine")
+
+MAX_STALE_RETRIES = 16
+GAME_ID_NAMESPACE = uuid.UUID("8a3c1f4e-3b7e-4d7a-9a55-0c1e7c1ad001")
+
+
+class EventOut(msgspec.Struct):
+    seq: int
+    ts: str
+    event: msgspec.Raw
+
+
+class CommandAccepted(msgspec.Struct):
+    game_id: str
+    version: int
+    events: list[EventOut]
+
+
+class GameCreatedOut(msgspec.Struct):
+    game_id: str
+    version: int
+    player_count: int
+    organizer_token: str
+    seed_commitment: str
+    kind: str = registry.DEFAULT_KIND
+
+
+class SeatOut(msgspec.Struct):
+    game_id: str
+    seat_id: str
+    token: str
+    version: int
+
+
+Responder = Callable[[LoadedGame, Actor, list[Envelope], list[Any]], bytes]
+"""Builds the answer body of an accepted command from the game before it, the actor, and the batch."""
+
+_enc = msgspec.json.Encoder()
+
+
+def fingerprint(*parts: bytes | str) -> str:
+    h = hashlib.sha256()
+    for p in parts:
+        h.update(p.encode() if isinstance(p, str) else p)
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def not_found(what: str = "game") -> GameError:
+    return GameError(f"no such {what}, or you may not see it", kind="not_found", code="not_found")
+
+
+def stale(current: int, expected: int) -> GameError:
+    named = f"not {expected}" if expected >= 0 else "and If-Match does not name a version"
+    return GameError(
+        f"the game is at version {current}, {named}; reload and retry",
+        kind="conflict",
+        code="stale_version",
+        current_version=current,
+    )
+
+
+def _pack_answer(fp: str, status: int, body: bytes) -> bytes:
+    return fp.encode() + b"%03d" % status + body
+
+
+def _unpack_answer(stored: bytes, fp: str) -> tuple[int, bytes]:
+    if stored[:64].decode() != fp:
+        raise GameError("this Idempotency-Key was already used with a different request", code="idempotency_key_reused")
+    return int(stored[64:67]), stored[67:]
+
+
+def reader_of(game: LoadedGame, actor: Actor) -> str | None:
+    """Whose eyes the actor reads an answer with: a seat's, else the public's."""
+    if actor.kind == "seat" and actor.seat_id:
+        return game.game.reader_of(game.state, actor.seat_id)
+    return None
+
+
+class Engine:
+    def __init__(
+        self,
+        store: EventStore,
+        repo: GameRepo,
+        scheduler: Dispatcher,
+        secret: bytes,
+        clock: Callable[[], datetime] | None = None,
+        kinds: tuple[str, ...] = (registry.DEFAULT_KIND,),
+    ) -> None:
+        self.store = store
+        self.repo = repo
+        self.scheduler = scheduler
+        self.secret = secret
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.kinds = kinds
+        """The kinds of game this deployment lets clients create (``CITADEL_GAMES``)."""
+        # One command at a time per game in this process: concurrent commands to one game queue up
+        # here instead of racing to a stale append. Other processes still race, and lose cleanly.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+
+    def _lock(self, game_id: str) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[game_id] = lock
+        return lock
+
+    # -- helpers ---------------------------------------------------------------------------
+
+    @staticmethod
+    def _seal(schema: int, head_hash: str, version: int, events: list[Any], now: datetime) -> list[Envelope]:
+        prev, seq, ts = head_hash, version, rfc3339(now)
+        out = []
+        for e in events:
+            seq += 1
+            env = seal(seq, ts, schema, prev, _enc.encode(e))
+            prev = env.hash
+            out.append(env)
+        return out
+
+    async def known(self, game_id: str) -> LoadedGame:
+        """The game as this process last saw it (no I/O when cached): for what never changes, its
+        kind and seats' existence aside, use :meth:`load`."""
+        return self.repo.peek(game_id) or await self.load(game_id)
+
+    async def load(self, game_id: str) -> LoadedGame:
+        try:
+            return await self.repo.load(game_id)
+        except GameNotFound:
+            raise not_found() from None
+
+    def _markers(self, after: LoadedGame, events: list[Any], first_seq: int) -> tuple[bool, DueTimeout | None]:
+        """What the workers must know of the state after a batch: does it wait for a resolution,
+        and did the batch open a step with a deadline?"""
+        game, state = after.game, after.state
+        pending = game.pending_system_work(state)
+        deadline = game.deadline(state)
+        due = None
+        if deadline is not None and deadline.step_version >= first_seq:
+            due = DueTimeout(deadline.step_version, parse_rfc3339(deadline.at).timestamp())
+        return pending, due
+
+    async def _dispatch(self, game_id: str, pending: bool, due: DueTimeout | None) -> None:
+        if pending:
+            await self.scheduler.resolve_now(game_id)
+        if due is not None:
+            await self.scheduler.timeout_at(game_id, due.step_version, datetime.fromtimestamp(due.at_epoch_s, UTC))
+
+    # -- create ----------------------------------------------------------------------------
+
+    async def create_game(self, kind: str, body: Any, idempotency_key: str | None, fp: str) -> tuple[int, bytes]:
+        if kind not in self.kinds:
+            raise GameError(
+                f"this server hosts games of kind {', '.join(self.kinds)}, not {kind!r}", code="unknown_game_kind"
+            )
+        game = registry.get(kind)
+        if idempotency_key:
+            game_id = "g_" + uuid.uuid5(GAME_ID_NAMESPACE, idempotency_key).hex
+        else:
+            game_id = "g_" + uuid.uuid4().hex
+        keys = self.store.keys(game_id)
+        if idempotency_key:
+            stored = await self.store.idempotent_answer(keys, idempotency_key)
+            if stored is not None:
+                return _unpack_answer(stored, fp)
+        seed = secrets.token_hex(32)
+        now = self.clock()
+        events = game.create(body, Context(now=now, seed=seed, game_id=game_id))
+        envs = self._seal(game.schema_version, GENESIS, 0, events, now)
+        state = game.fold(events)
+        body_out = _enc.encode(
+            GameCreatedOut(
+                game_id=game_id,
+                version=len(envs),
+                player_count=body.player_count,
+                organizer_token=tokens.issue(self.secret, game_id, tokens.ORGANIZER),
+                seed_commitment=game.seed_commitment(state),
+                kind=kind,
+            )
+        )
+        result = await self.store.append(keys, 0, envs, idempotency_key, _pack_answer(fp, 201, body_out), seed=seed)
+        if isinstance(result, Duplicate):
+            return _unpack_answer(result.answer, fp)
+        if isinstance(result, Stale):
+            raise GameError("a game with this id already exists", kind="conflict", code="game_exists")
+        return 201, body_out
+
+    # -- every other command ---------------------------------------------------------------
+
+    async def execute(
+        self,
+        game_id: str,
+        actor: Actor,
+        command: object,
+        *,
+        expected_version: int | None = None,
+        idempotency_key: str | None = None,
+        fp: str = "",
+        respond: Responder | None = None,
+        status: int = 200,
+    ) -> tuple[int, bytes]:
+        """Run one command to completion. ``respond(game, actor, envelopes, events)`` builds the body."""
+        keys = self.store.keys(game_id)
+        if idempotency_key:
+            stored = await self.store.idempotent_answer(keys, idempotency_key)
+            if stored is not None:
+                return _unpack_answer(stored, fp)
+        async with self._lock(game_id):
+            return await self._execute_locked(
+                game_id, actor, command, keys, expected_version, idempotency_key, fp, respond, status
+            )
+
+    async def _execute_locked(
+        self,
+        game_id: str,
+        actor: Actor,
+        command: object,
+        keys: Keys,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        fp: str,
+        respond: Responder | None,
+        status: int,
+    ) -> tuple[int, bytes]:
+        # Optimistic: decide on this process's cached state without reading the stream first; the
+        # append script's version check catches a cache that is behind. Anything that depends on
+        # the state being current (a rule refusal, an If-Match mismatch) is re-checked on a fresh load.
+        game = self.repo.peek(game_id)
+        fresh = False
+        stale_appends = 0
+        while True:
+            if game is None or not fresh and game.needs_check:
+                game = await self.load(game_id)
+                fresh = True
+            if expected_version is not None and expected_version != game.version:
+                if not fresh:
+                    game.needs_check = True
+                    continue
+                raise stale(game.version, expected_version)
+            if game.seed is None:
+                game.seed = await self.store.seed(keys) or ""
+            now = self.clock()
+            ctx = Context(now=now, seed=game.seed, game_id=game_id)
+            try:
+                events = game.game.decide(game.state, command, actor, ctx)
+            except GameError:
+                if not fresh:
+                    game.needs_check = True
+                    continue
+                raise
+            if not events:
+                raise GameError("the command changes nothing", kind="conflict", code="nothing_to_do")
+            previous = game.version
+            envs = self._seal(game.game.schema_version, game.head_hash, previous, events, now)
+            body = (respond or self._accepted)(game, actor, envs, events)
+            after = game.copy(self.repo.catalog)
+            after.apply(envs)
+            pending, due = self._markers(after, events, previous + 1)
+            result = await self.store.append(
+                keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
+            )
+            if isinstance(result, Appended):
+                after.needs_check = False
+                self.repo.remember(after)
+                await self.repo.maybe_snapshot(after, previous)
+                await self._dispatch(game_id, pending, due)
+                return status, body
+            if isinstance(result, Duplicate):
+                return _unpack_answer(result.answer, fp)
+            if expected_version is not None and fresh:
+                raise stale(result.current_version, expected_version)
+            # someone else appended first: fold their events and decide again
+            stale_appends += 1
+            if stale_appends >= MAX_STALE_RETRIES:
+                raise GameError(
+                    "the game is too busy right now; retry", kind="unavailable", code="contention", retry_after=1
+                )
+            await asyncio.sleep(random.uniform(0, 0.002 * stale_appends))  # jitter between processes
+            game.needs_check = True
+            fresh = False
+
+    def _accepted(self, game: LoadedGame, actor: Actor, envs: list[Envelope], events: list[Any]) -> bytes:
+        reader = reader_of(game, actor)
+        redact = game.game.redact_event
+        return _enc.encode(
+            CommandAccepted(
+                game_id=game.game_id,
+                version=envs[-1].seq,
+                events=[
+                    EventOut(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(redact(e, reader))))
+                    for env, e in zip(envs, events)
+                ],
+            )
+        )
+
+    def seat_answer(self, game: LoadedGame, actor: Actor, envs: list[Envelope], events: list[Any]) -> bytes:
+        seat_id = game.game.joined_seat(events)
+        return _enc.encode(
+            SeatOut(
+                game_id=game.game_id,
+                seat_id=seat_id,
+                token=tokens.issue(self.secret, game.game_id, seat_id),
+                version=envs[-1].seq,
+            )
+        )
+
+    async def join(self, game_id: str, name: str, idempotency_key: str | None, fp: str) -> tuple[int, bytes]:
+        return await self.execute(
+            game_id,
+            Actor(kind="seat"),
+            JoinGame(name=name),
+            idempotency_key=idempotency_key,
+            fp=fp,
+            respond=self.seat_answer,
+            status=201,
+        )

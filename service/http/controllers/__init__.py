@@ -1,0 +1,1 @@
+"""One controller per resource: games (create, join, start), commands, views, events, ops."""

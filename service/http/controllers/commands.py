@@ -1,0 +1,69 @@
+"""``POST /v1/games/{id}/commands``: a seat's command, decoded by its game's own types."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import msgspec
+from litestar import Controller, Request, Response, post
+
+from domain.core.commands import Actor
+from domain.core.errors import GameError
+from service.engine.engine import fingerprint
+from service.engine.runtime import Runtime
+
+from .. import metrics
+from ..access import seat_only
+from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response
+from ..errors import ApiError
+from ..models import AnyCommand, CommandAccepted
+from ..problems import problems
+
+
+class CommandsController(Controller):
+    path = "/v1/games/{game_id:str}/commands"
+    tags = ["commands"]
+
+    @post(
+        "/",
+        summary="Submit a command",
+        description="A tagged body (`type`) from the game's commands. The board game's: `assign_orders`, "
+        "`raven_replace_order`, `raven_peek_wildling`, `raven_place_wildling`, `raven_pass`, and the Action and "
+        "Westeros phases' commands listed in the schema; `GET /decisions` says which one you must send now. "
+        "The answer carries the new `version` and the events produced, redacted for you. Guard with "
+        '`If-Match: "<version>"` or leave it out to act on the latest version.',
+        status_code=200,
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
+        security=[{"bearer": []}],
+        guards=[seat_only],
+    )
+    async def submit_command(
+        self,
+        request: Request[Any, Any, Any],
+        rt: Runtime,
+        role: str | None,
+        game_id: GameId,
+        data: AnyCommand,  # the document's union of every game's commands
+        idempotency_key: IdemKey = "",
+        if_match: IfMatch = "",
+    ) -> Response[CommandAccepted]:
+        game = await rt.engine.known(game_id)
+        command = decode_strict(await request.body(), game.game.command_type)
+        raw = msgspec.json.encode(command)  # the fingerprint ignores whitespace and key order of the request
+        started = time.perf_counter()
+        try:
+            status, body = await rt.engine.execute(
+                game_id,
+                Actor(kind="seat", seat_id=role),
+                command,
+                expected_version=expected_version(if_match),
+                idempotency_key=idempotency_key or None,
+                fp=fingerprint("command", game_id, role or "", raw),
+            )
+        except (ApiError, GameError) as e:
+            metrics.REJECTED.inc(e.code)
+            raise
+        metrics.COMMANDS.inc(type(command).__struct_config__.tag)
+        metrics.LATENCY.observe(time.perf_counter() - started)
+        return json_response(status, body)

@@ -1,0 +1,220 @@
+"""A game's events: the live stream (NDJSON long-poll or Server-Sent Events), the log, the export.
+
+Every event leaves through the game's one redaction function for the reader, until the game is
+over: from then on everything is public.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+import msgspec
+from litestar import Controller, Request, Response, get
+from litestar.params import Parameter
+from litestar.response import Stream
+
+from domain.core.envelope import Envelope
+from service.engine.runtime import Runtime
+from service.store.games import LoadedGame
+from service.store.keys import Keys
+from service.store.read_models import log_lines
+
+from ..access import ORGANIZER, role_of
+from ..bodies import GameId, json_response
+from ..errors import ApiError
+from ..models import ExportOut, LogOut
+from ..problems import problems
+from .views import reader_for
+
+MAX_WAIT_S = 30
+_enc = msgspec.json.Encoder()
+
+FromVersion = Annotated[int, Parameter(query="from", ge=0, le=2**31, description="Return events after this version.")]
+Wait = Annotated[
+    int,
+    Parameter(
+        query="wait",
+        ge=0,
+        le=MAX_WAIT_S,
+        description="NDJSON: if nothing is newer, wait up to this many seconds for new events.",
+    ),
+]
+Limit = Annotated[int, Parameter(query="limit", ge=1, le=1000, description="Page size.")]
+
+
+class EventLine(msgspec.Struct):
+    seq: int
+    ts: str
+    event: msgspec.Raw
+
+
+def _line(game: LoadedGame, env: Envelope, reader: str | None, over: bool) -> bytes:
+    e = game.game.redact_event(game.decode(env), reader, game_over=over)
+    return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e)))) + b"\n"
+
+
+def _claim_stream_slot(rt: Runtime) -> None:
+    """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
+    if rt.open_streams >= rt.cfg.max_streams:
+        raise ApiError(
+            503, "too_many_streams", "too many open event streams on this server; retry shortly", retry_after=5
+        )
+    rt.open_streams += 1
+
+
+async def _released(rt: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+    try:
+        async for chunk in stream:
+            yield chunk
+    finally:
+        rt.open_streams -= 1
+
+
+async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        res = await rt.blocking.xread(
+            {keys.events: f"{after}-0"},
+            count=limit,
+            block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1,
+        )
+        if res:
+            return await rt.store.read(keys, after, count=limit)
+    return []
+
+
+async def _sse(
+    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
+) -> AsyncIterator[bytes]:
+    """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
+    every 15 s. Blocking reads stay well under the client's socket timeout."""
+    last_beat = time.monotonic()
+    yield b": stream open\n\n"
+    while True:
+        envs = await rt.store.read(keys, after, count=500)
+        for env in envs:
+            raw = game.decode(env)
+            over = over or game.game.ends_game(raw)  # everything is public from the end on
+            e = game.game.redact_event(raw, reader, game_over=over)
+            yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), _enc.encode(e))
+            after = env.seq
+            last_beat = time.monotonic()
+        if envs:
+            continue
+        await rt.blocking.xread({keys.events: f"{after}-0"}, count=1, block=1000)
+        if time.monotonic() - last_beat > 15:
+            last_beat = time.monotonic()
+            yield b": keep-alive\n\n"
+
+
+class EventsController(Controller):
+    path = "/v1/games/{game_id:str}"
+    tags = ["events"]
+
+    @get(
+        "/events",
+        opt={"query": {"from", "wait", "limit"}},
+        summary="Event log (NDJSON or Server-Sent Events)",
+        description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
+        "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
+        "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator.",
+        responses=problems(400, 401, 404, 429, 503),
+        media_type="application/x-ndjson",
+    )
+    async def events(
+        self,
+        request: Request[Any, Any, Any],
+        rt: Runtime,
+        game_id: GameId,
+        from_: FromVersion = 0,
+        wait: Wait = 0,
+        limit: Limit = 1000,
+    ) -> Stream:
+        role = role_of(request)
+        game = await rt.engine.load(game_id)
+        reader = reader_for(game, role)
+        keys = rt.store.keys(game_id)
+        sse = "text/event-stream" in request.headers.get("accept", "")
+        if sse or wait:
+            _claim_stream_slot(rt)
+        over = game.game.is_over(game.state)
+        if sse:
+            last = request.headers.get("last-event-id")
+            start = int(last) if last and last.isdigit() else from_
+            return Stream(
+                _released(rt, _sse(rt, game, keys, start, reader, over)),
+                media_type="text/event-stream",
+                headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
+            )
+        try:
+            envs = await rt.store.read(keys, from_, count=limit)
+            if not envs and wait:
+                envs = await _wait_for(rt, keys, from_, wait, limit)
+        finally:
+            if wait:
+                rt.open_streams -= 1
+        lines = [_line(game, e, reader, over) for e in envs]
+        return Stream(iter(lines), media_type="application/x-ndjson")
+
+    @get(
+        "/log",
+        opt={"query": {"from", "limit"}},
+        summary="Game log",
+        description="Human-readable public log lines, paginated by `from` cursor (a version).",
+        responses=problems(400, 404, 429),
+    )
+    async def game_log(
+        self, rt: Runtime, game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
+    ) -> Response[LogOut]:
+        game = await rt.engine.load(game_id)
+        keys = rt.store.keys(game_id)
+        if await rt.projections.version(keys) >= game.version:
+            lines = await rt.projections.log(keys, from_, limit)
+        else:
+            envs = await rt.store.read(keys, from_)
+            over = game.game.is_over(game.state)
+            lines = log_lines(game.game, ((e, game.decode(e)) for e in envs), over)[:limit]
+        nxt = lines[-1].seq if len(lines) == limit else None
+        out = LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)
+        return json_response(200, _enc.encode(out), game.version)
+
+    @get(
+        "/export",
+        summary="Replay export",
+        description="Every event with its sequence number, timestamp, schema and hash-chain link, and the game's `kind`. "
+        "Before the game ends hidden fields are redacted for the caller (`complete: false`); in tournament mode "
+        "(`settings.organizer_is_referee`) the organizer's export is complete at any time (the seed stays secret until the end). "
+        "After the end the export is complete for everyone and the seed is revealed; "
+        "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
+        responses=problems(400, 401, 404, 429),
+    )
+    async def export(self, request: Request[Any, Any, Any], rt: Runtime, game_id: GameId) -> Response[ExportOut]:
+        role = role_of(request)
+        game = await rt.engine.load(game_id)
+        reader = reader_for(game, role)
+        keys = rt.store.keys(game_id)
+        envs = await rt.store.read(keys, 0)
+        ended = game.game.is_over(game.state)
+        # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
+        over = ended or (role == ORGANIZER and game.game.referee_export(game.state))
+        out_envs = []
+        complete = True
+        for env in envs:
+            e = game.decode(env)
+            red = game.game.redact_event(e, reader, game_over=over)
+            if red is not e:
+                complete = False
+                env = msgspec.structs.replace(env, event=msgspec.Raw(_enc.encode(red)))
+            out_envs.append(env)
+        body = ExportOut(
+            game_id=game_id,
+            version=game.version,
+            seed_commitment=game.game.seed_commitment(game.state),
+            seed=await rt.store.seed(keys) if ended else None,
+            complete=complete,
+            events=out_envs,
+            kind=game.kind,
+        )
+        return json_response(200, _enc.encode(body), game.version)

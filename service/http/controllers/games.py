@@ -1,0 +1,111 @@
+"""``/v1/games``: create a game (of any hosted kind), join it, start it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar import Controller, Request, Response, post
+
+from domain import registry
+from domain.core.commands import ORGANIZER, StartGame
+from service.engine.engine import GameCreatedOut, SeatOut, fingerprint
+from service.engine.runtime import Runtime
+
+from .. import metrics
+from ..access import organizer_only
+from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response, require_long_key
+from ..errors import ApiError
+from ..models import CommandAccepted, JoinBody, KindOnly
+from ..problems import problems
+
+
+class GamesController(Controller):
+    path = "/v1/games"
+    tags = ["games"]
+
+    @post(
+        "/",
+        summary="Create a game",
+        description="Creates a game and returns the organizer token. `kind` names the game (`board`, the default: "
+        "A Game of Thrones: The Board Game for 3-6 players, BG-SETUP-01); the server hosts the kinds its "
+        "`CITADEL_GAMES` lists (422 `unknown_game_kind` otherwise). "
+        "The seed behind every shuffle is committed as `seed_commitment` (sha256) and revealed at the end. "
+        "With `scenario` a board game starts from a described position (units, orders, Power tokens, tracks, "
+        "House cards, round): validated like any input (422 `invalid_scenario` with the rule it breaks); "
+        "with `start_at: action` the Action phase opens right after the start.",
+        status_code=201,
+        responses=problems(400, 409, 413, 415, 422, 429),
+        opt={"body": "create"},
+    )
+    async def create_game(
+        self, request: Request[Any, Any, Any], rt: Runtime, idempotency_key: IdemKey = ""
+    ) -> Response[GameCreatedOut]:
+        # the key names the new game: a short, guessable key could hand its organizer token to another client
+        require_long_key(idempotency_key, "creates a game")
+        raw = await request.body()
+        kind = decode_strict(raw, KindOnly).kind if raw.strip() else registry.DEFAULT_KIND
+        game = registry.get(kind) if kind in registry.GAMES else None
+        if game is None or kind not in rt.cfg.games:
+            hosted = ", ".join(rt.cfg.games)
+            raise ApiError(422, "unknown_game_kind", f"kind: this server hosts {hosted}, not {kind!r}")
+        body = decode_strict(raw, game.create_body)
+        fp = fingerprint("create", msgspec.json.encode(body))
+        status, answer = await rt.engine.create_game(kind, body, idempotency_key or None, fp)
+        metrics.COMMANDS.inc("create_game")
+        response = json_response(status, answer)
+        response.headers["Location"] = f"/v1/games/{msgspec.json.decode(answer, type=_GameIdOnly).game_id}"
+        return response
+
+    @post(
+        "/{game_id:str}/seats",
+        summary="Join a game",
+        description="Takes the next free seat and returns its secret bearer token. In the board game houses are "
+        "dealt at random when the organizer starts the game (BG-SETUP-02).",
+        status_code=201,
+        responses=problems(400, 404, 409, 413, 415, 422, 429, 503),
+    )
+    async def join_game(
+        self,
+        request: Request[Any, Any, Any],
+        rt: Runtime,
+        game_id: GameId,
+        data: JoinBody,
+        idempotency_key: IdemKey = "",
+    ) -> Response[SeatOut]:
+        # a retried join returns the seat's token: the key must not be guessable
+        require_long_key(idempotency_key, "joins a game")
+        body = decode_strict(await request.body(), JoinBody)
+        fp = fingerprint("join", game_id, msgspec.json.encode(body))
+        status, answer = await rt.engine.join(game_id, body.name, idempotency_key or None, fp)
+        metrics.COMMANDS.inc("join_game")
+        return json_response(status, answer)
+
+    @post(
+        "/{game_id:str}/start",
+        summary="Start the game (organizer)",
+        description="Fills in what the game deals at the start and opens its first step. The board game deals "
+        "houses to seats, shuffles the decks and opens the Planning phase of round 1 (BG-ROUND-02: no Westeros "
+        "phase in round 1).",
+        status_code=200,
+        responses=problems(400, 401, 403, 404, 409, 415, 422, 429, 503),
+        security=[{"bearer": []}],
+        guards=[organizer_only],
+    )
+    async def start_game(
+        self, rt: Runtime, game_id: GameId, role: str | None, idempotency_key: IdemKey = "", if_match: IfMatch = ""
+    ) -> Response[CommandAccepted]:
+        status, body = await rt.engine.execute(
+            game_id,
+            ORGANIZER,
+            StartGame(),
+            expected_version=expected_version(if_match),
+            idempotency_key=idempotency_key or None,
+            fp=fingerprint("start", game_id, role or ""),
+        )
+        metrics.COMMANDS.inc("start_game")
+        return json_response(status, body)
+
+
+class _GameIdOnly(msgspec.Struct):
+    game_id: str

@@ -1,0 +1,93 @@
+"""Views of a game: the public view, a seat's view, and what a seat must decide now."""
+
+from __future__ import annotations
+
+import msgspec
+from litestar import Controller, Response, get
+
+from service.engine.runtime import Runtime
+from service.store.games import LoadedGame
+
+from ..access import ORGANIZER, token_required
+from ..bodies import GameId, MinVersion, json_response
+from ..errors import ApiError
+from ..models import AnyDecisions, AnyView
+from ..problems import problems
+
+_enc = msgspec.json.Encoder()
+
+
+def reader_for(game: LoadedGame, role: str | None) -> str | None:
+    """Whose eyes a role reads with: a seat's (403 if the seat is not in the game), else the public's."""
+    if role is None or role == ORGANIZER:
+        return None
+    if not game.game.has_seat(game.state, role):
+        raise ApiError(403, "forbidden", "this seat is not in the game")
+    return game.game.reader_of(game.state, role)
+
+
+def version_not_reached(game: LoadedGame) -> ApiError:
+    return ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+
+
+async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
+    """The view from the projection when it is recent enough, else folded from the stream."""
+    cached = await rt.projections.view_with_version(rt.store.keys(game_id), reader)
+    if cached is not None and cached[0] >= min_version:
+        return cached[1]
+    game = await rt.engine.load(game_id)
+    if game.version < min_version:
+        raise version_not_reached(game)
+    return _enc.encode(game.game.view(game.state, reader))
+
+
+class ViewsController(Controller):
+    path = "/v1/games/{game_id:str}"
+    tags = ["views"]
+
+    @get(
+        "/",
+        opt={"query": {"min_version"}},
+        summary="Public view",
+        description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order).",
+        responses=problems(400, 404, 409, 429),
+    )
+    async def public_view(self, rt: Runtime, game_id: GameId, min_version: MinVersion = 0) -> Response[AnyView]:
+        return json_response(200, await view_bytes(rt, game_id, None, min_version))
+
+    @get(
+        "/view",
+        opt={"query": {"min_version"}},
+        summary="Your view",
+        description="The game as your seat sees it: in the board game your own sealed orders, your hand, your "
+        "raven peek. The organizer gets the public view.",
+        responses=problems(400, 401, 403, 404, 409, 429),
+        security=[{"bearer": []}],
+        guards=[token_required],
+    )
+    async def seat_view(
+        self, rt: Runtime, role: str | None, game_id: GameId, min_version: MinVersion = 0
+    ) -> Response[AnyView]:
+        game = await rt.engine.load(game_id)
+        body = await view_bytes(rt, game_id, reader_for(game, role), min_version)
+        return json_response(200, body)
+
+    @get(
+        "/decisions",
+        opt={"query": {"min_version"}},
+        summary="What you must decide now",
+        description="Your pending decisions with their legal options, deadline and the default applied at the "
+        "deadline; plus who else the game waits for.",
+        responses=problems(400, 401, 403, 404, 409, 429),
+        security=[{"bearer": []}],
+        guards=[token_required],
+    )
+    async def decisions(
+        self, rt: Runtime, role: str | None, game_id: GameId, min_version: MinVersion = 0
+    ) -> Response[AnyDecisions]:
+        game = await rt.engine.load(game_id)
+        if game.version < min_version:
+            raise version_not_reached(game)
+        seat = None if role == ORGANIZER else role
+        out = game.game.decisions(game.state, seat)
+        return json_response(200, _enc.encode(out), game.version)

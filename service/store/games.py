@@ -1,0 +1,181 @@
+"""Loading a game's state: snapshot + tail of its stream, never the whole stream on the hot path.
+
+Each process keeps the states it used recently (an LRU of :class:`LoadedGame`). Loading a cached game
+reads only the events after the cached version (usually none: one ``XRANGE`` round trip). A cold load
+reads the latest snapshot and the tail after it. States are folded only forward and only with the
+next sequence number, so concurrent loads in one process can never apply an event twice.
+
+A game's kind is read from its stream (the tag of its first event) or from its snapshot; everything
+after that goes through the game's :class:`~domain.core.game.Game`. The store knows no game: the
+catalog of games (``domain.registry``) is handed in by whoever builds the repository, so the engine
+and the projector share this code.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable
+from typing import Any, Protocol
+
+import msgspec
+
+from domain.core.envelope import Envelope
+from domain.core.game import Game
+from domain.core.upcast import EventCodec
+
+from .event_store import EventStore
+from .keys import Keys
+
+DEFAULT_KIND = "board"
+"""Snapshots written before games had kinds are board games."""
+
+
+class Catalog(Protocol):
+    """The games a repository can load (``domain.registry`` satisfies it)."""
+
+    def get(self, kind: str) -> Game: ...
+
+    def codec(self, kind: str) -> EventCodec: ...
+
+    def kind_of_stream(self, first_event: bytes) -> str: ...
+
+
+class Snapshot(msgspec.Struct):
+    version: int
+    head_hash: str
+    state: msgspec.Raw
+    """The state in msgpack, of the game's ``state_type``."""
+    kind: str = DEFAULT_KIND
+
+
+_msgpack = msgspec.msgpack.Encoder()
+_snap_dec = msgspec.msgpack.Decoder(Snapshot)
+
+
+class LoadedGame:
+    """One game's state in this process, with what folding and sealing need."""
+
+    __slots__ = ("kind", "game", "codec", "state", "head_hash", "seed", "needs_check", "_state_dec")
+
+    def __init__(self, catalog: Catalog, kind: str, state: Any, head_hash: str) -> None:
+        self.kind = kind
+        self.game: Game = catalog.get(kind)
+        self.codec: EventCodec = catalog.codec(kind)
+        self.state = state
+        self.head_hash = head_hash
+        self.seed: str | None = None
+        """The game's secret seed, cached once read (it never changes)."""
+        self.needs_check = True
+        """True until this process has appended to or re-read the game: commands then load first."""
+        self._state_dec: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.game.state_type)
+
+    @property
+    def version(self) -> int:
+        return int(self.state.version)
+
+    @property
+    def game_id(self) -> str:
+        return str(self.state.game_id)
+
+    def decode(self, env: Envelope) -> Any:
+        """The event of a stored envelope, in the current types (upcast if older)."""
+        return self.codec.decode(env.event, env.schema)
+
+    def apply(self, envelopes: Iterable[Envelope]) -> None:
+        """Fold envelopes that come after the current version; skip ones already applied."""
+        for env in envelopes:
+            if env.seq <= self.version:
+                continue
+            if env.seq != self.version + 1:
+                raise RuntimeError(f"gap in stream: at {self.version}, got {env.seq}")
+            self.game.fold([self.decode(env)], self.state)
+            self.head_hash = env.hash
+
+    def copy(self, catalog: Catalog) -> LoadedGame:
+        """An independent copy (to fold a batch before it is known to be stored)."""
+        other = LoadedGame(catalog, self.kind, self._state_dec.decode(_msgpack.encode(self.state)), self.head_hash)
+        other.seed = self.seed
+        return other
+
+    def snapshot(self) -> bytes:
+        return _msgpack.encode(
+            Snapshot(self.version, self.head_hash, msgspec.Raw(_msgpack.encode(self.state)), self.kind)
+        )
+
+    @classmethod
+    def from_snapshot(cls, catalog: Catalog, raw: bytes) -> LoadedGame:
+        snap = _snap_dec.decode(raw)
+        state = msgspec.msgpack.decode(snap.state, type=catalog.get(snap.kind).state_type)
+        return cls(catalog, snap.kind, state, snap.head_hash)
+
+    @classmethod
+    def from_first(cls, catalog: Catalog, first: Envelope) -> LoadedGame:
+        kind = catalog.kind_of_stream(first.event)
+        state = catalog.get(kind).fold([catalog.codec(kind).decode(first.event, first.schema)])
+        return cls(catalog, kind, state, first.hash)
+
+
+class GameNotFound(Exception):
+    pass
+
+
+class GameRepo:
+    def __init__(self, store: EventStore, catalog: Catalog, cache_size: int = 4096, snapshot_every: int = 64) -> None:
+        self.store = store
+        self.catalog = catalog
+        self.cache: OrderedDict[str, LoadedGame] = OrderedDict()
+        self.cache_size = cache_size
+        self.snapshot_every = snapshot_every
+
+    async def load(self, game_id: str) -> LoadedGame:
+        keys = self.store.keys(game_id)
+        game = self.cache.get(game_id)
+        if game is not None:
+            self.cache.move_to_end(game_id)
+            game.apply(await self.store.read(keys, game.version))
+            return game
+        game = await self._cold_load(keys)
+        self.remember(game)
+        return game
+
+    def remember(self, game: LoadedGame) -> None:
+        self.cache[game.game_id] = game
+        self.cache.move_to_end(game.game_id)
+        if len(self.cache) > self.cache_size:
+            self.cache.popitem(last=False)
+
+    def peek(self, game_id: str) -> LoadedGame | None:
+        """The cached state, possibly behind the stream (no I/O)."""
+        return self.cache.get(game_id)
+
+    async def _cold_load(self, keys: Keys) -> LoadedGame:
+        raw = await self.store.redis.get(keys.snapshot)
+        if raw:
+            game = LoadedGame.from_snapshot(self.catalog, raw)
+            tail = await self.store.read(keys, game.version)
+        else:
+            tail = await self.store.read(keys, 0)
+            if not tail:
+                raise GameNotFound(keys.game_id)
+            game = LoadedGame.from_first(self.catalog, tail[0])
+        game.apply(tail)
+        return game
+
+    async def load_fresh(self, game_id: str) -> LoadedGame:
+        """Fold from the stream alone (no cache, no snapshot): used by audits, rebuilds and tests."""
+        keys = self.store.keys(game_id)
+        envs = await self.store.read(keys, 0)
+        if not envs:
+            raise GameNotFound(game_id)
+        game = LoadedGame.from_first(self.catalog, envs[0])
+        game.apply(envs)
+        return game
+
+    def forget(self, game_id: str) -> None:
+        self.cache.pop(game_id, None)
+
+    async def maybe_snapshot(self, game: LoadedGame, previous_version: int) -> None:
+        """Write a snapshot when the version crosses a multiple of ``snapshot_every``."""
+        if game.version // self.snapshot_every == previous_version // self.snapshot_every:
+            return
+        await self.store.redis.set(self.store.keys(game.game_id).snapshot, game.snapshot())
