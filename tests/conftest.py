@@ -71,8 +71,10 @@ class Procs:
         self.procs: dict[str, subprocess.Popen] = {}
 
     def start(self, name: str, args: list[str]) -> subprocess.Popen:
-        log = open(self.logdir / f"{name}.log", "ab")
-        p = subprocess.Popen(args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+        with open(self.logdir / f"{name}.log", "ab") as log:  # the child keeps its own copy of the fd
+            p = subprocess.Popen(
+                args, cwd=ROOT, env=self.env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
+            )
         self.procs[name] = p
         return p
 

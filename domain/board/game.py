@@ -136,7 +136,9 @@ class BoardGame:
             step=state.step,
             decisions=[d for d in every if seat_id is not None and d.seat_id == seat_id],
             waiting_for=[
-                Waiting(seat_id=d.seat_id, house=d.house, kind=d.options.__struct_config__.tag, deadline=d.deadline)
+                Waiting(
+                    seat_id=d.seat_id, house=d.house, kind=str(d.options.__struct_config__.tag), deadline=d.deadline
+                )
                 for d in every
                 if getattr(d.options, "submitted", None) is None  # sealed orders in: amendable, not awaited
             ],

@@ -59,29 +59,63 @@ class AuditReport(msgspec.Struct):
 
 
 class Game(Protocol):
-    """One game's rules, as the service sees them. See the module docstring."""
+    """One game's rules, as the service sees them. See the module docstring.
 
-    kind: str
-    """Stable name used in the API and exports (``"board"``)."""
-    title: str
-    schema_version: int
-    """The schema of the events this code writes (stored in each envelope)."""
-    upcasters: Mapping[int, Upcaster]
-    """``upcasters[n]`` reads a schema-``n`` event as schema ``n + 1`` (``domain/core/upcast.py``)."""
-    creation_event: str
-    """The tag of the first event of every stream of this game: how a stream names its kind."""
-    state_type: type[Any]
-    """The state's type (snapshots are stored in it)."""
-    create_body: type[msgspec.Struct]
-    """The request body of ``POST /v1/games`` for this kind (strict: unknown fields refused)."""
-    command_type: Any
-    """The tagged union of the player commands (the body of ``POST /v1/games/{id}/commands``)."""
-    event_type: Any
-    """The tagged union of the events (what a stream holds)."""
-    view_type: type[msgspec.Struct]
-    """The view of the game a reader gets (``GET /v1/games/{id}``)."""
-    decisions_type: type[msgspec.Struct]
-    """The answer of ``GET /v1/games/{id}/decisions``."""
+    The data members are read-only (a game's kind, schema and types never change at run time)."""
+
+    @property
+    def kind(self) -> str:
+        """Stable name used in the API and exports (``"board"``)."""
+        ...
+
+    @property
+    def title(self) -> str:
+        ...
+
+    @property
+    def schema_version(self) -> int:
+        """The schema of the events this code writes (stored in each envelope)."""
+        ...
+
+    @property
+    def upcasters(self) -> Mapping[int, Upcaster]:
+        """``upcasters[n]`` reads a schema-``n`` event as schema ``n + 1`` (``domain/core/upcast.py``)."""
+        ...
+
+    @property
+    def creation_event(self) -> str:
+        """The tag of the first event of every stream of this game: how a stream names its kind."""
+        ...
+
+    @property
+    def state_type(self) -> type[Any]:
+        """The state's type (snapshots are stored in it)."""
+        ...
+
+    @property
+    def create_body(self) -> type[msgspec.Struct]:
+        """The request body of ``POST /v1/games`` for this kind (strict: unknown fields refused)."""
+        ...
+
+    @property
+    def command_type(self) -> Any:
+        """The tagged union of the player commands (the body of ``POST /v1/games/{id}/commands``)."""
+        ...
+
+    @property
+    def event_type(self) -> Any:
+        """The tagged union of the events (what a stream holds)."""
+        ...
+
+    @property
+    def view_type(self) -> type[msgspec.Struct]:
+        """The view of the game a reader gets (``GET /v1/games/{id}``)."""
+        ...
+
+    @property
+    def decisions_type(self) -> type[msgspec.Struct]:
+        """The answer of ``GET /v1/games/{id}/decisions``."""
+        ...
 
     # -- the decider -----------------------------------------------------------------------
 

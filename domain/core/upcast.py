@@ -86,13 +86,13 @@ def prune_unknown(obj: Any, info: mi.Type) -> Any:
                     return prune_unknown(obj, t)
             if len(structs) == 1:
                 return prune_unknown(obj, structs[0])
-            for t in info.types:
-                if isinstance(t, mi.DictType | mi.Metadata):
-                    return prune_unknown(obj, t)
+            for other in info.types:
+                if isinstance(other, mi.DictType | mi.Metadata):
+                    return prune_unknown(obj, other)
         if isinstance(obj, list):
-            for t in info.types:
-                if isinstance(t, mi.ListType | mi.SetType | mi.FrozenSetType | mi.VarTupleType):
-                    return prune_unknown(obj, t)
+            for other in info.types:
+                if isinstance(other, mi.ListType | mi.SetType | mi.FrozenSetType | mi.VarTupleType):
+                    return prune_unknown(obj, other)
         return obj
     if isinstance(info, mi.DictType) and isinstance(obj, dict):
         return {k: prune_unknown(v, info.value_type) for k, v in obj.items()}

@@ -11,7 +11,7 @@ from typing import Annotated, Any, TypeVar
 
 import msgspec
 from litestar import Request, Response
-from litestar.params import Parameter
+from litestar.params import HeaderParameter, PathParameter, QueryParameter
 
 from .errors import ApiError
 from .problems import FieldError
@@ -19,11 +19,11 @@ from .problems import FieldError
 T = TypeVar("T")
 JSON = "application/json"
 
-GameId = Annotated[str, Parameter(description="Game id", pattern=r"^g_[0-9a-f]{32}$", max_length=34)]
+GameId = Annotated[str, PathParameter(description="Game id", pattern=r"^g_[0-9a-f]{32}$", max_length=34)]
 IdemKey = Annotated[
     str,
-    Parameter(
-        header="Idempotency-Key",
+    HeaderParameter(
+        name="Idempotency-Key",
         required=False,
         max_length=255,
         description="Makes the POST safe to retry: the same key and body return the first answer byte for byte.",
@@ -31,8 +31,8 @@ IdemKey = Annotated[
 ]
 IfMatch = Annotated[
     str,
-    Parameter(
-        header="If-Match",
+    HeaderParameter(
+        name="If-Match",
         required=False,
         max_length=32,
         description='The game version the command expects, as its ETag (`"12"`); 409 `stale_version` when the game is at another version (a value that is not a version never matches).',
@@ -40,8 +40,8 @@ IfMatch = Annotated[
 ]
 MinVersion = Annotated[
     int,
-    Parameter(
-        query="min_version",
+    QueryParameter(
+        name="min_version",
         required=False,
         ge=0,
         le=2**31,

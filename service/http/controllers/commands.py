@@ -7,6 +7,8 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 from domain.core.commands import Actor
 from domain.core.errors import GameError
@@ -41,10 +43,10 @@ class CommandsController(Controller):
     async def submit_command(
         self,
         request: Request[Any, Any, Any],
-        rt: Runtime,
-        role: str | None,
+        rt: NamedDependency[Runtime],
+        role: NamedDependency[str | None],
         game_id: GameId,
-        data: AnyCommand,  # the document's union of every game's commands
+        data: JSONBody[AnyCommand],  # the document's union of every game's commands
         idempotency_key: IdemKey = "",
         if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:

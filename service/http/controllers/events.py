@@ -12,7 +12,8 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
-from litestar.params import Parameter
+from litestar.di import NamedDependency
+from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from domain.core.envelope import Envelope
@@ -31,17 +32,19 @@ from .views import reader_for
 MAX_WAIT_S = 30
 _enc = msgspec.json.Encoder()
 
-FromVersion = Annotated[int, Parameter(query="from", ge=0, le=2**31, description="Return events after this version.")]
+FromVersion = Annotated[
+    int, QueryParameter(name="from", ge=0, le=2**31, description="Return events after this version.")
+]
 Wait = Annotated[
     int,
-    Parameter(
-        query="wait",
+    QueryParameter(
+        name="wait",
         ge=0,
         le=MAX_WAIT_S,
         description="NDJSON: if nothing is newer, wait up to this many seconds for new events.",
     ),
 ]
-Limit = Annotated[int, Parameter(query="limit", ge=1, le=1000, description="Page size.")]
+Limit = Annotated[int, QueryParameter(name="limit", ge=1, le=1000, description="Page size.")]
 
 
 class EventLine(msgspec.Struct):
@@ -55,7 +58,7 @@ def _line(game: LoadedGame, env: Envelope, reader: str | None, over: bool) -> by
     return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e)))) + b"\n"
 
 
-def _claim_stream_slot(rt: Runtime) -> None:
+def _claim_stream_slot(rt: NamedDependency[Runtime]) -> None:
     """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
     if rt.open_streams >= rt.cfg.max_streams:
         raise ApiError(
@@ -64,7 +67,7 @@ def _claim_stream_slot(rt: Runtime) -> None:
     rt.open_streams += 1
 
 
-async def _released(rt: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+async def _released(rt: NamedDependency[Runtime], stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
     try:
         async for chunk in stream:
             yield chunk
@@ -72,7 +75,7 @@ async def _released(rt: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[
         rt.open_streams -= 1
 
 
-async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
+async def _wait_for(rt: NamedDependency[Runtime], keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         res = await rt.blocking.xread(
@@ -86,7 +89,7 @@ async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) 
 
 
 async def _sse(
-    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
+    rt: NamedDependency[Runtime], game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
 ) -> AsyncIterator[bytes]:
     """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
     every 15 s. Blocking reads stay well under the client's socket timeout."""
@@ -126,7 +129,7 @@ class EventsController(Controller):
     async def events(
         self,
         request: Request[Any, Any, Any],
-        rt: Runtime,
+        rt: NamedDependency[Runtime],
         game_id: GameId,
         from_: FromVersion = 0,
         wait: Wait = 0,
@@ -166,7 +169,7 @@ class EventsController(Controller):
         responses=problems(400, 404, 429),
     )
     async def game_log(
-        self, rt: Runtime, game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
+        self, rt: NamedDependency[Runtime], game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
     ) -> Response[LogOut]:
         game = await rt.engine.load(game_id)
         keys = rt.store.keys(game_id)
@@ -190,7 +193,9 @@ class EventsController(Controller):
         "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
         responses=problems(400, 401, 404, 429),
     )
-    async def export(self, request: Request[Any, Any, Any], rt: Runtime, game_id: GameId) -> Response[ExportOut]:
+    async def export(
+        self, request: Request[Any, Any, Any], rt: NamedDependency[Runtime], game_id: GameId
+    ) -> Response[ExportOut]:
         role = role_of(request)
         game = await rt.engine.load(game_id)
         reader = reader_for(game, role)

@@ -6,6 +6,8 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
+from litestar.di import NamedDependency
+from litestar.params import JSONBody
 
 from domain import registry
 from domain.core.commands import ORGANIZER, StartGame
@@ -39,7 +41,7 @@ class GamesController(Controller):
         opt={"body": "create"},
     )
     async def create_game(
-        self, request: Request[Any, Any, Any], rt: Runtime, idempotency_key: IdemKey = ""
+        self, request: Request[Any, Any, Any], rt: NamedDependency[Runtime], idempotency_key: IdemKey = ""
     ) -> Response[GameCreatedOut]:
         # the key names the new game: a short, guessable key could hand its organizer token to another client
         require_long_key(idempotency_key, "creates a game")
@@ -68,9 +70,9 @@ class GamesController(Controller):
     async def join_game(
         self,
         request: Request[Any, Any, Any],
-        rt: Runtime,
+        rt: NamedDependency[Runtime],
         game_id: GameId,
-        data: JoinBody,
+        data: JSONBody[JoinBody],
         idempotency_key: IdemKey = "",
     ) -> Response[SeatOut]:
         # a retried join returns the seat's token: the key must not be guessable
@@ -93,7 +95,12 @@ class GamesController(Controller):
         guards=[organizer_only],
     )
     async def start_game(
-        self, rt: Runtime, game_id: GameId, role: str | None, idempotency_key: IdemKey = "", if_match: IfMatch = ""
+        self,
+        rt: NamedDependency[Runtime],
+        game_id: GameId,
+        role: NamedDependency[str | None],
+        idempotency_key: IdemKey = "",
+        if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:
         status, body = await rt.engine.execute(
             game_id,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 from litestar import Controller, MediaType, Response, get
+from litestar.di import NamedDependency
 
 from service.engine.runtime import Runtime
 
@@ -25,7 +26,7 @@ class OpsController(Controller):
         return json_response(200, _enc.encode(Health(status="ok")))
 
     @get("/readyz", summary="Readiness", description="Redis answers.", responses=problems(503))
-    async def readyz(self, rt: Runtime) -> Response[Health]:
+    async def readyz(self, rt: NamedDependency[Runtime]) -> Response[Health]:
         try:
             await rt.redis.ping()
         except Exception as e:  # any failure to reach Redis means not ready

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import msgspec
 from litestar import Controller, Response, get
+from litestar.di import NamedDependency
 
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
@@ -30,7 +31,7 @@ def version_not_reached(game: LoadedGame) -> ApiError:
     return ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
 
 
-async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
+async def view_bytes(rt: NamedDependency[Runtime], game_id: str, reader: str | None, min_version: int) -> bytes:
     """The view from the projection when it is recent enough, else folded from the stream."""
     cached = await rt.projections.view_with_version(rt.store.keys(game_id), reader)
     if cached is not None and cached[0] >= min_version:
@@ -52,7 +53,9 @@ class ViewsController(Controller):
         description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order).",
         responses=problems(400, 404, 409, 429),
     )
-    async def public_view(self, rt: Runtime, game_id: GameId, min_version: MinVersion = 0) -> Response[AnyView]:
+    async def public_view(
+        self, rt: NamedDependency[Runtime], game_id: GameId, min_version: MinVersion = 0
+    ) -> Response[AnyView]:
         return json_response(200, await view_bytes(rt, game_id, None, min_version))
 
     @get(
@@ -66,7 +69,11 @@ class ViewsController(Controller):
         guards=[token_required],
     )
     async def seat_view(
-        self, rt: Runtime, role: str | None, game_id: GameId, min_version: MinVersion = 0
+        self,
+        rt: NamedDependency[Runtime],
+        role: NamedDependency[str | None],
+        game_id: GameId,
+        min_version: MinVersion = 0,
     ) -> Response[AnyView]:
         game = await rt.engine.load(game_id)
         body = await view_bytes(rt, game_id, reader_for(game, role), min_version)
@@ -83,7 +90,11 @@ class ViewsController(Controller):
         guards=[token_required],
     )
     async def decisions(
-        self, rt: Runtime, role: str | None, game_id: GameId, min_version: MinVersion = 0
+        self,
+        rt: NamedDependency[Runtime],
+        role: NamedDependency[str | None],
+        game_id: GameId,
+        min_version: MinVersion = 0,
     ) -> Response[AnyDecisions]:
         game = await rt.engine.load(game_id)
         if game.version < min_version:
