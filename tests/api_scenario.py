@@ -52,10 +52,10 @@ import httpx
 import msgspec
 
 from domain.board.action import commands as acmd
-from domain.board.action.emitter import copy_state
 from domain.board.commands import Actor, ApplyTimeout, PlayerCommand, ResolvePending
 from domain.board.decider import decide, fold
 from domain.board.decisions import Decision, pending_decisions
+from domain.board.emitter import copy_state
 from domain.board.events import BoardEvent, DecisionTimedOut, StepBegan
 from domain.board.orders import is_special, order_type, owned_tokens
 from domain.board.planning import special_order_limit

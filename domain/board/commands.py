@@ -10,9 +10,13 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from .command_base import AreaId, Command, OrderId  # noqa: F401  (shared with each phase's commands)
+from .action.commands import ActionCommand
+from .command_base import AreaId, Command, OrderId
 from .scenario import Scenario
 from .state import Settings
+from .westeros.commands import WesterosCommand
+
+__all__ = ["AreaId", "Command", "OrderId", "PlayerCommand"]
 
 
 class AssignOrders(Command, tag="assign_orders"):
@@ -43,17 +47,11 @@ class RavenPass(Command, tag="raven_pass"):
     """Do not use the Messenger Raven this round."""
 
 
-PlayerCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+PlanningCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
 
-# The Action phase's commands (issue 3) live in domain/board/action/commands.py.
-from .action.commands import ActionCommand  # noqa: E402
-
-PlayerCommand = PlayerCommand | ActionCommand
-
-# The Westeros phase's commands (issue 4) live in domain/board/westeros/commands.py.
-from .westeros.commands import WesterosCommand  # noqa: E402
-
-PlayerCommand = PlayerCommand | WesterosCommand
+# The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
+# domain/board/westeros/commands.py.
+PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand
 
 
 # Commands that do not come through POST /commands ---------------------------------------------

@@ -1,20 +1,28 @@
 """The board game's domain events: a tagged union of immutable msgspec Structs.
 
 The tag (``type``) is the event's name in snake_case. Events are facts in the past tense and are
-never rewritten; if one changes shape it gets a new ``schema`` number and an upcaster in
-:mod:`domain.board.upcasters`. Fields marked *hidden* are removed by the redaction for readers who
-may not see them.
+never rewritten; if one ever changes shape it gets a new ``SCHEMA_VERSION`` (there is no upcaster
+yet: every stored event is schema 1). Fields marked *hidden* are removed by the redaction
+(:mod:`domain.board.redaction`) for readers who may not see them.
+
+The lobby's and the Planning phase's events are defined here; the Action phase's live in
+:mod:`domain.board.action.events` and the Westeros phase's (with the end of the game) in
+:mod:`domain.board.westeros.events`. :data:`BoardEvent` is the union of all of them. The base class
+:class:`Event` lives alone in :mod:`domain.board.event_base`, so that the phases' event modules can
+subclass it without importing this union.
 """
 
 from __future__ import annotations
 
+from .action.events import ACTION_EVENTS
+from .event_base import Event
+from .scenario import Scenario
 from .state import Settings
+from .westeros.events import WESTEROS_EVENTS
+
+__all__ = ["Event", "BoardEvent", "SCHEMA_VERSION"]
 
 SCHEMA_VERSION = 1
-
-
-from .event_base import Event  # noqa: E402  (the base class lives alone, see event_base.py)
-from .scenario import Scenario  # noqa: E402
 
 
 class GameCreated(Event, tag="game_created"):
@@ -111,7 +119,7 @@ class DecisionTimedOut(Event, tag="decision_timed_out"):
     houses: list[str]
 
 
-BoardEvent = (
+PLANNING_EVENTS = (
     GameCreated
     | ScenarioLoaded
     | SeatJoined
@@ -126,13 +134,4 @@ BoardEvent = (
     | DecisionTimedOut
 )
 
-# The Action phase's events (issue 3) live in domain/board/action/events.py.
-from .action.events import ACTION_EVENTS  # noqa: E402
-
-BoardEvent = BoardEvent | ACTION_EVENTS
-
-# The Westeros phase's, the wildling attacks' and the end of the game's events (issue 4) live in
-# domain/board/westeros/events.py.
-from .westeros.events import WESTEROS_EVENTS  # noqa: E402
-
-BoardEvent = BoardEvent | WESTEROS_EVENTS
+BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS

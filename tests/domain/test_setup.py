@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from domain.board import commands as cmd
-from domain.board.control import supply_barrels, victory_points
 from domain.board.decider import create
 from domain.board.orders import ORDER_TOKENS, TOKENS_PER_HOUSE, owned_tokens
 from domain.board.state import Settings
+from domain.board.supply import supply_barrels
+from domain.board.victory import victory_points
 from domain.core.errors import RuleViolation
 from domain.core.rng import commit_seed
 

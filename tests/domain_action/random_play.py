@@ -15,9 +15,9 @@ from collections import Counter
 from domain.board import commands as cmd
 from domain.board import events as ev
 from domain.board.action import commands as acmd
-from domain.board.action.consolidate import NEW_COST
-from domain.board.action.emitter import copy_state
 from domain.board.decider import decide
+from domain.board.emitter import copy_state
+from domain.board.mustering import NEW_COST
 from domain.board.orders import is_special, owned_tokens
 from domain.board.planning import areas_needing_orders, eligible_count, needs_sequential_placement, special_order_limit
 from domain.core.errors import RuleViolation

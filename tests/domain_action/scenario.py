@@ -19,9 +19,9 @@ from datetime import UTC, datetime, timedelta
 from domain.board import commands as cmd
 from domain.board import events as ev
 from domain.board.action import commands as acmd
-from domain.board.action.emitter import copy_state
 from domain.board.decider import create, decide, fold
 from domain.board.decisions import pending_decisions
+from domain.board.emitter import copy_state
 from domain.board.planning import areas_needing_orders
 from domain.board.state import BoardState, PlacedOrder, Settings
 from domain.core.context import Context, parse_rfc3339

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from domain.board.action import events as aev
-from domain.board.action.supply import armies_legal
-from domain.board.action.transport import transport_reachable
+from domain.board.adjacency import transport_reachable
 from domain.board.control import controller
+from domain.board.supply import armies_legal
 from domain.core.errors import RuleViolation
 
 from .scenario import Scenario, acmd, of_type
@@ -194,7 +194,7 @@ def test_BG_MARCH_09_a_gap_in_the_chain_or_another_houses_ships_do_not_transport
 
 
 def test_BG_MARCH_10_transport_does_not_count_for_support():
-    from domain.board.action.transport import can_support
+    from domain.board.adjacency import can_support
 
     sc = march_scene({"highgarden": ("tyrell", {"footman": 1}), "redwyne_straits": ("tyrell", {"ship": 1})}, {})
     assert not can_support(sc.state, "highgarden", "the_arbor")

@@ -9,9 +9,9 @@ import random
 import pytest
 
 from domain.board import board_data
-from domain.board.action.emitter import copy_state
-from domain.board.action.supply import supply_ok
 from domain.board.decider import evolve
+from domain.board.emitter import copy_state
+from domain.board.supply import supply_ok
 
 from .random_play import next_planning, play_action_phase, play_planning
 from .scenario import Scenario

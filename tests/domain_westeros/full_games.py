@@ -25,14 +25,14 @@ from domain.board import board_data
 from domain.board import commands as cmd
 from domain.board import events as ev
 from domain.board.action import commands as acmd
-from domain.board.action.consolidate import NEW_COST, UPGRADE_COST
-from domain.board.action.power import pool
-from domain.board.action.supply import armies_legal, counts_after, supply_ok
 from domain.board.decider import create, decide, fold, pending_system_work
 from domain.board.decisions import pending_decisions
+from domain.board.mustering import NEW_COST, UPGRADE_COST
 from domain.board.orders import is_special
 from domain.board.planning import eligible_tokens, special_order_limit
+from domain.board.power import pool
 from domain.board.state import BoardState, Settings
+from domain.board.supply import armies_legal, counts_after, supply_ok
 from domain.board.westeros import commands as wcmd
 from domain.board.westeros.timeouts import default_command as westeros_default
 from domain.core.context import Context, parse_rfc3339

@@ -6,8 +6,8 @@ import pytest
 
 from domain.board import commands as cmd
 from domain.board.action import events as aev
-from domain.board.action.power import pool
 from domain.board.decider import decide, pending_system_work
+from domain.board.power import pool
 from domain.board.redaction import redact_event, view_for
 from domain.core.errors import NotYourTurn, RuleViolation, WrongPhase
 

@@ -82,7 +82,7 @@ def test_a_complete_game_from_a_described_position_ends_at_once_with_seven_castl
     assert game.state.phase == "ended" and game.same_as_refold()
     # the batch that gave the seventh castle is the one that ended the game
     from domain.board.decider import fold
-    from domain.board.westeros.victory import seven_castles
+    from domain.board.victory import seven_castles
 
     last = game.batch_starts[-1]
     assert not seven_castles(fold(game.events[:last]))

@@ -10,7 +10,7 @@ from domain.board.action import commands as acmd
 from domain.board.decider import decide, pending_system_work
 from domain.board.redaction import redact_event, view_for
 from domain.board.state import Settings
-from domain.board.westeros.victory import standings
+from domain.board.victory import standings
 from domain.core.errors import WrongPhase
 
 from .helpers import SYSTEM, WScenario, of_type, westeros, wev

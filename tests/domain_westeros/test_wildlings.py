@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from domain.board.action import events as aev
-from domain.board.action.power import pool
+from domain.board.power import pool
 from domain.board.redaction import redact_event
 from domain.core.errors import NotYourTurn, RuleViolation
 

@@ -1,17 +1,35 @@
-"""Adjacency as each action sees it: marching, ship transport, raids, support (BG-MAP-01/07,
-BG-SETUP-06, BG-MARCH-03/09/10/11, BG-RAID-02, BG-COMBAT-03).
+"""Adjacency and ship transport, as each action sees them (BG-MAP-01/07, BG-SETUP-06,
+BG-MARCH-03/09/10/11, BG-RAID-02, BG-COMBAT-03, BG-MUSTER-04): the one place for who may reach what.
 
 Adjacency itself is map data (``board.json``); these functions only apply the rules of who may
 reach what. Impassable areas of a 3-player game are never adjacent for any purpose (BG-SETUP-06).
+
+* BG-MARCH-03/09/11 -- land units march to adjacent land areas or by ship transport: a chain of
+  adjacent seas each holding one of the house's Ships (:func:`transport_reachable`); Ships march to
+  adjacent seas, and into a port only while their house controls its land area (BG-MAP-07);
+* BG-RAID-02 -- what a Raid reaches (never by transport, BG-MARCH-10);
+* BG-COMBAT-03 -- what a Support order backs.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from .. import board_data
-from ..control import controller
-from ..state import BoardState
+from . import board_data
+from .ports import port_open_to
+from .state import BoardState
+
+__all__ = [
+    "adjacent",
+    "can_support",
+    "has_ships",
+    "kind",
+    "land_destinations",
+    "port_open_to",
+    "raid_reach",
+    "ship_destinations",
+    "transport_reachable",
+]
 
 
 def kind(area: str) -> str:
@@ -52,12 +70,6 @@ def land_destinations(state: BoardState, house: str, area: str) -> list[str]:
     """BG-MARCH-03/09/11: land units move to adjacent land areas or by ship transport."""
     direct = {a for a in adjacent(state, area) if kind(a) == "land"}
     return sorted(direct | transport_reachable(state, house, area))
-
-
-def port_open_to(state: BoardState, house: str, port: str) -> bool:
-    """BG-MAP-07: Ships enter a port from its sea only if their house controls the port's land area."""
-    facts = board_data.areas()[port]
-    return controller(state, facts.port_of.land) == house
 
 
 def ship_destinations(state: BoardState, house: str, area: str) -> list[str]:

@@ -7,12 +7,14 @@ Pool is lost (BG-POWER-01).
 
 from __future__ import annotations
 
-from .. import board_data
-from ..state import BoardState
-from . import events as aev
+from . import board_data
+from .action import events as aev
+from .emitter import Emitter
+from .state import BoardState
 
 
 def tokens_on_board(state: BoardState, house: str) -> int:
+    """BG-POWER-05: the house's Power tokens on the board as control markers."""
     return sum(1 for a in state.areas.values() if a.power_token == house)
 
 
@@ -22,7 +24,7 @@ def pool(state: BoardState, house: str) -> int:
     return total - state.houses[house].power - tokens_on_board(state, house)
 
 
-def gain(em, house: str, amount: int, reason: str) -> int:
+def gain(em: Emitter, house: str, amount: int, reason: str) -> int:
     """Take up to ``amount`` tokens from the Pool (never beyond 20 outside it, BG-POWER-01)."""
     n = min(amount, pool(em.state, house))
     if n > 0:
@@ -30,7 +32,7 @@ def gain(em, house: str, amount: int, reason: str) -> int:
     return max(n, 0)
 
 
-def lose(em, house: str, amount: int, reason: str) -> int:
+def lose(em: Emitter, house: str, amount: int, reason: str) -> int:
     """Return up to ``amount`` available tokens to the Pool."""
     n = min(amount, em.state.houses[house].power)
     if n > 0:

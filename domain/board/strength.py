@@ -4,11 +4,11 @@ strength (Ser Kevan Lannister, Victarion Greyjoy, Salladhor Saan) or order value
 
 from __future__ import annotations
 
-from .. import board_data
-from ..orders import ORDER_TOKENS, order_type
-from ..state import BoardState
-from .state import Combat
-from .transport import can_support
+from . import board_data
+from .action.state import Combat
+from .adjacency import can_support
+from .orders import ORDER_TOKENS, order_type
+from .state import BoardState
 
 
 def castle_area(area: str) -> bool:

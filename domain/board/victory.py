@@ -1,5 +1,7 @@
-"""Victory (BG-VIC-01..04, BG-ROUND-03).
+"""Victory (BG-VIC-01..04, BG-ROUND-03): the one place castles and strongholds are counted.
 
+* BG-VIC-02 -- a house's victory points are the castle/stronghold areas it controls
+  (:func:`victory_points`; the Victory track shows them, the views and the standings read them here).
 * BG-VIC-01 -- a house controlling 7 castle/stronghold areas wins at once: :func:`after_batch` checks
   every batch of events that can change control (units moved, destroyed or placed, Power tokens
   placed or removed) and, if a house has 7, appends ``GameEnded`` to that same batch.
@@ -15,14 +17,19 @@ phase is ``ended`` the service reveals the seed and every event in full.
 
 from __future__ import annotations
 
-from .. import board_data
-from ..action import events as aev
-from ..control import controlled_areas
-from ..state import BoardState
-from . import events as wev
+from collections.abc import Iterable
+
+from . import board_data
+from .action import events as aev
+from .control import controlled_areas
+from .emitter import copy_state
+from .evolve import fold
+from .state import FINAL_STEP, BoardState
+from .westeros import events as wev
+
+__all__ = ["FINAL_STEP", "after_batch", "final_scoring", "seven_castles", "standings", "victory_points"]
 
 SEVEN = 7
-FINAL_STEP = "awaiting_final_scoring"
 
 #: Events after which control of an area may have changed.
 CONTROL_EVENTS = (
@@ -34,11 +41,25 @@ CONTROL_EVENTS = (
 )
 
 
+def victory_points(state: BoardState, house: str, controllers: dict[str, str | None] | None = None) -> int:
+    """BG-VIC-01/02, BG-SETUP-12: castle and stronghold areas controlled. ``controllers`` (area ->
+    :func:`~.control.controller`) may be passed when the caller has already computed it for every area."""
+    if controllers is None:
+        return castle_areas(controlled_areas(state, house))
+    return castle_areas(a for a, c in controllers.items() if c == house)
+
+
+def castle_areas(areas: Iterable[str]) -> int:
+    """How many of ``areas`` hold a Castle or a Stronghold (the areas that count for victory)."""
+    facts = board_data.areas()
+    return sum(1 for a in areas if facts[a].castle != "none")
+
+
 def _stats(state: BoardState, house: str) -> dict:
     facts = board_data.areas()
     ctrl = controlled_areas(state, house)
     return {
-        "castles": sum(1 for a in ctrl if facts[a].castle != "none"),
+        "castles": castle_areas(ctrl),
         "strongholds": sum(1 for a in ctrl if facts[a].castle == "stronghold"),
         "land_areas": sum(1 for a in ctrl if facts[a].kind == "land"),
         "supply": state.houses[house].supply,
@@ -83,9 +104,6 @@ def after_batch(state: BoardState, events: list) -> list:
         return []
     if not any(isinstance(e, CONTROL_EVENTS) for e in events):
         return []
-    from ..action.emitter import copy_state
-    from ..decider import fold
-
     after = fold(events, copy_state(state))
     if after.phase in ("lobby",) or after.step == "game_over":
         return []
