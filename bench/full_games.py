@@ -5,7 +5,7 @@
     .venv/bin/python bench/full_games.py --part api --api-games 32 --concurrency 4 [--workers 1]
 
 **Domain** (``--part domain``): ``--games`` complete random games for 3, 4, 5 and 6 players in turn,
-with the random-legal driver of tests/domain_westeros/full_games.py (every command through
+with the random-legal driver of tests/support/full_games.py (every command through
 ``decide`` and ``fold``; 3% of the decisions left to time out so the defaults run). Each game is
 played twice from the same seeds: once *timed* without checks (the games/s figure: the rules'
 decide + fold, the driver's random choices and the rejected random attempts included), once as the
@@ -58,7 +58,8 @@ from domain.board.audit import audit  # noqa: E402
 from domain.board.decider import fold  # noqa: E402
 from domain.core.envelope import seal  # noqa: E402
 from domain.core.hashing import GENESIS  # noqa: E402
-from tests.domain_westeros import full_games as fg  # noqa: E402
+from tests.support import full_games as fg  # noqa: E402
+from tests.support.invariants import check_invariants  # noqa: E402
 
 _json = msgspec.json.Encoder()
 
@@ -91,7 +92,7 @@ class SoakGame(fg.FullGame):
         self.batches += 1
         if self.state.tracks is not None and self.state.phase != "lobby":
             try:
-                fg.check_invariants(self.state)
+                check_invariants(self.state)
             except AssertionError as e:
                 raise InvariantBroken(
                     f"after batch {self.batches} ({self.state.phase}/{self.state.step}): {e!r}"

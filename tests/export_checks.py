@@ -2,7 +2,7 @@
 
 :func:`check_export` audits the export (hash chain, the revealed seed against its commitment, every
 shuffle, every player's command re-decided: ``domain.board.audit.audit``) and folds it again event
-by event, checking the invariants of tests/domain_westeros/full_games.py (:func:`check_invariants`)
+by event, checking the invariants of tests/support/invariants.py (:func:`check_invariants`)
 at the end of every batch. A batch is the events of one accepted command: they were sealed together
 and share one timestamp, so a change of ``ts`` marks a batch end (two batches sealed in the same
 millisecond are checked together, at the end of the second, which is still a batch end).
@@ -17,7 +17,7 @@ from domain.board import events as ev
 from domain.board.audit import AuditReport, audit
 from domain.board.state import BoardState
 from service.api_models import ExportOut
-from tests.domain_westeros.full_games import check_invariants
+from tests.support.invariants import check_invariants
 
 _event_dec = msgspec.json.Decoder(ev.BoardEvent)
 export_decoder = msgspec.json.Decoder(ExportOut)

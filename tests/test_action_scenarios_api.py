@@ -1,7 +1,7 @@
-"""The Action-phase scenario tests of ``tests/domain_action``, run again through the API (issue 3).
+"""The Action-phase scenario tests of ``tests/domain/board/action``, run again through the API (issue 3).
 
-Each test function of those modules runs unchanged, with ``Scenario`` replaced by
-:class:`tests.api_scenario.ApiScenario` in its module (and in ``combat_helpers``): the position is
+Each test function of those modules runs unchanged, with ``Position`` replaced by
+:class:`tests.support.api_positions.ApiPosition` in its module (and in ``combat_helpers``): the position is
 created with the organizer's scenario fixture (``POST /v1/games`` with ``scenario``), the worker opens
 the Action phase, every command goes through ``POST /commands`` with the house's seat token, the
 decisions come from ``GET /decisions``, and ``sc.state``/``sc.events`` are the fold of the referee
@@ -23,9 +23,9 @@ import pytest
 
 from domain.board.state import PlacedOrder
 from domain.core.errors import RuleViolation
-from tests.api_scenario import ApiScenario
-from tests.domain_action.random_play import fallback_command, random_command, random_orders
-from tests.domain_action.test_random_legal_moves import check_batch_end, check_state
+from tests.support.api_positions import ApiPosition
+from tests.support.invariants import check_batch_end, check_state
+from tests.support.random_play import fallback_command, random_command, random_orders
 
 MODULES = (
     "test_flow",
@@ -72,7 +72,7 @@ SHORT_DEADLINES = {"test_timeouts": 2}
 
 def _uses_scenario(fn) -> bool:
     src = inspect.getsource(fn)
-    return any(s in src for s in ("Scenario(", "north(", "_scene("))
+    return any(s in src for s in ("Position(", "north(", "_scene("))
 
 
 def _params(fn):
@@ -95,7 +95,7 @@ def _params(fn):
 def collect():
     params, skipped = [], {}
     for mod_name in MODULES:
-        module = importlib.import_module(f"tests.domain_action.{mod_name}")
+        module = importlib.import_module(f"tests.domain.board.action.{mod_name}")
         for name, fn in vars(module).items():
             if not name.startswith("test_") or not inspect.isfunction(fn) or fn.__module__ != module.__name__:
                 continue
@@ -116,14 +116,14 @@ PARAMS, NOT_RUN = collect()
 
 @pytest.mark.parametrize("mod_name, name, kwargs", PARAMS)
 def test_action_scenario_through_the_api(api, monkeypatch, mod_name, name, kwargs):
-    module = importlib.import_module(f"tests.domain_action.{mod_name}")
-    helpers = importlib.import_module("tests.domain_action.combat_helpers")
+    module = importlib.import_module(f"tests.domain.board.action.{mod_name}")
+    helpers = importlib.import_module("tests.support.combat_helpers")
     for m in (module, helpers):
-        if hasattr(m, "Scenario"):
-            monkeypatch.setattr(m, "Scenario", ApiScenario)
-    monkeypatch.setattr(ApiScenario, "client", api)
+        if hasattr(m, "Position"):
+            monkeypatch.setattr(m, "Position", ApiPosition)
+    monkeypatch.setattr(ApiPosition, "client", api)
     if mod_name in SHORT_DEADLINES:
-        monkeypatch.setattr(ApiScenario, "decision_timeout_s", SHORT_DEADLINES[mod_name])
+        monkeypatch.setattr(ApiPosition, "decision_timeout_s", SHORT_DEADLINES[mod_name])
     getattr(module, name)(**kwargs)
 
 
@@ -131,7 +131,7 @@ def test_the_exclusions_are_known_tests():
     """Every excluded name still exists, so the list cannot rot silently."""
     for key in EXCLUDED:
         mod_name, name = key.split(".")
-        assert hasattr(importlib.import_module(f"tests.domain_action.{mod_name}"), name), key
+        assert hasattr(importlib.import_module(f"tests.domain.board.action.{mod_name}"), name), key
     assert len(PARAMS) > 100
 
 
@@ -140,10 +140,10 @@ def test_random_action_phase_through_the_api(api, monkeypatch, game, players):
     """One random legal Action phase per game, every decision read from ``GET /decisions`` and answered
     through ``POST /commands`` (random choices among the listed options; refused ones are retried, and
     each refusal must be the domain's). Invariants of the domain's random test after every command;
-    ApiScenario cross-checks every answer against the domain."""
-    monkeypatch.setattr(ApiScenario, "client", api)
+    ApiPosition cross-checks every answer against the domain."""
+    monkeypatch.setattr(ApiPosition, "client", api)
     rng = random.Random(7000 + game)
-    sc = ApiScenario(players, seed=f"api-random-{game}")
+    sc = ApiPosition(players, seed=f"api-random-{game}")
     sc.state.orders = {}  # random legal orders instead of the fixed ones (before begin(): part of the position)
     for house in sc.state.turn_order():
         for area, order in random_orders(sc.state, house, rng).items():

@@ -13,7 +13,7 @@ import pytest
 from domain.board.decider import decide, pending_system_work
 from domain.board.decisions import Decision, pending_decisions
 from domain.core.errors import RuleViolation
-from tests.domain_westeros.full_games import FullGame
+from tests.support.full_games import FullGame
 from workers import bot
 
 _enc = msgspec.json.Encoder()

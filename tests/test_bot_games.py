@@ -8,7 +8,7 @@ start, bots woken by one watcher long-polling the game's events). Then, for each
 * the organizer's (referee) export is complete, reveals the seed, and audits clean: hash chain,
   seed commitment, every shuffle, every player's command re-decided (``domain.board.audit``);
 * re-folding the export batch by batch breaks no invariant (tests/export_checks.py, the checks of
-  tests/domain_westeros/full_games.py);
+  tests/support/full_games.py);
 * the folded final state renders the same public view and the same view for every house as the API;
 * no process logged a traceback while the game ran.
 
