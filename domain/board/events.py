@@ -25,7 +25,7 @@ __all__ = ["Event", "BoardEvent", "SCHEMA_VERSION"]
 SCHEMA_VERSION = 1
 
 
-class GameCreated(Event, tag="game_created"):
+class GameCreated(Event, frozen=True, tag="game_created"):
     """A board game was created for ``player_count`` houses (BG-SETUP-01)."""
 
     game_id: str
@@ -35,19 +35,19 @@ class GameCreated(Event, tag="game_created"):
     """sha256 of the secret seed; the seed is revealed when the game ends."""
 
 
-class ScenarioLoaded(Event, tag="scenario_loaded"):
+class ScenarioLoaded(Event, frozen=True, tag="scenario_loaded"):
     """The game starts from a described position instead of the standard setup
     (domain/board/scenario.py). Public: it describes the board, not any hidden information."""
 
     scenario: Scenario
 
 
-class SeatJoined(Event, tag="seat_joined"):
+class SeatJoined(Event, frozen=True, tag="seat_joined"):
     seat_id: str
     name: str
 
 
-class GameStarted(Event, tag="game_started"):
+class GameStarted(Event, frozen=True, tag="game_started"):
     """Houses were dealt to seats and the decks shuffled (BG-SETUP-02/03/04)."""
 
     houses: dict[str, str]
@@ -58,7 +58,7 @@ class GameStarted(Event, tag="game_started"):
     """Shuffled Westeros decks I-III, top first. Hidden."""
 
 
-class StepBegan(Event, tag="step_began"):
+class StepBegan(Event, frozen=True, tag="step_began"):
     """The game moved to a new phase/step; ``deadline`` bounds the decisions it opens."""
 
     phase: str
@@ -68,7 +68,7 @@ class StepBegan(Event, tag="step_began"):
     sequential: bool = False
 
 
-class OrdersSubmitted(Event, tag="orders_submitted"):
+class OrdersSubmitted(Event, frozen=True, tag="orders_submitted"):
     """A house placed its orders face down (BG-PLAN-02/03). ``orders`` is hidden until the reveal."""
 
     house: str
@@ -77,14 +77,14 @@ class OrdersSubmitted(Event, tag="orders_submitted"):
     """True when the timeout default placed them."""
 
 
-class OrdersRevealed(Event, tag="orders_revealed"):
+class OrdersRevealed(Event, frozen=True, tag="orders_revealed"):
     """All orders were turned face up at once (BG-PLAN-06)."""
 
     orders: dict[str, dict[str, str]]
     """house -> (area -> order id)."""
 
 
-class RavenOrderReplaced(Event, tag="raven_order_replaced"):
+class RavenOrderReplaced(Event, frozen=True, tag="raven_order_replaced"):
     """BG-PLAN-07: the raven holder swapped one of its orders for an unused token, face up."""
 
     house: str
@@ -93,26 +93,26 @@ class RavenOrderReplaced(Event, tag="raven_order_replaced"):
     new_order: str
 
 
-class RavenWildlingPeeked(Event, tag="raven_wildling_peeked"):
+class RavenWildlingPeeked(Event, frozen=True, tag="raven_wildling_peeked"):
     """BG-PLAN-07: the raven holder looked at the top wildling card. ``card`` is hidden from others."""
 
     house: str
     card: str | None
 
 
-class RavenWildlingPlaced(Event, tag="raven_wildling_placed"):
+class RavenWildlingPlaced(Event, frozen=True, tag="raven_wildling_placed"):
     """The peeked card was left on top or put at the bottom of the wildling deck."""
 
     house: str
     to_bottom: bool
 
 
-class RavenPassed(Event, tag="raven_passed"):
+class RavenPassed(Event, frozen=True, tag="raven_passed"):
     house: str
     by_default: bool = False
 
 
-class DecisionTimedOut(Event, tag="decision_timed_out"):
+class DecisionTimedOut(Event, frozen=True, tag="decision_timed_out"):
     """The deadline passed; the documented default for these houses follows in the same batch."""
 
     step: str
