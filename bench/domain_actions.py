@@ -1,6 +1,6 @@
 """Actions resolved per second by the domain alone (issue 3).
 
-Plays random legal Action phases (tests/domain_action/random_play.py: random legal Planning, then a
+Plays random legal Action phases (tests/support/random_play.py: random legal Planning, then a
 random legal answer to every pending decision) and times only the domain's work on each accepted
 Action-phase command: ``decide`` (validation + the events it produces) and the fold of those events.
 Rejected random attempts, the random choices and the invariant checks are not counted.
@@ -20,8 +20,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from domain.board.decider import fold  # noqa: E402
 from domain.core.errors import RuleViolation  # noqa: E402
-from tests.domain_action import random_play as rp  # noqa: E402
-from tests.domain_action.scenario import Scenario  # noqa: E402
+from tests.support import random_play as rp  # noqa: E402
+from tests.support.action_positions import Position  # noqa: E402
 
 
 def main() -> None:
@@ -53,7 +53,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     wall = time.perf_counter()
     for g in range(args.games):
-        sc = Scenario(players=rng.choice([3, 4, 5, 6]), seed=f"bench-{g}")
+        sc = Position(players=rng.choice([3, 4, 5, 6]), seed=f"bench-{g}")
         for _r in range(args.rounds):
             rp.play_action_phase(sc, rng, lambda *a, **k: None)
             if sc.state.phase != "westeros":

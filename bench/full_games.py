@@ -5,7 +5,7 @@
     .venv/bin/python bench/full_games.py --part api --api-games 32 --concurrency 4 [--workers 1]
 
 **Domain** (``--part domain``): ``--games`` complete random games for 3, 4, 5 and 6 players in turn,
-with the random-legal driver of tests/domain_westeros/full_games.py (every command through
+with the random-legal driver of tests/support/full_games.py (every command through
 ``decide`` and ``fold``; 3% of the decisions left to time out so the defaults run). Each game is
 played twice from the same seeds: once *timed* without checks (the games/s figure: the rules'
 decide + fold, the driver's random choices and the rejected random attempts included), once as the
@@ -22,7 +22,7 @@ decision through ``GET /decisions`` and ``POST /commands``, long-polls in betwee
 game, events and commands per game, HTTP requests per game, and the bytes per game in Redis
 (``MEMORY USAGE ... SAMPLES 0`` of each of the game's keys: events stream, snapshot, idempotency
 answers, seed, read models: views, log, projected version; plus the game's share of its partition
-feed). Every game's export is then checked like in the test suite (tests/export_checks.py: audit,
+feed). Every game's export is then checked like in the test suite (tests/support/export_checks.py: audit,
 invariants batch by batch, and the folded state's public view equal to the API's).
 
 The client (all bots) shares the machine's cores with the service: the figures are for the whole
@@ -58,7 +58,8 @@ from domain.board.audit import audit  # noqa: E402
 from domain.board.decider import fold  # noqa: E402
 from domain.core.envelope import seal  # noqa: E402
 from domain.core.hashing import GENESIS  # noqa: E402
-from tests.domain_westeros import full_games as fg  # noqa: E402
+from tests.support import full_games as fg  # noqa: E402
+from tests.support.invariants import check_invariants  # noqa: E402
 
 _json = msgspec.json.Encoder()
 
@@ -91,7 +92,7 @@ class SoakGame(fg.FullGame):
         self.batches += 1
         if self.state.tracks is not None and self.state.phase != "lobby":
             try:
-                fg.check_invariants(self.state)
+                check_invariants(self.state)
             except AssertionError as e:
                 raise InvariantBroken(
                     f"after batch {self.batches} ({self.state.phase}/{self.state.step}): {e!r}"
@@ -305,7 +306,7 @@ def check_api_games(base: str, played: list) -> list[str]:
     import httpx
 
     from domain.board.redaction import view_for
-    from tests.export_checks import check_export
+    from tests.support.export_checks import check_export
 
     problems = []
     with httpx.Client(base_url=base, timeout=30) as c:

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TEST_DB = 15
 # One RQ queue per test session: two sessions on one Redis never run each other's jobs.
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
-# The shared service measures the game, not the limiter (tests/test_rate_limit.py tests it).
+# The shared service measures the game, not the limiter (tests/api/test_rate_limit.py tests it).
 os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
 # The test game (domain/auction) is hosted beside the board game: tests/api/test_second_game.py plays it.
 os.environ.setdefault("CITADEL_GAMES", "board,auction")

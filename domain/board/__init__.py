@@ -1,17 +1,37 @@
 """A Game of Thrones: The Board Game, second edition.
 
-Where the rules live:
+Where the rules live. Concepts every phase shares, one module each at this level:
 
 * ``setup``      -- BG-SETUP-*: the board at the start, from ``data/``;
-* ``control``    -- BG-MAP-03..06: who controls what; supply barrels; victory points;
-* ``orders``     -- BG-ORDER-01: the order tokens;
-* ``planning``   -- BG-PLAN-*: assigning, revealing, the Messenger Raven;
-* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*: the Action phase (package);
-* ``westeros``   -- BG-WEST-*, BG-WCARD-*, BG-SUPPLY-03/04, BG-MUSTER-*, BG-COK-*, BG-WILD-*,
-  BG-VIC-*: the Westeros phase, wildling attacks and the end of the game (package);
-* ``timeouts``   -- the documented default for every decision at its deadline;
+* ``control``    -- BG-MAP-03..06: who controls what, who has units where;
+* ``supply``     -- BG-SETUP-12, BG-SUPPLY-01..06, BG-COMP-03: barrels, armies, the supply limit,
+  what a legal reconcile is, unit limits;
+* ``power``      -- BG-POWER-01..05: Power tokens and the Power Pool;
+* ``adjacency``  -- BG-MAP-01/07, BG-SETUP-06, BG-MARCH-03/09/10/11, BG-RAID-02, BG-COMBAT-03:
+  adjacency and ship transport as each action sees them;
+* ``ports``      -- BG-MAP-07: ports follow control (entering, orphaned and captured ports);
+* ``strength``   -- BG-COMP-04, BG-COMBAT-05/07/08/12: combat strength and support;
+* ``mustering``  -- BG-MUSTER-01..05: mustering points, costs, where new units go;
+* ``victory``    -- BG-VIC-01..04, BG-ROUND-03: castles and strongholds, seven at once, final scoring;
+* ``orders``     -- BG-ORDER-01: the order tokens.
+
+The phases, each a package:
+
+* ``planning``   -- BG-PLAN-*: assigning, revealing, the Messenger Raven, their defaults;
+* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*: the Action phase;
+* ``westeros``   -- BG-WEST-*, BG-WCARD-*, BG-SUPPLY-03/04 (when the token moves), BG-MUSTER-06,
+  BG-COK-*, BG-WILD-*: the Westeros phase and the wildling attacks.
+
+Tying it together:
+
+* ``decider``    -- ``create``/``decide``/``pending_system_work`` (re-exports ``evolve``/``fold``);
+* ``evolve``     -- ``evolve``/``fold``: bookkeeping only, below every decider;
+* ``emitter``    -- how the Action and Westeros phases build a batch (each event applied at once);
+* ``timeouts``   -- the documented default for every decision at its deadline (per phase);
 * ``decisions``  -- what each seat must decide now, with its legal options;
 * ``redaction``  -- the one filter for hidden information;
-* ``decider``    -- ``decide``/``evolve``/``fold`` tying it together;
-* ``events``/``commands``/``state`` -- the data.
+* ``narrative``  -- the game log's sentences;
+* ``scenario``   -- scenario fixtures: a game created from a described position;
+* ``audit``      -- the offline check of a replay export;
+* ``events``/``commands``/``state``/``board_data`` -- the data.
 """

@@ -10,6 +10,9 @@ A tournament organizer runs ``scripts/verify_replay.py export.json``. It checks 
 4. the events fold into a state by the rules: each is replayed through ``evolve``, and each
    player's command events (orders, the Raven, bids, Westeros choices, reconciles) are re-checked
    by ``decide`` against the state before them.
+
+The audit never reads a clock: each re-decided command runs at the time its event was recorded
+(the envelope's ``ts``), as it did when the game was played.
 """
 
 from __future__ import annotations
@@ -18,17 +21,20 @@ from datetime import UTC, datetime
 
 import msgspec
 
-from ..core.context import Context
+from ..core.context import Context, parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
 from ..core.rng import commit_seed, derive_rng
-from . import board_data, decider
 from . import commands as cmd
+from . import decider
 from . import events as ev
 from .action.commands import UnitCounts
 from .state import BoardState
 from .westeros import commands as wcmd
 from .westeros import events as wev
 from .westeros.deck import shuffle_purpose
+
+_EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
+"""The time given to ``decide`` for an event whose recorded ``ts`` cannot be read (a finding)."""
 
 _dec = msgspec.json.Decoder(ev.BoardEvent)
 
@@ -44,9 +50,8 @@ class AuditReport(msgspec.Struct):
     final_state: BoardState | None = None
 
 
-def _expected_start(state: BoardState, ctx: Context) -> ev.GameStarted:
-    events = decider.decide(state, cmd.StartGame(), cmd.Actor(kind="organizer"), ctx)
-    return events[0]  # type: ignore[return-value]
+def _expected_start(state: BoardState, ctx: Context) -> ev.Event:
+    return decider.decide(state, cmd.StartGame(), cmd.Actor(kind="organizer"), ctx)[0]
 
 
 def _reshuffle_ok(state: BoardState, event: wev.WesterosDeckShuffled, seed: str) -> bool:
@@ -59,14 +64,25 @@ def _reshuffle_ok(state: BoardState, event: wev.WesterosDeckShuffled, seed: str)
     return rng.shuffled(whole) == event.cards
 
 
-def _recheck(state: BoardState, event: ev.Event, problems: list[str], seq: int) -> None:
-    """Re-decide a player's command from the event it produced and compare."""
-    ctx = Context(now=datetime.now(UTC), seed="", game_id=state.game_id)
+def _recorded_time(env: Envelope, problems: list[str]) -> datetime:
+    """When the event was recorded (its envelope's ``ts``, RFC 3339)."""
+    try:
+        return parse_rfc3339(env.ts)
+    except ValueError:
+        problems.append(f"event {env.seq}: its timestamp {env.ts!r} is not RFC 3339")
+        return _EPOCH
+
+
+def _recheck(state: BoardState, event: ev.Event, problems: list[str], seq: int, now: datetime) -> None:
+    """Re-decide a player's command from the event it produced and compare. ``now`` is the time the
+    event was recorded."""
+    ctx = Context(now=now, seed="", game_id=state.game_id)
     seat = None
+    command: object
     match event:
         case ev.OrdersSubmitted(by_default=False):
             seat = state.seat_of_house(event.house)
-            command: object = cmd.AssignOrders(orders=event.orders or {})
+            command = cmd.AssignOrders(orders=event.orders or {})
         case ev.RavenOrderReplaced():
             seat = state.seat_of_house(event.house)
             command = cmd.RavenReplaceOrder(area=event.area, new_order=event.new_order)
@@ -102,10 +118,11 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
     seed_ok = shuffles_ok = None
     for env in envelopes:
         event = _dec.decode(env.event)
+        now = _recorded_time(env, problems)
         if state is not None:
-            _recheck(state, event, problems, env.seq)
+            _recheck(state, event, problems, env.seq, now)
         if isinstance(event, ev.GameStarted) and state is not None and seed is not None:
-            expected = _expected_start(state, Context(now=datetime.now(UTC), seed=seed, game_id=state.game_id))
+            expected = _expected_start(state, Context(now=now, seed=seed, game_id=state.game_id))
             shuffles_ok = expected == event
             if not shuffles_ok:
                 problems.append("the house deal or the deck order is not what the seed produces")
@@ -118,7 +135,6 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
         seed_ok = commit_seed(seed) == state.seed_commitment
         if not seed_ok:
             problems.append("the revealed seed does not match the commitment in GameCreated")
-    _ = board_data  # the fold loads the board facts
     return AuditReport(
         version=state.version if state else 0,
         chain_ok=chain_ok,

@@ -130,6 +130,12 @@ def cards() -> Cards:
 
 
 @cache
+def all_house_cards() -> dict[str, HouseCard]:
+    """Every House card of every house by id."""
+    return {c.id: c for hand in cards().house_cards.values() for c in hand}
+
+
+@cache
 def port_of_land(land: str) -> str | None:
     """The port area attached to a land area, if any."""
     for a in board().areas:

@@ -1,6 +1,15 @@
-"""Who controls an area, and what control is worth (BG-MAP-03..06, BG-SETUP-12, BG-VIC-01).
+"""Who controls an area, and who has units where (BG-MAP-03..06).
 
 Derived, never stored: control follows from units, Power tokens and home areas.
+
+* BG-MAP-03 -- a house controls every area holding at least one of its units;
+* BG-MAP-04 -- an empty land area stays controlled through a Power token; seas and ports are
+  controlled only by ships;
+* BG-MAP-05 -- a house's printed home area stays under its control while empty (and no neutral
+  force or other house holds it).
+
+What control is worth lives with each concept: supply barrels in :mod:`.supply`, castles and
+strongholds in :mod:`.victory`, ports in :mod:`.ports`, mustering areas in :mod:`.mustering`.
 """
 
 from __future__ import annotations
@@ -29,20 +38,24 @@ def areas_with_units(state: BoardState, house: str) -> list[str]:
     return sorted(aid for aid, a in state.areas.items() if a.house == house and any(a.units.values()))
 
 
+def units_of(state: BoardState, house: str, unit: str | None = None) -> dict[str, dict[str, int]]:
+    """area -> units of ``house`` there (only ``unit`` when given), sorted by area id."""
+    out = {}
+    for aid in sorted(state.areas):
+        a = state.areas[aid]
+        if a.house != house or not a.units:
+            continue
+        us = {u: n for u, n in a.units.items() if n and (unit is None or u == unit)}
+        if us:
+            out[aid] = us
+    return out
+
+
+def total(units: dict[str, dict[str, int]]) -> int:
+    """How many units an ``area -> units`` map holds."""
+    return sum(n for us in units.values() for n in us.values())
+
+
 def controlled_areas(state: BoardState, house: str) -> list[str]:
+    """Every area ``house`` controls (BG-MAP-03..05), sorted by id."""
     return sorted(aid for aid in state.areas if controller(state, aid) == house)
-
-
-def supply_barrels(state: BoardState, house: str) -> int:
-    """BG-SETUP-12: barrels in the land areas a house controls."""
-    facts = board_data.areas()
-    return sum(facts[a].supply for a in controlled_areas(state, house))
-
-
-def victory_points(state: BoardState, house: str, controllers: dict[str, str | None] | None = None) -> int:
-    """BG-VIC-01/BG-SETUP-12: castles and strongholds controlled. ``controllers`` (area ->
-    :func:`controller`) may be passed when the caller has already computed it for every area."""
-    facts = board_data.areas()
-    if controllers is None:
-        return sum(1 for a in controlled_areas(state, house) if facts[a].castle != "none")
-    return sum(1 for a, c in controllers.items() if c == house and facts[a].castle != "none")

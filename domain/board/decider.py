@@ -2,32 +2,36 @@
 ``evolve(state, event) -> state``; the state is the fold of the events (DESIGN.md).
 
 ``decide`` is pure: it reads the state and the context and returns new events, or raises a
-:class:`~domain.core.errors.RuleViolation` and returns nothing. ``evolve`` applies one event and
-never fails on a valid stream: it contains no rules, only bookkeeping.
+:class:`~domain.core.errors.RuleViolation` and returns nothing. ``evolve`` and ``fold`` live in
+:mod:`domain.board.evolve` (below every decider) and are re-exported here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.rng import commit_seed
-from . import board_data, planning
+from . import board_data, planning, victory
 from . import commands as cmd
 from . import events as ev
 from .action import decider as action
-from .action import events as aev
-from .action.supply import supply_ok
-from .action.timeouts import action_timeout_events
-from .scenario import apply_scenario, validate_scenario
-from .setup import MAX_PLAYERS, MIN_PLAYERS, initial_board
-from .state import BoardState, PlacedOrder, Planning, Seat, Settings
+from .evolve import evolve, fold
+from .scenario import Scenario, apply_scenario, validate_scenario
+from .setup import MAX_PLAYERS, MIN_PLAYERS
+from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
+from .supply import supply_ok
 from .timeouts import timeout_events
 from .westeros import decider as westeros
-from .westeros import events as wev
-from .westeros import victory
-from .westeros.timeouts import westeros_timeout_events
+
+__all__ = [
+    "DEFAULT_SETTINGS",
+    "create",
+    "decide",
+    "evolve",
+    "fold",
+    "house_of",
+    "pending_system_work",
+]
 
 # ---------------------------------------------------------------------------------------------
 # decide
@@ -52,7 +56,7 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     return [created, _load_scenario(evolve(None, created), command.scenario)]
 
 
-def _load_scenario(fresh: BoardState, sc) -> ev.ScenarioLoaded:
+def _load_scenario(fresh: BoardState, sc: Scenario) -> ev.ScenarioLoaded:
     """Scenario fixtures: validate the described position like any input (domain/board/scenario.py),
     including supply limits (BG-SUPPLY-05) once it is laid out."""
     validate_scenario(fresh, sc)
@@ -101,13 +105,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
 
 
 def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:
-    return ev.StepBegan(
-        phase="planning",
-        step="assign_orders",
-        round=state.round,
-        deadline=ctx.deadline(state.settings.decision_timeout_s),
-        sequential=planning.needs_sequential_placement(state),
-    )
+    return planning.assign_orders_step(state, ctx, sequential=planning.needs_sequential_placement(state))
 
 
 def house_of(state: BoardState, actor: cmd.Actor) -> str:
@@ -123,8 +121,8 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
     """Turn a command into events, or raise a RuleViolation. Never mutates ``state``.
 
     BG-VIC-01: a batch that leaves a house with 7 castle/stronghold areas ends the game at once
-    (``GameEnded`` appended to the same batch, :func:`~.westeros.victory.after_batch`)."""
-    final = state.step == victory.FINAL_STEP and isinstance(command, cmd.ResolvePending)
+    (``GameEnded`` appended to the same batch, :func:`~.victory.after_batch`)."""
+    final = state.step == FINAL_STEP and isinstance(command, cmd.ResolvePending)
     if state.phase == "ended" and not final:
         raise WrongPhase("the game is over", code="game_over")
     events = _decide(state, command, actor, ctx)
@@ -149,15 +147,7 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
                 if nxt:
-                    out.append(
-                        ev.StepBegan(
-                            phase="planning",
-                            step="assign_orders",
-                            round=state.round,
-                            deadline=ctx.deadline(state.settings.decision_timeout_s),
-                            sequential=True,
-                        )
-                    )
+                    out.append(planning.assign_orders_step(state, ctx, sequential=True))
             return out
         case cmd.RavenReplaceOrder():
             return planning.raven_replace_order(state, house_of(state, actor), command.area, command.new_order)
@@ -183,9 +173,9 @@ def pending_system_work(state: BoardState) -> bool:
     after round 10 (``awaiting_final_scoring``)."""
     if state.phase == "action" and state.step == "awaiting_action_phase":
         return True
-    if state.phase == "westeros" and state.step == westeros.WESTEROS_STEP:
+    if state.phase == "westeros" and state.step == WESTEROS_STEP:
         return True
-    if state.phase == "ended" and state.step == victory.FINAL_STEP:
+    if state.phase == "ended" and state.step == FINAL_STEP:
         return True
     if westeros.bids_ready(state):
         return True
@@ -197,9 +187,9 @@ def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
         raise WrongPhase("nothing is waiting to be resolved", code="nothing_pending")
     if state.step == "awaiting_action_phase":
         return action.start_action_phase(state, ctx)  # BG-ACT-01
-    if state.step == westeros.WESTEROS_STEP:
+    if state.step == WESTEROS_STEP:
         return westeros.start_westeros_phase(state, ctx)  # BG-WEST-01
-    if state.step == victory.FINAL_STEP:
+    if state.step == FINAL_STEP:
         return victory.final_scoring(state)  # BG-VIC-03
     if westeros.bids_ready(state):
         return westeros.reveal_bids(state, ctx)  # BG-COK-03, BG-WILD-01
@@ -213,113 +203,10 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
         raise WrongPhase("the step this timeout was for is over", code="timeout_void")
     if parse_rfc3339(state.deadline) > ctx.now:
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
-    if state.phase == "action" and state.action is not None:
-        events = action_timeout_events(state, ctx)  # domain/board/action/timeouts.py
-        if not events:
-            raise WrongPhase("no decision is missing", code="timeout_void")
-        return events
-    if state.phase == "westeros" and state.westeros is not None:
-        events = westeros_timeout_events(state, ctx)  # domain/board/westeros/timeouts.py
-        if not events:
-            raise WrongPhase("no decision is missing", code="timeout_void")
-        return events
-    events = timeout_events(state)
+    events = timeout_events(state, ctx)
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
-    return events + _after_timeout(state, ctx)
-
-
-def _after_timeout(state: BoardState, ctx: Context) -> list[ev.Event]:
-    """In sequential placement a timeout hands the turn to the next house with a fresh deadline."""
-    if state.step == "assign_orders" and state.planning.sequential:
-        remaining = planning.houses_still_to_submit(state)
-        if len(remaining) > 1:
-            return [
-                ev.StepBegan(
-                    phase="planning",
-                    step="assign_orders",
-                    round=state.round,
-                    deadline=ctx.deadline(state.settings.decision_timeout_s),
-                    sequential=True,
-                )
-            ]
-    return []
-
-
-# ---------------------------------------------------------------------------------------------
-# evolve
-
-
-def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
-    """Apply one event. Mutates and returns ``state`` (a fresh one for ``GameCreated``)."""
-    match event:
-        case ev.GameCreated():
-            s = BoardState(
-                game_id=event.game_id,
-                version=0,
-                player_count=event.player_count,
-                houses_in_play=[],
-                settings=event.settings,
-                seed_commitment=event.seed_commitment,
-            )
-            initial_board(s)
-            return s
-    assert state is not None, "a stream starts with GameCreated"
-    match event:
-        case ev.ScenarioLoaded():
-            apply_scenario(state, event.scenario)
-            state.start_at = event.scenario.start_at
-        case ev.SeatJoined():
-            state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
-        case ev.GameStarted():
-            for seat in state.seats:
-                seat.house = event.houses[seat.seat_id]
-            state.wildling_deck = list(event.wildling_deck or [])
-            state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
-        case ev.StepBegan():
-            if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
-                state.planning = Planning(sequential=event.sequential)
-            state.phase = event.phase  # type: ignore[assignment]
-            state.step = event.step  # type: ignore[assignment]
-            state.round = event.round
-            state.deadline = event.deadline
-            state.step_version = state.version + 1  # this event's own version (fold counts it next)
-        case ev.OrdersSubmitted():
-            state.planning.sealed[event.house] = dict(event.orders or {})
-        case ev.OrdersRevealed():
-            state.orders = {
-                area: PlacedOrder(house=house, order=order)
-                for house in state.turn_order()
-                for area, order in event.orders.get(house, {}).items()
-            }
-            state.planning.sealed = {}
-        case ev.RavenOrderReplaced():
-            state.orders[event.area] = PlacedOrder(house=event.house, order=event.new_order)
-            state.raven_used = True
-        case ev.RavenWildlingPeeked():
-            state.planning.raven_peek = event.card
-            state.planning.raven_peek_house = event.house
-            state.raven_used = True
-        case ev.RavenWildlingPlaced():
-            if event.to_bottom and state.wildling_deck:
-                state.wildling_deck.append(state.wildling_deck.pop(0))
-        case ev.RavenPassed() | ev.DecisionTimedOut():
-            pass
-        case _ if isinstance(event, aev.ACTION_EVENTS):
-            action.evolve_action(state, event)
-        case _ if isinstance(event, wev.WESTEROS_EVENTS):
-            westeros.evolve_westeros(state, event)
-        case _:
-            raise ValueError(f"unhandled event {event!r}")
-    return state
-
-
-def fold(events: Iterable[ev.Event], state: BoardState | None = None) -> BoardState | None:
-    """The state after ``events`` (the version is the count of events applied)."""
-    for e in events:
-        state = evolve(state, e)
-        state.version += 1
-    return state
+    return events
 
 
 DEFAULT_SETTINGS = Settings()

@@ -9,12 +9,10 @@ import msgspec
 
 from . import planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
-from .action.timeouts import ACTION_DEFAULT_TEXT
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
 from .westeros.decisions import WesterosDecisionOptions, pending_westeros_decisions
-from .westeros.timeouts import WESTEROS_DEFAULT_TEXT
 
 
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
@@ -111,5 +109,5 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         commands=commands,
         options=options,
         deadline=state.deadline,
-        default={**DEFAULT_TEXT, **ACTION_DEFAULT_TEXT, **WESTEROS_DEFAULT_TEXT}[options.__struct_config__.tag],
+        default=DEFAULT_TEXT[options.__struct_config__.tag],
     )

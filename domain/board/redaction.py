@@ -23,9 +23,10 @@ import msgspec
 from . import events as ev
 from .action import events as aev
 from .action.view import ActionView, action_view
-from .control import controller, victory_points
+from .control import controller
 from .planning import houses_still_to_submit
 from .state import BoardState, Tracks
+from .victory import victory_points
 from .westeros import events as wev
 from .westeros.view import HAND_CHOICES, WesterosView, westeros_view
 

@@ -20,6 +20,7 @@ from . import board_data
 from .action.commands import UnitCounts
 from .orders import ORDER_TOKENS, is_special, owned_tokens
 from .state import BoardState, PlacedOrder, Tracks
+from .supply import supply_value
 
 HouseId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 
@@ -171,8 +172,6 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
 
 def apply_scenario(state: BoardState, sc: Scenario) -> None:
     """Lay the described position over a freshly set-up board (used by ``evolve``)."""
-    from .control import supply_barrels
-
     for a in state.areas.values():
         a.house, a.units, a.power_token, a.garrison, a.neutral = None, {}, None, 0, 0
     state.orders = {}
@@ -198,7 +197,7 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
         house = state.houses[h]
         if hs.power is not None:
             house.power = hs.power
-        house.supply = hs.supply if hs.supply is not None else min(6, supply_barrels(state, h))
+        house.supply = hs.supply if hs.supply is not None else supply_value(state, h)
         if hs.hand is not None:
             house.hand = list(hs.hand)
         if hs.discards is not None:

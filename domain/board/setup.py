@@ -9,8 +9,8 @@ which house, deck order) come from ``GameStarted``.
 from __future__ import annotations
 
 from . import board_data
-from .control import supply_barrels
 from .state import AreaState, BoardState, HouseState, Tracks
+from .supply import supply_value
 
 MIN_PLAYERS, MAX_PLAYERS = 3, 6
 
@@ -60,6 +60,6 @@ def initial_board(state: BoardState) -> None:
     for house in pc.houses:
         state.houses[house] = HouseState(
             power=facts.power_tokens_available_at_start,
-            supply=min(6, supply_barrels(state, house)),
+            supply=supply_value(state, house),
             hand=[c.id for c in cards[house]],
         )

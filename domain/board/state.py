@@ -2,7 +2,9 @@
 
 Everything here is plain data. Hidden information (sealed orders, deck order, the raven's peek)
 lives in the state too; it only leaves through :mod:`domain.board.redaction`.
-The state is mutable *only* inside :func:`domain.board.evolve.evolve`; ``decide`` reads it.
+The state is mutated *only* by :func:`domain.board.evolve.evolve` (and the phases' bookkeeping it
+calls, :mod:`domain.board.action.evolve` and :mod:`domain.board.westeros.evolve`); ``decide`` reads it
+(and works on a copy, :class:`domain.board.emitter.Emitter`).
 """
 
 from __future__ import annotations
@@ -44,6 +46,13 @@ Step = Literal[
     "game_over",
 ]
 UNIT_TYPES = ("footman", "knight", "siege_engine", "ship")
+WEAKEST_FIRST = ("footman", "ship", "knight", "siege_engine")
+"""Weakest first: the order the documented defaults pick casualties and losses in."""
+
+WESTEROS_STEP = "awaiting_westeros_phase"
+"""The threshold between the Action phase's clean-up and the next Westeros phase (BG-WEST-01)."""
+FINAL_STEP = "awaiting_final_scoring"
+"""The threshold after round 10's Action phase, before the final scoring (BG-VIC-03)."""
 
 
 class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -177,3 +186,7 @@ class BoardState(msgspec.Struct):
     def raven_holder(self) -> str | None:
         """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1."""
         return self.tracks.kings_court[0] if self.tracks else None
+
+    def blade_holder(self) -> str | None:
+        """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1."""
+        return self.tracks.fiefdoms[0] if self.tracks else None

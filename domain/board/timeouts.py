@@ -1,66 +1,33 @@
-"""Documented defaults applied when a decision's deadline passes (workers fire them).
+"""What happens when a decision's deadline passes: the documented default for every decision.
 
-* **Assign Orders** -- a house that has not submitted gets, for its areas in alphabetical order of
-  area id, regular tokens in this fixed order of preference: ``defense_plus_1``, ``defense_plus_1``,
-  ``support_0``, ``support_0``, ``consolidate_power``, ``consolidate_power``, ``raid``, ``raid``,
-  ``march_0``, ``march_minus_1`` (never a special order; tokens of a forbidden type are skipped; areas
-  left over when the tokens run out stay empty, as BG-PLAN-05 allows). In sequential placement only
-  the house whose turn it is gets the default; the next house then gets a fresh deadline.
-* **Messenger Raven** -- not used.
-* **Raven wildling placement** -- the peeked card stays on top.
+Each phase documents and applies its own defaults: the Planning phase in
+:mod:`domain.board.planning.timeouts` (``default_orders`` is re-exported here), the Action phase in
+:mod:`domain.board.action.timeouts`, the Westeros phase in :mod:`domain.board.westeros.timeouts`.
+:func:`timeout_events` picks the phase; :data:`DEFAULT_TEXT` names every default for the pending
+decisions (``GET .../decisions``).
 """
 
 from __future__ import annotations
 
+from ..core.context import Context
 from . import events as ev
-from .orders import order_type
-from .planning import areas_needing_orders, current_sequential_house, houses_still_to_submit, raven_pass
+from .action.timeouts import ACTION_DEFAULT_TEXT, action_timeout_events
+from .planning.timeouts import DEFAULT_ORDER_PREFERENCE, default_orders, planning_timeout_events
+from .planning.timeouts import DEFAULT_TEXT as PLANNING_DEFAULT_TEXT
 from .state import BoardState
+from .westeros.timeouts import WESTEROS_DEFAULT_TEXT, westeros_timeout_events
 
-DEFAULT_ORDER_PREFERENCE = (
-    "defense_plus_1",
-    "defense_plus_1",
-    "support_0",
-    "support_0",
-    "consolidate_power",
-    "consolidate_power",
-    "raid",
-    "raid",
-    "march_0",
-    "march_minus_1",
-)
+__all__ = ["DEFAULT_ORDER_PREFERENCE", "DEFAULT_TEXT", "default_orders", "timeout_events"]
 
-DEFAULT_TEXT = {
-    "assign_orders": "regular orders in a fixed order (defense, support, consolidate power, raid, march) on your areas in alphabetical order",
-    "messenger_raven": "the Messenger Raven is not used",
-    "raven_wildling_placement": "the wildling card stays on top of the deck",
-}
+DEFAULT_TEXT: dict[str, str] = {**PLANNING_DEFAULT_TEXT, **ACTION_DEFAULT_TEXT, **WESTEROS_DEFAULT_TEXT}
+"""Decision kind -> what the server does for a seat when the deadline passes."""
 
 
-def default_orders(state: BoardState, house: str) -> dict[str, str]:
-    tokens = [t for t in DEFAULT_ORDER_PREFERENCE if order_type(t) not in state.forbidden_order_types]
-    return dict(zip(areas_needing_orders(state, house), tokens))
-
-
-def timeout_events(state: BoardState) -> list[ev.Event]:
-    """The events of a timeout at the current step (empty if nothing is waiting on a player)."""
-    if state.step == "assign_orders":
-        late = houses_still_to_submit(state)
-        if state.planning.sequential:
-            late = [current_sequential_house(state)] if late else []
-        if not late:
-            return []
-        out: list[ev.Event] = [ev.DecisionTimedOut(step=state.step, houses=late)]
-        for house in late:
-            out.append(ev.OrdersSubmitted(house=house, orders=default_orders(state, house), by_default=True))
-        return out
-    holder = state.raven_holder()
-    if state.step == "messenger_raven":
-        return [ev.DecisionTimedOut(step=state.step, houses=[holder]), *raven_pass(state, holder, by_default=True)]
-    if state.step == "raven_wildling_placement":
-        return [
-            ev.DecisionTimedOut(step=state.step, houses=[holder]),
-            ev.RavenWildlingPlaced(house=holder, to_bottom=False),
-            ev.StepBegan(phase="action", step="awaiting_action_phase", round=state.round, deadline=None),
-        ]
-    return []
+def timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
+    """``DecisionTimedOut`` and the documented defaults of every decision now pending in the
+    current phase (empty if no decision is missing)."""
+    if state.phase == "action" and state.action is not None:
+        return action_timeout_events(state, ctx)
+    if state.phase == "westeros" and state.westeros is not None:
+        return westeros_timeout_events(state, ctx)
+    return planning_timeout_events(state, ctx)

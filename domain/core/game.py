@@ -69,8 +69,7 @@ class Game(Protocol):
         ...
 
     @property
-    def title(self) -> str:
-        ...
+    def title(self) -> str: ...
 
     @property
     def schema_version(self) -> int:

@@ -17,7 +17,7 @@ from domain.board.state import Settings
 from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
 from service.engine.dispatch import NullScheduler
 from service.engine.runtime import build_runtime
-from tests.game_client import Game, decisions, default_like_orders, new_started_game, wait_until
+from tests.support.game_client import Game, decisions, default_like_orders, new_started_game, wait_until
 
 
 async def _as_a_dying_api(coro_factory):

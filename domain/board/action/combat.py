@@ -15,20 +15,20 @@ from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
 from .. import board_data
+from ..adjacency import can_support
 from ..orders import order_type
-from ..state import BoardState
+from ..state import WEAKEST_FIRST, BoardState
+from ..strength import initial_strength, standing
 from . import events as aev
 from . import house_cards as hc
-from .flow import open_decision, require_step
-from .marches import defender_of, destination_kind
 from .retreats import best_retreat_areas, retreat
 from .state import Combat
-from .strength import initial_strength, standing
 from .sweeps import after_moves, remove_enemy_power_token
-from .transport import can_support
+from .targets import defender_of, destination_kind
+from .turns import open_decision, require_step
 
 #: The order in which the engine picks casualties by default (weakest first).
-CASUALTY_ORDER = ("footman", "ship", "knight", "siege_engine")
+CASUALTY_ORDER = WEAKEST_FIRST
 
 
 def support_queue(state: BoardState, attacker: str, defender: str | None, area: str) -> list[str]:
@@ -154,9 +154,9 @@ def st_immediately(em, c: Combat) -> bool:
     return _stage(em, "blade")
 
 
-def blade_holder(state: BoardState) -> str:
+def blade_holder(state: BoardState) -> str | None:
     """BG-COK-01: the Fiefdoms track's position 1 holds the Valyrian Steel Blade."""
-    return state.tracks.fiefdoms[0]
+    return state.blade_holder()
 
 
 def st_blade(em, c: Combat) -> bool:

@@ -29,14 +29,14 @@ class UnitCounts(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_d
         return {u: n for u in ("footman", "knight", "siege_engine", "ship") if (n := getattr(self, u))}
 
 
-class ResolveRaid(Command, tag="resolve_raid"):
+class ResolveRaid(Command, frozen=True, tag="resolve_raid"):
     """BG-RAID-*: resolve your Raid order in ``area``, removing the enemy order in ``target`` (or none)."""
 
     area: AreaId
     target: AreaId | None = None
 
 
-class ResolveMarch(Command, tag="resolve_march"):
+class ResolveMarch(Command, frozen=True, tag="resolve_march"):
     """BG-MARCH-*: resolve your March order in ``area``: ``moves`` maps each destination to the units
     sent there (empty: the March does nothing). ``leave_power_token`` keeps control of a land area
     that all your units leave (BG-MARCH-06)."""
@@ -57,7 +57,7 @@ class Recruit(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     upgrade: bool = False
 
 
-class ResolveConsolidatePower(Command, tag="resolve_consolidate_power"):
+class ResolveConsolidatePower(Command, frozen=True, tag="resolve_consolidate_power"):
     """BG-CP-*: resolve your Consolidate Power order in ``area``. With a special order in a
     castle/stronghold area, ``muster`` (possibly empty) musters instead of gaining Power (BG-CP-03)."""
 
@@ -65,43 +65,43 @@ class ResolveConsolidatePower(Command, tag="resolve_consolidate_power"):
     muster: Annotated[list[Recruit], msgspec.Meta(max_length=4)] | None = None
 
 
-class DeclareSupport(Command, tag="declare_support"):
+class DeclareSupport(Command, frozen=True, tag="declare_support"):
     """BG-COMBAT-03/04: back the attacker, the defender, or nobody with all your adjacent Support orders."""
 
     side: Literal["attacker", "defender", "none"]
 
 
-class ChooseHouseCard(Command, tag="choose_house_card"):
+class ChooseHouseCard(Command, frozen=True, tag="choose_house_card"):
     """BG-COMBAT-09: choose your House card for this combat (sealed until both are chosen)."""
 
     card: CardId
 
 
-class ChooseAbility(Command, tag="choose_ability"):
+class ChooseAbility(Command, frozen=True, tag="choose_ability"):
     """Answer a House card ability: one of the listed ``choices``, or null to skip when allowed."""
 
     choice: Choice | None = None
 
 
-class UseBlade(Command, tag="use_blade"):
+class UseBlade(Command, frozen=True, tag="use_blade"):
     """BG-COMBAT-11: use the Valyrian Steel Blade (+1) in this combat, or not."""
 
     use: bool
 
 
-class ChooseCasualties(Command, tag="choose_casualties"):
+class ChooseCasualties(Command, frozen=True, tag="choose_casualties"):
     """BG-COMBAT-15: the units of your losing army that die (exactly the number required)."""
 
     units: UnitCounts
 
 
-class ChooseRetreat(Command, tag="choose_retreat"):
+class ChooseRetreat(Command, frozen=True, tag="choose_retreat"):
     """BG-COMBAT-18..21: the area the losing army retreats to (one of the listed options)."""
 
     area: AreaId
 
 
-class ReplacePortShips(Command, tag="replace_port_ships"):
+class ReplacePortShips(Command, frozen=True, tag="replace_port_ships"):
     """BG-MAP-07: put ``count`` of your available Ships in the captured port."""
 
     count: Annotated[int, msgspec.Meta(ge=0, le=3)]

@@ -1,6 +1,6 @@
 """The Action phase as a Decider slice: ``decide_action``/``evolve_action``/``start_action_phase``.
 
-Every command is checked, turned into events on an :class:`~.emitter.Emitter` (so each rule sees the
+Every command is checked, turned into events on an :class:`~domain.board.emitter.Emitter` (so each rule sees the
 board as the previous events left it), then :func:`~.flow.advance` runs the automatic consequences
 up to the next pending decision. A rejected command raises and returns nothing.
 """
@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
+from ..emitter import Emitter
+from ..ports import max_port_replacement
 from ..state import BoardState
 from . import combat, consolidate, flow, marches, raids
 from . import commands as acmd
 from . import events as aev
-from .emitter import Emitter
 from .evolve import evolve_action
-from .sweeps import max_port_replacement
+from .turns import require_step
 
 __all__ = ["decide_action", "evolve_action", "start_action_phase", "handle", "ACTION_COMMANDS"]
 
@@ -45,7 +46,7 @@ def start_action_phase(state: BoardState, ctx: Context) -> list:
 def replace_port_ships(em, house: str, count: int, by_default: bool = False) -> None:
     """BG-MAP-07: the new controller of a port's land area puts 0..max of its Ships in the port."""
     s = em.state
-    flow.require_step(s, "replace_port_ships")
+    require_step(s, "replace_port_ships")
     cap = s.action.port_captures[0]
     if house != cap.house:
         raise NotYourTurn(f"{cap.house} decides about the captured port", rule="BG-MAP-07")

@@ -9,14 +9,16 @@ from __future__ import annotations
 
 import msgspec
 
+from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas
 from ..state import BoardState
+from ..strength import initial_strength
 from . import combat as cb
 from . import consolidate as cp
 from . import house_cards as hc
-from .flow import orders_of
-from .marches import destination_kind, destinations, may_leave_power_token, movable_units
+from .marches import destinations, may_leave_power_token, movable_units
 from .raids import raid_targets
-from .strength import initial_strength
+from .targets import destination_kind
+from .turns import orders_of
 
 
 class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
@@ -169,8 +171,8 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             a: ConsolidateOrderOptions(
                 power=cp.income(state, house, a),
                 may_muster=cp.can_muster(state, a),
-                muster_points=cp.muster_points(a) if cp.can_muster(state, a) else 0,
-                ship_areas=cp.ship_areas(state, house, a) if cp.can_muster(state, a) else [],
+                muster_points=muster_points(a) if cp.can_muster(state, a) else 0,
+                ship_areas=ship_areas(state, house, a) if cp.can_muster(state, a) else [],
             )
             for a in orders_of(state, house, "consolidate_power")
         }
@@ -178,7 +180,7 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             (
                 house,
                 ["resolve_consolidate_power"],
-                ConsolidateOptions(orders=orders, costs=dict(cp.NEW_COST), upgrade_costs=dict(cp.UPGRADE_COST)),
+                ConsolidateOptions(orders=orders, costs=dict(NEW_COST), upgrade_costs=dict(UPGRADE_COST)),
             )
         ]
     if step == "replace_port_ships" and act.port_captures:

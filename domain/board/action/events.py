@@ -10,18 +10,18 @@ from __future__ import annotations
 from ..event_base import Event
 
 
-class ActionPhaseBegan(Event, tag="action_phase_began"):
+class ActionPhaseBegan(Event, frozen=True, tag="action_phase_began"):
     """BG-ACT-01: the Action phase starts; raids are resolved first."""
 
 
-class OrderTurnBegan(Event, tag="order_turn_began"):
+class OrderTurnBegan(Event, frozen=True, tag="order_turn_began"):
     """BG-ACT-02: ``house`` must resolve one of its ``order_type`` orders now."""
 
     order_type: str
     house: str
 
 
-class OrderRemoved(Event, tag="order_removed"):
+class OrderRemoved(Event, frozen=True, tag="order_removed"):
     """An order token left the board (resolved, raided, or its area emptied)."""
 
     area: str
@@ -30,7 +30,7 @@ class OrderRemoved(Event, tag="order_removed"):
     reason: str
 
 
-class OrderPlaced(Event, tag="order_placed"):
+class OrderPlaced(Event, frozen=True, tag="order_placed"):
     """An order token was put in an area (Ser Loras's March order moving on)."""
 
     area: str
@@ -39,7 +39,7 @@ class OrderPlaced(Event, tag="order_placed"):
     reason: str
 
 
-class RaidResolved(Event, tag="raid_resolved"):
+class RaidResolved(Event, frozen=True, tag="raid_resolved"):
     """BG-RAID-01..04: the raid in ``area`` removed ``target_order`` in ``target_area`` (or nothing)."""
 
     house: str
@@ -49,7 +49,7 @@ class RaidResolved(Event, tag="raid_resolved"):
     by_default: bool = False
 
 
-class PowerGained(Event, tag="power_gained"):
+class PowerGained(Event, frozen=True, tag="power_gained"):
     """``house`` took ``amount`` Power tokens from the Pool into its available Power (BG-POWER-02)."""
 
     house: str
@@ -57,7 +57,7 @@ class PowerGained(Event, tag="power_gained"):
     reason: str
 
 
-class PowerSpent(Event, tag="power_spent"):
+class PowerSpent(Event, frozen=True, tag="power_spent"):
     """``house`` returned ``amount`` available Power tokens to the Pool."""
 
     house: str
@@ -65,14 +65,14 @@ class PowerSpent(Event, tag="power_spent"):
     reason: str
 
 
-class PowerTokenPlaced(Event, tag="power_token_placed"):
+class PowerTokenPlaced(Event, frozen=True, tag="power_token_placed"):
     """BG-MARCH-06: an available Power token was put on a land area as a control marker."""
 
     house: str
     area: str
 
 
-class PowerTokenRemoved(Event, tag="power_token_removed"):
+class PowerTokenRemoved(Event, frozen=True, tag="power_token_removed"):
     """A control marker went back to the Pool (BG-MARCH-05, BG-POWER-05)."""
 
     house: str
@@ -80,7 +80,7 @@ class PowerTokenRemoved(Event, tag="power_token_removed"):
     reason: str
 
 
-class MarchDeclared(Event, tag="march_declared"):
+class MarchDeclared(Event, frozen=True, tag="march_declared"):
     """BG-MARCH-01: the house resolved its March in ``area`` with these destinations."""
 
     house: str
@@ -90,7 +90,7 @@ class MarchDeclared(Event, tag="march_declared"):
     by_default: bool = False
 
 
-class UnitsMoved(Event, tag="units_moved"):
+class UnitsMoved(Event, frozen=True, tag="units_moved"):
     """Units went from ``from_area`` to ``to_area``; ``routed`` of them are routed (BG-COMBAT-22)."""
 
     house: str
@@ -101,7 +101,7 @@ class UnitsMoved(Event, tag="units_moved"):
     reason: str = "BG-MARCH-01"
 
 
-class UnitsDestroyed(Event, tag="units_destroyed"):
+class UnitsDestroyed(Event, frozen=True, tag="units_destroyed"):
     """Units were removed from the board; ``routed`` counts how many of ``units`` were routed."""
 
     house: str
@@ -113,7 +113,7 @@ class UnitsDestroyed(Event, tag="units_destroyed"):
     """True when these are attacking units of the combat in progress (they leave its army)."""
 
 
-class UnitsPlaced(Event, tag="units_placed"):
+class UnitsPlaced(Event, frozen=True, tag="units_placed"):
     """New units came onto the board (mustering BG-MUSTER-*, port capture BG-MAP-07)."""
 
     house: str
@@ -122,7 +122,7 @@ class UnitsPlaced(Event, tag="units_placed"):
     reason: str
 
 
-class UnitUpgraded(Event, tag="unit_upgraded"):
+class UnitUpgraded(Event, frozen=True, tag="unit_upgraded"):
     """A Footman in ``area`` was replaced by a ``to_unit`` (BG-MUSTER-02, Renly Baratheon)."""
 
     house: str
@@ -133,7 +133,7 @@ class UnitUpgraded(Event, tag="unit_upgraded"):
     combat_units: bool = False
 
 
-class UnitsRouted(Event, tag="units_routed"):
+class UnitsRouted(Event, frozen=True, tag="units_routed"):
     """BG-COMBAT-22: these units in ``area`` were laid down."""
 
     house: str
@@ -141,19 +141,19 @@ class UnitsRouted(Event, tag="units_routed"):
     units: dict[str, int]
 
 
-class GarrisonRemoved(Event, tag="garrison_removed"):
+class GarrisonRemoved(Event, frozen=True, tag="garrison_removed"):
     """BG-COMBAT-17 / BG-MARCH-13: a home garrison left the game."""
 
     area: str
 
 
-class NeutralForceRemoved(Event, tag="neutral_force_removed"):
+class NeutralForceRemoved(Event, frozen=True, tag="neutral_force_removed"):
     """BG-MARCH-12: a defeated neutral force token left the game."""
 
     area: str
 
 
-class ConsolidatedPower(Event, tag="consolidated_power"):
+class ConsolidatedPower(Event, frozen=True, tag="consolidated_power"):
     """BG-CP-01..03: the Consolidate Power order in ``area`` was resolved (its gains follow)."""
 
     house: str
@@ -163,7 +163,7 @@ class ConsolidatedPower(Event, tag="consolidated_power"):
     by_default: bool = False
 
 
-class CombatBegan(Event, tag="combat_began"):
+class CombatBegan(Event, frozen=True, tag="combat_began"):
     """BG-COMBAT-*: ``attacker`` marched ``units`` from ``from_area`` into ``area``.
     ``defender`` is None for an attack on a neutral force (BG-MARCH-12)."""
 
@@ -176,13 +176,13 @@ class CombatBegan(Event, tag="combat_began"):
     support_queue: list[str]
 
 
-class CombatStageBegan(Event, tag="combat_stage_began"):
+class CombatStageBegan(Event, frozen=True, tag="combat_stage_began"):
     """The combat moved to its next step (BG-COMBAT-02)."""
 
     stage: str
 
 
-class SupportDeclared(Event, tag="support_declared"):
+class SupportDeclared(Event, frozen=True, tag="support_declared"):
     """BG-COMBAT-03/04: ``house`` backs ``side`` (``attacker``, ``defender`` or ``none``)."""
 
     house: str
@@ -190,7 +190,7 @@ class SupportDeclared(Event, tag="support_declared"):
     by_default: bool = False
 
 
-class HouseCardChosen(Event, tag="house_card_chosen"):
+class HouseCardChosen(Event, frozen=True, tag="house_card_chosen"):
     """BG-COMBAT-09: a combatant chose its House card face down. ``card`` is hidden until the reveal."""
 
     house: str
@@ -198,13 +198,13 @@ class HouseCardChosen(Event, tag="house_card_chosen"):
     by_default: bool = False
 
 
-class HouseCardsRevealed(Event, tag="house_cards_revealed"):
+class HouseCardsRevealed(Event, frozen=True, tag="house_cards_revealed"):
     """Both House cards were turned face up together: house -> card (None: no card, BG-COMBAT-10)."""
 
     cards: dict[str, str | None]
 
 
-class HouseCardCancelled(Event, tag="house_card_cancelled"):
+class HouseCardCancelled(Event, frozen=True, tag="house_card_cancelled"):
     """Tyrion Lannister: ``house``'s ``card`` went back to its hand; it must choose another."""
 
     house: str
@@ -212,7 +212,7 @@ class HouseCardCancelled(Event, tag="house_card_cancelled"):
     by: str
 
 
-class AbilityChoicePending(Event, tag="ability_choice_pending"):
+class AbilityChoicePending(Event, frozen=True, tag="ability_choice_pending"):
     """A House card ability waits for its owner's choice among ``choices``."""
 
     house: str
@@ -221,7 +221,7 @@ class AbilityChoicePending(Event, tag="ability_choice_pending"):
     may_skip: bool
 
 
-class AbilityResolved(Event, tag="ability_resolved"):
+class AbilityResolved(Event, frozen=True, tag="ability_resolved"):
     """The text of ``house``'s ``card`` resolved (``choice`` if it asked for one)."""
 
     house: str
@@ -230,7 +230,7 @@ class AbilityResolved(Event, tag="ability_resolved"):
     by_default: bool = False
 
 
-class HouseCardSwapped(Event, tag="house_card_swapped"):
+class HouseCardSwapped(Event, frozen=True, tag="house_card_swapped"):
     """Aeron Damphair: ``house`` now fights with ``card`` instead of ``old_card``."""
 
     house: str
@@ -238,7 +238,7 @@ class HouseCardSwapped(Event, tag="house_card_swapped"):
     card: str
 
 
-class InfluenceTrackChanged(Event, tag="influence_track_changed"):
+class InfluenceTrackChanged(Event, frozen=True, tag="influence_track_changed"):
     """An influence track's new order, position 1 first (Doran Martell)."""
 
     track: str
@@ -246,18 +246,18 @@ class InfluenceTrackChanged(Event, tag="influence_track_changed"):
     reason: str
 
 
-class BladeUsed(Event, tag="blade_used"):
+class BladeUsed(Event, frozen=True, tag="blade_used"):
     """BG-COMBAT-11: the Valyrian Steel Blade added +1 to ``house`` and is now used this round."""
 
     house: str
 
 
-class BladeDeclined(Event, tag="blade_declined"):
+class BladeDeclined(Event, frozen=True, tag="blade_declined"):
     house: str
     by_default: bool = False
 
 
-class CombatDecided(Event, tag="combat_decided"):
+class CombatDecided(Event, frozen=True, tag="combat_decided"):
     """BG-COMBAT-12/13: final strengths and the winner."""
 
     strength: dict[str, int]
@@ -266,7 +266,7 @@ class CombatDecided(Event, tag="combat_decided"):
     casualties: int
 
 
-class HouseCardsDiscarded(Event, tag="house_cards_discarded"):
+class HouseCardsDiscarded(Event, frozen=True, tag="house_cards_discarded"):
     """Cards went from ``house``'s hand to its face-up discard pile."""
 
     house: str
@@ -274,7 +274,7 @@ class HouseCardsDiscarded(Event, tag="house_cards_discarded"):
     reason: str
 
 
-class HouseCardsReturned(Event, tag="house_cards_returned"):
+class HouseCardsReturned(Event, frozen=True, tag="house_cards_returned"):
     """Cards went from ``house``'s discard pile back to its hand (BG-COMBAT-26, Roose Bolton)."""
 
     house: str
@@ -282,7 +282,7 @@ class HouseCardsReturned(Event, tag="house_cards_returned"):
     reason: str
 
 
-class CasualtiesChosen(Event, tag="casualties_chosen"):
+class CasualtiesChosen(Event, frozen=True, tag="casualties_chosen"):
     """BG-COMBAT-15: the loser chose which units die (the ``UnitsDestroyed`` follows)."""
 
     house: str
@@ -290,20 +290,20 @@ class CasualtiesChosen(Event, tag="casualties_chosen"):
     by_default: bool = False
 
 
-class RetreatPending(Event, tag="retreat_pending"):
+class RetreatPending(Event, frozen=True, tag="retreat_pending"):
     """BG-COMBAT-19/20: ``chooser`` must pick the loser's retreat area among ``options``."""
 
     chooser: str
     options: list[str]
 
 
-class RetreatChosen(Event, tag="retreat_chosen"):
+class RetreatChosen(Event, frozen=True, tag="retreat_chosen"):
     house: str
     area: str
     by_default: bool = False
 
 
-class PortCapturePending(Event, tag="port_capture_pending"):
+class PortCapturePending(Event, frozen=True, tag="port_capture_pending"):
     """BG-MAP-07: ``house`` may put 0..``max`` of its Ships in ``port`` (the enemy's were removed)."""
 
     house: str
@@ -311,20 +311,20 @@ class PortCapturePending(Event, tag="port_capture_pending"):
     max: int
 
 
-class PortShipsReplaced(Event, tag="port_ships_replaced"):
+class PortShipsReplaced(Event, frozen=True, tag="port_ships_replaced"):
     house: str
     port: str
     count: int
     by_default: bool = False
 
 
-class CombatEnded(Event, tag="combat_ended"):
+class CombatEnded(Event, frozen=True, tag="combat_ended"):
     """The combat and its clean-up are over (BG-COMBAT-25..28)."""
 
     area: str
 
 
-class ActionPhaseEnded(Event, tag="action_phase_ended"):
+class ActionPhaseEnded(Event, frozen=True, tag="action_phase_ended"):
     """BG-ACT-05: every remaining order removed, routed units stand, Raven and Blade reset."""
 
     removed_orders: dict[str, str]

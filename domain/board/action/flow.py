@@ -13,67 +13,23 @@ that decision with a ``StepBegan`` carrying the deadline.
 
 from __future__ import annotations
 
-from ...core.errors import NotYourTurn, WrongPhase
+from .. import board_data
 from .. import events as ev
-from ..orders import order_type
-from ..state import BoardState
+from ..emitter import Emitter
+from ..state import FINAL_STEP, WESTEROS_STEP
+from . import combat
 from . import events as aev
-
-ORDER_STEPS = ("raid", "march", "consolidate_power")
-STEP_OF = {"raid": "resolve_raid", "march": "resolve_march", "consolidate_power": "resolve_consolidate_power"}
-WESTEROS_STEP = "awaiting_westeros_phase"
-FINAL_STEP = "awaiting_final_scoring"
+from .turns import ORDER_STEPS, STEP_OF, next_house, open_decision
 
 
-def orders_of(state: BoardState, house: str, typ: str) -> list[str]:
-    """Areas (sorted by id) holding ``house``'s orders of type ``typ``."""
-    return sorted(a for a, o in state.orders.items() if o.house == house and order_type(o.order) == typ)
-
-
-def next_house(state: BoardState, typ: str, after: str | None) -> str | None:
-    """BG-ACT-02: the next house in turn order after ``after`` (or from position 1) with an order of
-    type ``typ`` left; None when the step is over."""
-    order = state.turn_order()
-    start = order.index(after) + 1 if after in order else 0
-    for i in range(len(order)):
-        h = order[(start + i) % len(order)]
-        if orders_of(state, h, typ):
-            return h
-    return None
-
-
-def open_decision(em, step: str, *, fresh: bool = True) -> bool:
-    """Announce a decision: a ``StepBegan`` with a deadline. With ``fresh`` False an already open step
-    of the same name keeps its deadline (simultaneous choices)."""
-    s = em.state
-    if fresh or s.step != step:
-        em.emit(ev.StepBegan(phase="action", step=step, round=s.round, deadline=em.deadline()))
-    return True
-
-
-def require_step(state: BoardState, *steps: str) -> None:
-    if state.phase != "action" or state.action is None:
-        raise WrongPhase("this is done only during the Action phase", rule="BG-ACT-01")
-    if state.step not in steps:
-        raise WrongPhase(f"the Action phase is at step '{state.step}', not {' or '.join(steps)}", rule="BG-ACT-01")
-
-
-def require_turn(state: BoardState, house: str, step: str) -> None:
-    require_step(state, step)
-    if state.action.current_house != house:
-        raise NotYourTurn(f"it is {state.action.current_house}'s turn to resolve an order", rule="BG-ACT-02")
-
-
-def start(em) -> None:
+def start(em: Emitter) -> None:
     """BG-ACT-01: begin with the raids."""
     em.emit(aev.ActionPhaseBegan())
     advance(em)
 
 
-def advance(em) -> None:
+def advance(em: Emitter) -> None:
     """Resolve everything automatic until a player must decide (BG-ACT-02), or end the phase."""
-    from . import combat, marches
-
     while True:
         act = em.state.action
         if act is None:
@@ -97,11 +53,10 @@ def advance(em) -> None:
             house = next_house(s, typ, None)
         em.emit(aev.OrderTurnBegan(order_type=typ, house=house))
         open_decision(em, STEP_OF[typ])
-        _ = marches  # marches are resolved by the player's command
         return
 
 
-def cleanup(em) -> None:
+def cleanup(em: Emitter) -> None:
     """BG-ACT-05: remove all remaining orders, stand routed units up, reset the Raven and the Blade.
 
     The game then waits at the threshold of the next round's Westeros phase: a ``StepBegan`` with
@@ -112,8 +67,6 @@ def cleanup(em) -> None:
     """
     s = em.state
     em.emit(aev.ActionPhaseEnded(removed_orders={a: o.order for a, o in sorted(s.orders.items())}))
-    from .. import board_data
-
     if s.round >= board_data.setup().max_rounds:
         em.emit(ev.StepBegan(phase="ended", step=FINAL_STEP, round=s.round, deadline=None))
     else:

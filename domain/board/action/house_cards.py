@@ -19,17 +19,14 @@ printed values.
 
 from __future__ import annotations
 
-from functools import cache
-
-from .. import board_data
-from ..board_data import HouseCard
+from .. import power
+from ..adjacency import adjacent
+from ..board_data import HouseCard, all_house_cards
 from ..state import BoardState
+from ..strength import castle_area, is_supported, standing, supports
+from ..supply import available_units
 from . import events as aev
-from . import power
 from .state import Combat
-from .strength import castle_area, is_supported, standing, supports
-from .supply import available_units
-from .transport import adjacent
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 IMMEDIATE = ("mace_tyrell", "queen_of_thorns", "doran_martell", "aeron_damphair")
@@ -37,9 +34,9 @@ WIN_LOSE = ("tywin_lannister", "roose_bolton", "renly_baratheon", "cersei_lannis
 AFTER = ("patchface", "ser_loras_tyrell")
 
 
-@cache
 def all_cards() -> dict[str, HouseCard]:
-    return {c.id: c for cards in board_data.cards().house_cards.values() for c in cards}
+    """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`)."""
+    return all_house_cards()
 
 
 def opponent(c: Combat, house: str) -> str | None:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 from ...core.errors import RuleViolation
 from .. import board_data
+from ..adjacency import kind, land_destinations, ship_destinations
+from ..emitter import Emitter
+from ..ports import PORT_CAPACITY
 from ..state import BoardState
+from ..strength import potential_neutral_strength, standing
+from ..supply import supply_ok
 from . import events as aev
-from .flow import orders_of, require_turn
-from .strength import potential_neutral_strength, standing
-from .supply import supply_ok
+from .combat import begin_combat
 from .sweeps import after_moves, remove_enemy_power_token
-from .transport import kind, land_destinations, ship_destinations
+from .targets import destination_kind
+from .turns import orders_of, require_turn
 
 
 def movable_units(state: BoardState, house: str, area: str) -> dict[str, int]:
@@ -20,32 +24,12 @@ def movable_units(state: BoardState, house: str, area: str) -> dict[str, int]:
     return standing(state, area)
 
 
-def destination_kind(state: BoardState, house: str, dest: str) -> str:
-    """What entering ``dest`` means (BG-MARCH-04/05/12): ``move`` (friendly, empty or enemy token
-    only), ``combat`` (enemy units or an enemy garrison) or ``neutral`` (a neutral force token)."""
-    a = state.areas[dest]
-    if a.house not in (None, house) and any(a.units.values()):
-        return "combat"
-    if a.neutral > 0:
-        return "neutral"
-    if a.garrison > 0 and board_data.areas()[dest].home_of not in (None, house):
-        return "combat"
-    return "move"
-
-
 def destinations(state: BoardState, house: str, area: str) -> dict[str, list[str]]:
     """Where the units of a March in ``area`` may go: ``land`` units and ``ship`` units."""
     k = kind(area)
     if k == "land":
         return {"land": land_destinations(state, house, area), "ship": []}
     return {"land": [], "ship": ship_destinations(state, house, area)}
-
-
-def defender_of(state: BoardState, area: str) -> str | None:
-    a = state.areas[area]
-    if a.house is not None and any(a.units.values()):
-        return a.house
-    return board_data.areas()[area].home_of
 
 
 def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
@@ -95,7 +79,7 @@ def validate_march(
             if dk != "move":
                 raise RuleViolation("combat never takes place in a port", rule="BG-MAP-07")
             here = state.areas[dest].units.get("ship", 0) if state.areas[dest].house == house else 0
-            if here + units.get("ship", 0) > 3:
+            if here + units.get("ship", 0) > PORT_CAPACITY:
                 raise RuleViolation("a port holds at most 3 Ships", rule="BG-MAP-07", code="port_full")
         if dk != "move":
             fights.append(dest)
@@ -136,15 +120,13 @@ def validate_march(
 
 
 def resolve_march(
-    em, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool, by_default: bool = False
+    em: Emitter, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool, by_default: bool = False
 ) -> None:
     """Resolve one March (BG-ACT-02/03): non-combat moves happen at once (BG-MARCH-08), entering an
     area with only an enemy Power token sends it to the Pool (BG-MARCH-05), a Power token may be left
     behind (BG-MARCH-06), ports follow control (BG-MAP-07); then the one fight, if any, starts
     (BG-COMBAT-*, or a neutral force, BG-MARCH-12). A March that moves nothing is removed
     (BG-MARCH-02)."""
-    from .combat import begin_combat
-
     s = em.state
     require_turn(s, house, "resolve_march")
     if area not in orders_of(s, house, "march"):

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ...core.errors import RuleViolation
+from .. import power
+from ..adjacency import raid_reach
 from ..orders import is_special, order_type
 from ..state import BoardState
 from . import events as aev
-from . import power
-from .flow import orders_of, require_turn
-from .transport import raid_reach
+from .turns import orders_of, require_turn
 
 RAIDABLE = ("support", "raid", "consolidate_power")
 

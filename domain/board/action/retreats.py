@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from .. import board_data
+from ..adjacency import adjacent, kind, transport_reachable
 from ..control import controller
+from ..ports import port_open_to
 from ..state import BoardState
+from ..supply import allowed_armies, armies_legal, counts_after
 from . import events as aev
 from .state import Combat
-from .supply import allowed_armies, armies_legal, counts_after
-from .transport import adjacent, kind, port_open_to, transport_reachable
 
 #: Which units go first when supply forces a retreating army to shrink (documented default).
 SUPPLY_LOSS_ORDER = ("footman", "ship", "knight", "siege_engine")

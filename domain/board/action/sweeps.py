@@ -12,13 +12,12 @@
 from __future__ import annotations
 
 from .. import board_data
-from ..control import controller
-from ..state import BoardState
+from ..emitter import Emitter
+from ..ports import max_port_replacement, orphaned_ports
 from . import events as aev
-from .supply import available_units, supply_ok
 
 
-def remove_orders_in_empty_areas(em, reason: str = "BG-ORDER-08") -> None:
+def remove_orders_in_empty_areas(em: Emitter, reason: str = "BG-ORDER-08") -> None:
     s = em.state
     for area, placed in sorted(s.orders.items()):
         a = s.areas[area]
@@ -26,38 +25,13 @@ def remove_orders_in_empty_areas(em, reason: str = "BG-ORDER-08") -> None:
             em.emit(aev.OrderRemoved(area=area, house=placed.house, order=placed.order, reason=reason))
 
 
-def remove_enemy_power_token(em, house: str, area: str, reason: str) -> None:
+def remove_enemy_power_token(em: Emitter, house: str, area: str, reason: str) -> None:
     a = em.state.areas[area]
     if a.power_token is not None and a.power_token != house:
         em.emit(aev.PowerTokenRemoved(house=a.power_token, area=area, reason=reason))
 
 
-def max_port_replacement(state: BoardState, house: str, port: str, removed: int) -> int:
-    """BG-MAP-07: how many Ships ``house`` may put in a port it captured."""
-    here = state.areas[port].units.get("ship", 0) if state.areas[port].house == house else 0
-    n = min(removed, available_units(state, house, "ship"), 3 - here)
-    while n > 0 and not supply_ok(state, house, {port: n}):
-        n -= 1
-    return max(n, 0)
-
-
-def orphaned_ports(state: BoardState) -> list[tuple[str, str | None]]:
-    """BG-MAP-07: ports holding Ships of a house that does not control the port's land area, with
-    that area's controller (who may put its own Ships in), as ``(port, new owner)``."""
-    out = []
-    for a in board_data.board().areas:
-        if a.kind != "port":
-            continue
-        port = state.areas[a.id]
-        if port.house is None or not port.units:
-            continue
-        owner = controller(state, a.port_of.land)
-        if owner != port.house:
-            out.append((a.id, owner))
-    return out
-
-
-def sweep_ports(em) -> None:
+def sweep_ports(em: Emitter) -> None:
     """BG-MAP-07: remove Ships from ports whose land area their house does not control."""
     for port_id, owner in orphaned_ports(em.state):
         s = em.state
@@ -76,7 +50,7 @@ def sweep_ports(em) -> None:
                 em.emit(aev.PortCapturePending(house=owner, port=a.id, max=n))
 
 
-def after_moves(em) -> None:
+def after_moves(em: Emitter) -> None:
     """Upkeep after any movement: ports first (they may empty a port), then empty-area orders."""
     sweep_ports(em)
     remove_orders_in_empty_areas(em)

@@ -18,13 +18,15 @@ from __future__ import annotations
 
 from ...core.context import Context
 from .. import events as ev
+from ..board_data import all_house_cards
+from ..emitter import Emitter
 from ..state import BoardState
 from . import commands as acmd
 from .combat import default_casualties
+from .decider import handle
 from .decisions import pending_action_decisions
-from .emitter import Emitter
-from .flow import advance, orders_of
-from .house_cards import all_cards
+from .flow import advance
+from .turns import orders_of
 
 ACTION_DEFAULT_TEXT = {
     "resolve_raid": "your first Raid order (by area id) is removed with no effect",
@@ -51,7 +53,7 @@ def default_command(state: BoardState, house: str, options):
     if kind == "declare_support":
         return acmd.DeclareSupport(side="none")
     if kind == "choose_house_card":
-        cards = all_cards()
+        cards = all_house_cards()
         return acmd.ChooseHouseCard(card=min(options.cards, key=lambda c: (cards[c].strength, c)))
     if kind == "house_card_ability":
         return acmd.ChooseAbility(choice=None if options.may_skip else options.choices[0])
@@ -66,8 +68,6 @@ def default_command(state: BoardState, house: str, options):
 
 def action_timeout_events(state: BoardState, ctx: Context) -> list:
     """``DecisionTimedOut`` and the defaults of every decision now pending (empty if none)."""
-    from .decider import handle
-
     pending = pending_action_decisions(state)
     if not pending:
         return []

@@ -16,13 +16,12 @@ from ..action import events as aev
 from ..state import BoardState
 from . import events as wev
 from .evolve import open_bidding
+from .steps import open_step
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 
 
 def begin_track(em, track: str) -> None:
-    from .deck import open_step
-
     s = em.state
     em.emit(wev.BiddingBegan(kind="clash_of_kings", houses=s.turn_order(), track=track))
     auto_bid_nothing(em)
@@ -91,8 +90,6 @@ def groups(bids: dict[str, int], track_before: list[str]) -> list[list[str]]:
 def settle(em) -> None:
     """Place the houses on the track (BG-COK-04/05); open a tie choice for the Iron Throne holder
     when needed, else set the track (BG-COK-07) and end this bidding."""
-    from .deck import open_step
-
     s = em.state
     b = s.westeros.bidding
     before = getattr(s.tracks, b.track)

@@ -8,13 +8,12 @@ card is resolved once nothing of it is pending any more.
 
 from __future__ import annotations
 
-from .. import board_data
-from ..action import power
-from ..action.combat import blade_holder
+from .. import board_data, power
 from ..control import controlled_areas
 from ..state import BoardState
-from . import bidding, mustering, supply, wildlings
+from . import bidding, mustering, reconcile, wildlings
 from . import events as wev
+from .steps import open_step
 
 #: Cards that are one effect. Winter Is Coming never resolves: it is replaced at the reveal.
 SIMPLE = {
@@ -69,14 +68,12 @@ RULE = {
 def holder(state: BoardState, track: str) -> str:
     """BG-COK-01: the Iron Throne / Messenger Raven / Valyrian Steel Blade holder."""
     if track == "fiefdoms":
-        return blade_holder(state)
+        return state.blade_holder()
     return getattr(state.tracks, track)[0]
 
 
 def begin(em, deck: str, card: str) -> None:
     """The card's resolution begins: its effect, or its holder's choice of effect."""
-    from .deck import open_step
-
     em.emit(wev.WesterosCardResolutionBegan(deck=deck, card=card))
     if card in CHOOSERS:
         track, options, default = CHOOSERS[card]
@@ -123,7 +120,7 @@ def run(em) -> None:
     if w.stage == "start":
         em.emit(wev.WesterosStageBegan(stage="running"))
         if effect == "supply":
-            supply.adjust_all(em, "BG-WCARD-01")
+            reconcile.adjust_all(em, "BG-WCARD-01")
         elif effect == "mustering":
             mustering.begin(em, reason="BG-WCARD-02")
         elif effect == "game_of_thrones":

@@ -1,7 +1,7 @@
 """The Westeros phase as a Decider slice: ``start_westeros_phase``, ``decide_westeros``,
 ``reveal_bids`` and ``evolve_westeros``.
 
-Every command is checked and turned into events on an :class:`~domain.board.action.emitter.Emitter`
+Every command is checked and turned into events on an :class:`~domain.board.emitter.Emitter`
 (each rule sees the board as the previous events left it); then :func:`.deck.advance` runs the
 automatic consequences up to the next pending decision. A rejected command raises and returns nothing.
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..action import events as aev
-from ..action.emitter import Emitter
-from ..state import BoardState
-from . import bidding, cards, deck, mustering, supply, wildlings
+from ..emitter import Emitter
+from ..state import WESTEROS_STEP, BoardState
+from . import bidding, cards, deck, mustering, reconcile, wildlings
 from . import commands as wcmd
 from . import events as wev
 from .evolve import evolve_westeros
@@ -29,7 +29,6 @@ __all__ = [
 ]
 
 WESTEROS_COMMANDS = wcmd.WESTEROS_COMMANDS
-WESTEROS_STEP = "awaiting_westeros_phase"
 
 
 def start_westeros_phase(state: BoardState, ctx: Context) -> list:
@@ -114,7 +113,7 @@ def handle(em, command, house: str, by_default: bool = False) -> None:
         case wcmd.SelectUnits():
             wildlings.answer_selection(em, house, unit_map(command.units), by_default)
         case wcmd.ReconcileArmies():
-            supply.reconcile(em, house, unit_map(command.units), by_default)
+            reconcile.reconcile(em, house, unit_map(command.units), by_default)
         case wcmd.Muster():
             mustering.muster(em, house, dict(command.recruits), by_default)
         case _:

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 import msgspec
 
-from ..action.consolidate import NEW_COST, UPGRADE_COST, muster_points, ship_areas
-from ..action.supply import allowed_armies
+from ..mustering import NEW_COST, UPGRADE_COST, muster_areas, muster_points, ship_areas
 from ..state import BoardState
+from ..supply import allowed_armies, armies, minimal_losses
 from .evolve import open_bidding
-from .mustering import muster_areas
-from .supply import armies, minimal_losses
 
 
 class BidOptions(msgspec.Struct, tag_field="kind", tag="bid"):

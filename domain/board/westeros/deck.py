@@ -16,25 +16,22 @@ from __future__ import annotations
 
 from .. import board_data
 from .. import events as ev
-from ..planning import needs_sequential_placement
+from ..board_data import WesterosCard
+from ..planning.assign import needs_sequential_placement
 from ..state import BoardState
 from . import cards, wildlings
 from . import events as wev
 from .evolve import open_bidding
+from .steps import open_step
+
+__all__ = ["DECKS", "WINTER", "advance", "card_facts", "draw", "end", "open_step", "shuffle_purpose", "start"]
 
 DECKS = ("deck_i", "deck_ii", "deck_iii")
 WINTER = "winter_is_coming"
 
 
-def card_facts():
+def card_facts() -> dict[str, WesterosCard]:
     return {c.id: c for deck in board_data.cards().westeros_decks.values() for c in deck}
-
-
-def open_step(em, step: str, fresh: bool = True) -> None:
-    """Announce a Westeros decision with a deadline (``fresh`` False keeps an open step's deadline)."""
-    s = em.state
-    if fresh or s.step != step:
-        em.emit(ev.StepBegan(phase="westeros", step=step, round=s.round, deadline=em.deadline()))
 
 
 def shuffle_purpose(round_: int, deck: str, attempt: int) -> str:

@@ -14,21 +14,21 @@ import msgspec
 from ..event_base import Event
 
 
-class WesterosPhaseBegan(Event, tag="westeros_phase_began"):
+class WesterosPhaseBegan(Event, frozen=True, tag="westeros_phase_began"):
     """BG-WEST-01: the Westeros phase of ``round`` starts (the round marker already moved).
     Last round's order restrictions lapse (BG-WCARD-16)."""
 
     round: int
 
 
-class WesterosCardDrawn(Event, tag="westeros_card_drawn"):
+class WesterosCardDrawn(Event, frozen=True, tag="westeros_card_drawn"):
     """BG-WEST-01 step 2: the top card of ``deck`` was revealed (public)."""
 
     deck: str
     card: str
 
 
-class WesterosDeckShuffled(Event, tag="westeros_deck_shuffled"):
+class WesterosDeckShuffled(Event, frozen=True, tag="westeros_deck_shuffled"):
     """BG-WCARD-04 Winter Is Coming: the revealed card went back and the whole deck was shuffled.
     ``cards`` is the new order, top first. Hidden from everyone until the game ends."""
 
@@ -40,7 +40,7 @@ class WesterosDeckShuffled(Event, tag="westeros_deck_shuffled"):
     reason: str = "BG-WCARD-04"
 
 
-class WildlingThreatChanged(Event, tag="wildling_threat_changed"):
+class WildlingThreatChanged(Event, frozen=True, tag="wildling_threat_changed"):
     """The Wildling Threat token moved (BG-WEST-01 step 3, BG-WILD-01 step 7, bounds BG-WILD-06)."""
 
     threat: int
@@ -48,14 +48,14 @@ class WildlingThreatChanged(Event, tag="wildling_threat_changed"):
     reason: str
 
 
-class WesterosCardResolutionBegan(Event, tag="westeros_card_resolution_began"):
+class WesterosCardResolutionBegan(Event, frozen=True, tag="westeros_card_resolution_began"):
     """BG-WEST-01 step 4: the card of ``deck`` is resolved now."""
 
     deck: str
     card: str
 
 
-class WesterosEffectBegan(Event, tag="westeros_effect_began"):
+class WesterosEffectBegan(Event, frozen=True, tag="westeros_effect_began"):
     """The current card now does ``effect`` (chosen by ``chooser`` for A Throne of Blades, Dark
     Wings Dark Words and Put to the Sword)."""
 
@@ -65,26 +65,26 @@ class WesterosEffectBegan(Event, tag="westeros_effect_began"):
     chooser: str | None = None
 
 
-class WesterosStageBegan(Event, tag="westeros_stage_began"):
+class WesterosStageBegan(Event, frozen=True, tag="westeros_stage_began"):
     """The current effect moved on (bookkeeping of the phase's progress)."""
 
     stage: str
 
 
-class WesterosCardResolved(Event, tag="westeros_card_resolved"):
+class WesterosCardResolved(Event, frozen=True, tag="westeros_card_resolved"):
     """BG-WEST-01 step 5 / BG-WEST-03: the card went face down to the bottom of its deck."""
 
     deck: str
     card: str
 
 
-class WesterosPhaseEnded(Event, tag="westeros_phase_ended"):
+class WesterosPhaseEnded(Event, frozen=True, tag="westeros_phase_ended"):
     """All three cards are resolved; the Planning phase follows (BG-ROUND-01)."""
 
     round: int
 
 
-class WesterosChoicePending(Event, tag="westeros_choice_pending"):
+class WesterosChoicePending(Event, frozen=True, tag="westeros_choice_pending"):
     """``house`` must choose one of ``options`` (``kind`` says what about)."""
 
     house: str
@@ -95,14 +95,14 @@ class WesterosChoicePending(Event, tag="westeros_choice_pending"):
     context: str | None = None
 
 
-class WesterosChoiceMade(Event, tag="westeros_choice_made"):
+class WesterosChoiceMade(Event, frozen=True, tag="westeros_choice_made"):
     house: str
     kind: str
     choice: str | None
     by_default: bool = False
 
 
-class UnitSelectionPending(Event, tag="unit_selection_pending"):
+class UnitSelectionPending(Event, frozen=True, tag="unit_selection_pending"):
     """``house`` must pick ``min``..``max`` of the listed units (wildling cards)."""
 
     house: str
@@ -115,7 +115,7 @@ class UnitSelectionPending(Event, tag="unit_selection_pending"):
     reason: str = ""
 
 
-class UnitsSelected(Event, tag="units_selected"):
+class UnitsSelected(Event, frozen=True, tag="units_selected"):
     """The house picked these units; what happens to them follows in the same batch."""
 
     house: str
@@ -124,14 +124,14 @@ class UnitsSelected(Event, tag="units_selected"):
     by_default: bool = False
 
 
-class SupplyAdjusted(Event, tag="supply_adjusted"):
+class SupplyAdjusted(Event, frozen=True, tag="supply_adjusted"):
     """BG-WCARD-01 / BG-SUPPLY-03 / Rattleshirt's Raiders: new Supply track positions."""
 
     supply: dict[str, int]
     reason: str
 
 
-class ReconcileRequired(Event, tag="reconcile_required"):
+class ReconcileRequired(Event, frozen=True, tag="reconcile_required"):
     """BG-SUPPLY-04: these houses' armies exceed their supply; each must destroy units."""
 
     houses: list[str]
@@ -139,7 +139,7 @@ class ReconcileRequired(Event, tag="reconcile_required"):
     reason: str = "BG-SUPPLY-04"
 
 
-class ArmiesReconciled(Event, tag="armies_reconciled"):
+class ArmiesReconciled(Event, frozen=True, tag="armies_reconciled"):
     """BG-SUPPLY-04: ``house`` destroyed these units (the ``UnitsDestroyed`` follow)."""
 
     house: str
@@ -147,7 +147,7 @@ class ArmiesReconciled(Event, tag="armies_reconciled"):
     by_default: bool = False
 
 
-class MusteringBegan(Event, tag="mustering_began"):
+class MusteringBegan(Event, frozen=True, tag="mustering_began"):
     """BG-MUSTER-06: these houses muster, one at a time in turn order (``max_areas`` 1: a single
     area, The Horde Descends)."""
 
@@ -156,7 +156,7 @@ class MusteringBegan(Event, tag="mustering_began"):
     max_areas: int = 0
 
 
-class HouseMustered(Event, tag="house_mustered"):
+class HouseMustered(Event, frozen=True, tag="house_mustered"):
     """``house`` mustered in ``areas`` (possibly none); ``UnitsPlaced``/``UnitUpgraded`` follow."""
 
     house: str
@@ -164,7 +164,7 @@ class HouseMustered(Event, tag="house_mustered"):
     by_default: bool = False
 
 
-class BiddingBegan(Event, tag="bidding_began"):
+class BiddingBegan(Event, frozen=True, tag="bidding_began"):
     """BG-COK-03 / BG-WILD-01 step 1: ``houses`` bid Power in secret."""
 
     kind: str
@@ -172,7 +172,7 @@ class BiddingBegan(Event, tag="bidding_began"):
     track: str | None = None
 
 
-class BidSubmitted(Event, tag="bid_submitted"):
+class BidSubmitted(Event, frozen=True, tag="bid_submitted"):
     """A sealed bid. ``amount`` is hidden from every other house until ``BidsRevealed``."""
 
     house: str
@@ -180,7 +180,7 @@ class BidSubmitted(Event, tag="bid_submitted"):
     by_default: bool = False
 
 
-class BidsRevealed(Event, tag="bids_revealed"):
+class BidsRevealed(Event, frozen=True, tag="bids_revealed"):
     """All bids were revealed at once; the bid Power goes to the Pool (BG-COK-06, BG-WILD-01)."""
 
     kind: str
@@ -188,7 +188,7 @@ class BidsRevealed(Event, tag="bids_revealed"):
     track: str | None = None
 
 
-class BidTieBroken(Event, tag="bid_tie_broken"):
+class BidTieBroken(Event, frozen=True, tag="bid_tie_broken"):
     """BG-COK-05: the Iron Throne holder placed ``house`` next among tied bidders."""
 
     track: str
@@ -196,13 +196,13 @@ class BidTieBroken(Event, tag="bid_tie_broken"):
     house: str
 
 
-class BiddingEnded(Event, tag="bidding_ended"):
+class BiddingEnded(Event, frozen=True, tag="bidding_ended"):
     """Clash of Kings: the bidding for ``track`` is over (its new order was set, BG-COK-07)."""
 
     track: str
 
 
-class OrdersForbidden(Event, tag="orders_forbidden"):
+class OrdersForbidden(Event, frozen=True, tag="orders_forbidden"):
     """BG-WCARD-10..16: these order types (or the ``march_plus_1_special`` token) may not be placed
     in this round's Planning phase."""
 
@@ -210,7 +210,7 @@ class OrdersForbidden(Event, tag="orders_forbidden"):
     reason: str
 
 
-class WildlingAttackBegan(Event, tag="wildling_attack_began"):
+class WildlingAttackBegan(Event, frozen=True, tag="wildling_attack_began"):
     """BG-WILD-01: the wildlings attack with ``strength``; ``houses`` take part."""
 
     strength: int
@@ -219,11 +219,11 @@ class WildlingAttackBegan(Event, tag="wildling_attack_began"):
     adjust_threat: bool = True
 
 
-class WildlingAttackStageBegan(Event, tag="wildling_attack_stage_began"):
+class WildlingAttackStageBegan(Event, frozen=True, tag="wildling_attack_stage_began"):
     stage: str
 
 
-class WildlingAttackDecided(Event, tag="wildling_attack_decided"):
+class WildlingAttackDecided(Event, frozen=True, tag="wildling_attack_decided"):
     """BG-WILD-01 steps 2-3: the Night's Watch (``total`` of the bids) against the wildlings."""
 
     total: int
@@ -231,13 +231,13 @@ class WildlingAttackDecided(Event, tag="wildling_attack_decided"):
     nights_watch_won: bool
 
 
-class WildlingCardDrawn(Event, tag="wildling_card_drawn"):
+class WildlingCardDrawn(Event, frozen=True, tag="wildling_card_drawn"):
     """BG-WILD-01 step 5 / BG-WILD-04: the top wildling card was drawn after the bids (public)."""
 
     card: str
 
 
-class WildlingBidderChosen(Event, tag="wildling_bidder_chosen"):
+class WildlingBidderChosen(Event, frozen=True, tag="wildling_bidder_chosen"):
     """The highest (Night's Watch victory) or lowest (wildling victory) bidder; ``chooser`` is the
     Iron Throne holder when it broke a tie (BG-WILD-02)."""
 
@@ -246,23 +246,23 @@ class WildlingBidderChosen(Event, tag="wildling_bidder_chosen"):
     chooser: str | None = None
 
 
-class WildlingEffectQueued(Event, tag="wildling_effect_queued"):
+class WildlingEffectQueued(Event, frozen=True, tag="wildling_effect_queued"):
     """BG-WILD-03: these houses take the card's effect, in this order."""
 
     houses: list[str]
 
 
-class WildlingEffectStarted(Event, tag="wildling_effect_started"):
+class WildlingEffectStarted(Event, frozen=True, tag="wildling_effect_started"):
     house: str
     role: str
     """``nights_watch`` (the reward), ``lowest_bidder`` or ``everyone_else``."""
 
 
-class WildlingEffectDone(Event, tag="wildling_effect_done"):
+class WildlingEffectDone(Event, frozen=True, tag="wildling_effect_done"):
     house: str
 
 
-class WildlingAttackEnded(Event, tag="wildling_attack_ended"):
+class WildlingAttackEnded(Event, frozen=True, tag="wildling_attack_ended"):
     """BG-WILD-01 step 6: the card went to the bottom of the wildling deck."""
 
     card: str | None
@@ -284,7 +284,7 @@ class Standing(msgspec.Struct, frozen=True):
     """Position on the Iron Throne track, 1 first."""
 
 
-class GameEnded(Event, tag="game_ended"):
+class GameEnded(Event, frozen=True, tag="game_ended"):
     """The game is over: ``winner`` by ``reason`` (``seven_castles``, BG-VIC-01, or
     ``final_round``, BG-VIC-03/04). Reveals nothing itself; the service reveals the seed."""
 

@@ -2,7 +2,7 @@
 
 Houses muster one at a time in turn order (BG-MUSTER-06); each spends the points of every
 castle/stronghold area it controls, each area's points only there (BG-MUSTER-01). The purchases are
-checked with the Action phase's rules for one area (:func:`domain.board.action.consolidate.plan_muster`:
+checked with the mustering rules for one area (:func:`domain.board.mustering.plan_muster`:
 costs, upgrades, where Ships go, unit limits, supply), area after area on the working copy, so the
 house's purchases in one area count against its supply and unit limits in the next.
 """
@@ -10,29 +10,15 @@ house's purchases in one area count against its supply and unit limits in the ne
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
-from .. import board_data
 from ..action import events as aev
-from ..action.consolidate import plan_muster
-from ..control import controller
-from ..state import BoardState
+from ..mustering import muster_areas, plan_muster
 from . import events as wev
-
-
-def muster_areas(state: BoardState, house: str) -> list[str]:
-    """BG-MUSTER-01: land areas with a Castle or Stronghold that ``house`` controls."""
-    facts = board_data.areas()
-    return sorted(
-        a
-        for a, x in state.areas.items()
-        if facts[a].kind == "land" and facts[a].castle != "none" and not x.blocked and controller(state, a) == house
-    )
+from .steps import open_step
 
 
 def begin(em, reason: str, houses: list[str] | None = None, max_areas: int = 0) -> None:
     """Open the mustering for ``houses`` (default: every house, in turn order) that control a
     castle or stronghold area; houses without one are skipped."""
-    from .deck import open_step
-
     s = em.state
     houses = [h for h in (houses if houses is not None else s.turn_order()) if muster_areas(s, h)]
     if not houses:
@@ -43,8 +29,6 @@ def begin(em, reason: str, houses: list[str] | None = None, max_areas: int = 0) 
 
 def muster(em, house: str, recruits: dict, by_default: bool = False) -> None:
     """``recruits``: area -> list of :class:`~domain.board.action.commands.Recruit`."""
-    from .deck import open_step
-
     s = em.state
     w = s.westeros
     if w is None or not w.musterers:

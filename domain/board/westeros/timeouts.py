@@ -19,11 +19,14 @@ from __future__ import annotations
 
 from ...core.context import Context
 from .. import events as ev
-from ..action.emitter import Emitter
+from ..action.commands import UnitCounts
+from ..emitter import Emitter
 from ..state import BoardState
 from . import commands as wcmd
+from .decider import handle
 from .decisions import pending_westeros_decisions
-from .supply import default_reconcile
+from .deck import advance
+from .reconcile import default_reconcile
 from .units import pick_default
 
 WESTEROS_DEFAULT_TEXT = {
@@ -44,22 +47,15 @@ def default_command(state: BoardState, house: str, options):
             choice=options.default if options.default is not None or options.may_skip else options.options[0]
         )
     if kind == "select_units":
-        from ..action.commands import UnitCounts
-
         picked = pick_default(options.units, options.min, options.same_area)
         return wcmd.SelectUnits(units={a: UnitCounts(**u) for a, u in picked.items()})
     if kind == "reconcile_armies":
-        from ..action.commands import UnitCounts
-
         return wcmd.ReconcileArmies(units={a: UnitCounts(**u) for a, u in default_reconcile(state, house).items()})
     return wcmd.Muster(recruits={})
 
 
 def westeros_timeout_events(state: BoardState, ctx: Context) -> list:
     """``DecisionTimedOut`` and the defaults of every Westeros decision now pending (empty if none)."""
-    from .decider import handle
-    from .deck import advance
-
     pending = pending_westeros_decisions(state)
     if not pending:
         return []

@@ -11,29 +11,22 @@ from __future__ import annotations
 
 from .. import board_data
 from ..action import events as aev
-from ..action.sweeps import max_port_replacement, orphaned_ports
-from ..state import BoardState
+from ..control import total, units_of
+from ..ports import max_port_replacement, orphaned_ports
+from ..state import WEAKEST_FIRST
 from . import events as wev
+from .steps import open_step
 
-#: Weakest first: the order the documented defaults pick units in.
-WEAKEST_FIRST = ("footman", "ship", "knight", "siege_engine")
-
-
-def units_of(state: BoardState, house: str, unit: str | None = None) -> dict[str, dict[str, int]]:
-    """area -> units of ``house`` there (only ``unit`` when given), sorted by area id."""
-    out = {}
-    for aid in sorted(state.areas):
-        a = state.areas[aid]
-        if a.house != house or not a.units:
-            continue
-        us = {u: n for u, n in a.units.items() if n and (unit is None or u == unit)}
-        if us:
-            out[aid] = us
-    return out
-
-
-def total(units: dict[str, dict[str, int]]) -> int:
-    return sum(n for us in units.values() for n in us.values())
+__all__ = [
+    "WEAKEST_FIRST",
+    "destroy",
+    "forced_selection",
+    "pick_default",
+    "replace",
+    "sweep_ports",
+    "total",
+    "units_of",
+]
 
 
 def pick_default(units: dict[str, dict[str, int]], count: int, same_area: bool = False) -> dict[str, dict[str, int]]:
@@ -116,8 +109,6 @@ def sweep_ports(em) -> None:
         if owner is not None and s.westeros is not None and s.westeros.choice is None:
             n = max_port_replacement(s, owner, a.id, sum(removed.values()))
             if n > 0:
-                from .deck import open_step
-
                 em.emit(
                     wev.WesterosChoicePending(
                         house=owner,
@@ -129,6 +120,3 @@ def sweep_ports(em) -> None:
                 )
                 open_step(em, "westeros_choice")
                 s = em.state
-
-
-__all__ = ["units_of", "destroy", "replace", "sweep_ports", "forced_selection", "pick_default"]

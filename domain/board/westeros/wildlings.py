@@ -22,16 +22,17 @@ was a Night's Watch victory, which resets the token to 0 once both are over.
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
-from .. import board_data
+from .. import board_data, power
 from ..action import events as aev
-from ..action import power
-from ..action.house_cards import all_cards
-from ..action.supply import available_units
+from ..board_data import all_house_cards
+from ..control import total, units_of
 from ..state import BoardState
-from . import bidding, mustering, supply
+from ..supply import available_units
+from . import bidding, mustering, reconcile
 from . import events as wev
 from .state import WildlingAttack
-from .units import destroy, forced_selection, replace, total, units_of
+from .steps import open_step
+from .units import destroy, forced_selection, replace
 
 MAX_THREAT = 12
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
@@ -39,8 +40,6 @@ TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 
 def begin_attack(em, strength: int, houses: list[str], reason: str, adjust_threat: bool = True) -> None:
     """BG-WILD-01 step 1: the attack starts with its sealed bids."""
-    from .deck import open_step
-
     em.emit(wev.WildlingAttackBegan(strength=strength, houses=houses, reason=reason, adjust_threat=adjust_threat))
     em.emit(wev.BiddingBegan(kind="wildlings", houses=houses))
     bidding.auto_bid_nothing(em)
@@ -73,8 +72,6 @@ def role_of(a: WildlingAttack, house: str) -> str:
 
 def run(em) -> None:
     """One step of the innermost attack (the caller loops while nothing waits on a player)."""
-    from .deck import open_step
-
     s = em.state
     a = s.westeros.attacks[-1]
     if a.stage == "target":
@@ -154,8 +151,6 @@ def _choice(
     default: str | None = None,
     context: str | None = None,
 ) -> None:
-    from .deck import open_step
-
     em.emit(
         wev.WesterosChoicePending(
             house=house, kind=kind, options=options, may_skip=may_skip, default=default, context=context
@@ -178,8 +173,6 @@ def select_units(
 ) -> None:
     """Ask ``house`` to pick ``count`` of ``units`` (``minimum``..``count`` when given); a pick with
     only one possible answer is made at once."""
-    from .deck import open_step
-
     if count <= 0:
         return
     lo = count if minimum is None else minimum
@@ -235,7 +228,7 @@ def highest_tracks(state: BoardState, house: str) -> list[str]:
 
 
 def milkwater_default(state: BoardState, house: str) -> str:
-    cards = all_cards()
+    cards = all_house_cards()
     return min(state.houses[house].hand, key=lambda c: (cards[c].strength, c))
 
 
@@ -267,7 +260,7 @@ def card_effect(em, card: str, house: str, role: str) -> None:
                 em.emit(aev.HouseCardsReturned(house=house, cards=list(hs.discards), reason=card))
         elif len(hs.hand) > 1:
             if lowest:
-                cards = all_cards()
+                cards = all_house_cards()
                 top = max(cards[c].strength for c in hs.hand)
                 out = sorted(c for c in hs.hand if cards[c].strength == top)
                 if len(out) < len(hs.hand):  # all equal: none is discarded (S&R)
@@ -328,7 +321,7 @@ def card_effect(em, card: str, house: str, role: str) -> None:
         elif lowest:
             _choice(em, house, "preemptive_raid", ["destroy_units", "reduce_influence"], default="destroy_units")
     elif card == "rattleshirts_raiders":
-        supply.move(em, house, 1 if nw else (-2 if lowest else -1), card)
+        reconcile.move(em, house, 1 if nw else (-2 if lowest else -1), card)
     elif card == "skinchanger_scout":
         if nw:
             bid = s.westeros.attacks[-1].bidding.sealed.get(house, 0)

@@ -1,0 +1,95 @@
+"""``evolve(state, event) -> state`` and ``fold(events) -> state``: the state is the fold of the events.
+
+``evolve`` applies one event and never fails on a valid stream: it contains no rules, only
+bookkeeping. The lobby's and the Planning phase's events are applied here; the Action and Westeros
+phases' events by their own bookkeeping (:mod:`.action.evolve`, :mod:`.westeros.evolve`).
+
+This module sits below every decider: the :class:`~.emitter.Emitter` folds each event a rule
+produces while ``decide`` runs, and the seven-castles check (:mod:`.victory`) folds a batch to look
+at the board after it, both without importing a decider.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import events as ev
+from .action import events as aev
+from .action.evolve import evolve_action
+from .scenario import apply_scenario
+from .setup import initial_board
+from .state import BoardState, PlacedOrder, Planning, Seat
+from .westeros import events as wev
+from .westeros.evolve import evolve_westeros
+
+
+def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
+    """Apply one event. Mutates and returns ``state`` (a fresh one for ``GameCreated``)."""
+    match event:
+        case ev.GameCreated():
+            s = BoardState(
+                game_id=event.game_id,
+                version=0,
+                player_count=event.player_count,
+                houses_in_play=[],
+                settings=event.settings,
+                seed_commitment=event.seed_commitment,
+            )
+            initial_board(s)
+            return s
+    assert state is not None, "a stream starts with GameCreated"
+    match event:
+        case ev.ScenarioLoaded():
+            apply_scenario(state, event.scenario)
+            state.start_at = event.scenario.start_at
+        case ev.SeatJoined():
+            state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
+        case ev.GameStarted():
+            for seat in state.seats:
+                seat.house = event.houses[seat.seat_id]
+            state.wildling_deck = list(event.wildling_deck or [])
+            state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
+        case ev.StepBegan():
+            if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
+                state.planning = Planning(sequential=event.sequential)
+            state.phase = event.phase  # type: ignore[assignment]
+            state.step = event.step  # type: ignore[assignment]
+            state.round = event.round
+            state.deadline = event.deadline
+            state.step_version = state.version + 1  # this event's own version (fold counts it next)
+        case ev.OrdersSubmitted():
+            state.planning.sealed[event.house] = dict(event.orders or {})
+        case ev.OrdersRevealed():
+            state.orders = {
+                area: PlacedOrder(house=house, order=order)
+                for house in state.turn_order()
+                for area, order in event.orders.get(house, {}).items()
+            }
+            state.planning.sealed = {}
+        case ev.RavenOrderReplaced():
+            state.orders[event.area] = PlacedOrder(house=event.house, order=event.new_order)
+            state.raven_used = True
+        case ev.RavenWildlingPeeked():
+            state.planning.raven_peek = event.card
+            state.planning.raven_peek_house = event.house
+            state.raven_used = True
+        case ev.RavenWildlingPlaced():
+            if event.to_bottom and state.wildling_deck:
+                state.wildling_deck.append(state.wildling_deck.pop(0))
+        case ev.RavenPassed() | ev.DecisionTimedOut():
+            pass
+        case _ if isinstance(event, aev.ACTION_EVENTS):
+            evolve_action(state, event)
+        case _ if isinstance(event, wev.WESTEROS_EVENTS):
+            evolve_westeros(state, event)
+        case _:
+            raise ValueError(f"unhandled event {event!r}")
+    return state
+
+
+def fold(events: Iterable[ev.Event], state: BoardState | None = None) -> BoardState | None:
+    """The state after ``events`` (the version is the count of events applied)."""
+    for e in events:
+        state = evolve(state, e)
+        state.version += 1
+    return state

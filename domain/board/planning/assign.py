@@ -1,0 +1,139 @@
+"""The Planning phase's Assign Orders and Reveal Orders steps (BG-PLAN-01..06).
+
+Each function here is one rule; ``decide`` in :mod:`domain.board.decider` calls them.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core.context import Context
+from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
+from .. import events as ev
+from ..control import areas_with_units
+from ..orders import ORDER_TOKENS, is_special, order_type, owned_tokens
+from ..state import BoardState
+
+
+def areas_needing_orders(state: BoardState, house: str) -> list[str]:
+    """BG-PLAN-02: every area (land, sea or port) holding at least one of the house's units."""
+    return areas_with_units(state, house)
+
+
+def special_order_limit(state: BoardState, house: str) -> int:
+    """BG-PLAN-04 / BG-SETUP-07: the stars beside the house's King's Court position."""
+    position = state.tracks.kings_court.index(house)
+    return state.kings_court_stars[position]
+
+
+def forbidden(state: BoardState, token: str) -> bool:
+    """BG-WCARD-10..16: a Westeros card forbids the token's type (or, Rains of Autumn / Put to the
+    Sword, the special March +1 token itself) this round."""
+    return order_type(token) in state.forbidden_order_types or token in state.forbidden_order_types
+
+
+def eligible_tokens(state: BoardState, house: str) -> Counter[str]:
+    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round."""
+    return Counter({t: n for t, n in owned_tokens().items() if not forbidden(state, t)})
+
+
+def eligible_count(state: BoardState, house: str) -> int:
+    """How many orders the house can actually place: regular tokens plus specials within its limit."""
+    tokens = eligible_tokens(state, house)
+    regular = sum(n for t, n in tokens.items() if not is_special(t))
+    special = sum(n for t, n in tokens.items() if is_special(t))
+    return regular + min(special, special_order_limit(state, house))
+
+
+def needs_sequential_placement(state: BoardState) -> bool:
+    """BG-PLAN-05: if any house has fewer eligible tokens than areas needing one, all houses place
+    their orders one at a time in turn order."""
+    return any(eligible_count(state, h) < len(areas_needing_orders(state, h)) for h in state.houses_in_play)
+
+
+def current_sequential_house(state: BoardState) -> str | None:
+    """In sequential placement, the first house in turn order that has not submitted yet."""
+    for house in state.turn_order():
+        if house not in state.planning.sealed:
+            return house
+    return None
+
+
+def houses_still_to_submit(state: BoardState) -> list[str]:
+    return [h for h in state.turn_order() if h not in state.planning.sealed]
+
+
+def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:
+    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01."""
+    needed = set(areas_needing_orders(state, house))
+    for area, order in orders.items():
+        if order not in ORDER_TOKENS:
+            raise RuleViolation(f"'{order}' is not an order token", rule="BG-ORDER-01", code="unknown_order")
+        if area not in needed:
+            raise RuleViolation(
+                f"{house} has no units in '{area}', so it cannot take an order there",
+                rule="BG-PLAN-02",
+            )
+        if forbidden(state, order):
+            raise RuleViolation(f"'{order}' orders are forbidden this round (BG-WCARD-16)", rule="BG-PLAN-05")
+    used = Counter(orders.values())
+    owned = owned_tokens()
+    for token, n in used.items():
+        if n > owned[token]:
+            raise RuleViolation(f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01")
+    specials = sum(n for t, n in used.items() if is_special(t))
+    limit = special_order_limit(state, house)
+    if specials > limit:
+        raise RuleViolation(
+            f"{house} may place at most {limit} special order(s) from its King's Court position, not {specials}",
+            rule="BG-PLAN-04",
+            code="special_order_limit",
+        )
+    missing = needed - set(orders)
+    if missing:
+        # BG-PLAN-05: areas may stay empty only when the house cannot fill them all.
+        if len(orders) < min(len(needed), eligible_count(state, house)):
+            raise RuleViolation(
+                f"every area with your units needs an order; missing: {', '.join(sorted(missing))}",
+                rule="BG-PLAN-02",
+                code="orders_incomplete",
+            )
+
+
+def assign_orders(state: BoardState, house: str, orders: dict[str, str]) -> list[ev.Event]:
+    """BG-PLAN-02/03: a house submits (or amends) its sealed orders."""
+    if state.phase != "planning" or state.step != "assign_orders":
+        raise WrongPhase("orders are assigned only during the Planning phase's Assign Orders step", rule="BG-PLAN-01")
+    if not houses_still_to_submit(state):
+        raise WrongPhase("every house has submitted; the orders are being revealed", rule="BG-PLAN-06")
+    if state.planning.sequential and house != current_sequential_house(state):
+        raise NotYourTurn(
+            f"orders are placed in turn order this round; waiting for {current_sequential_house(state)}",
+            rule="BG-PLAN-05",
+        )
+    validate_orders(state, house, orders)
+    return [ev.OrdersSubmitted(house=house, orders=dict(sorted(orders.items())))]
+
+
+def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
+    """BG-PLAN-06: once every house has submitted, all orders turn face up together.
+    The Messenger Raven step follows (BG-PLAN-07)."""
+    if state.step != "assign_orders" or houses_still_to_submit(state):
+        raise WrongPhase("orders are revealed only once every house has submitted", rule="BG-PLAN-06")
+    revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order()}
+    return [
+        ev.OrdersRevealed(orders=revealed),
+        ev.StepBegan(phase="planning", step="messenger_raven", round=state.round, deadline=deadline),
+    ]
+
+
+def assign_orders_step(state: BoardState, ctx: Context, sequential: bool = False) -> ev.StepBegan:
+    """BG-PLAN-02/05: the Assign Orders step opens (again, for the next house in sequential
+    placement) with a fresh deadline."""
+    return ev.StepBegan(
+        phase="planning",
+        step="assign_orders",
+        round=state.round,
+        deadline=ctx.deadline(state.settings.decision_timeout_s),
+        sequential=sequential,
+    )

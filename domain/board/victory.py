@@ -1,0 +1,117 @@
+"""Victory (BG-VIC-01..04, BG-ROUND-03): the one place castles and strongholds are counted.
+
+* BG-VIC-02 -- a house's victory points are the castle/stronghold areas it controls
+  (:func:`victory_points`; the Victory track shows them, the views and the standings read them here).
+* BG-VIC-01 -- a house controlling 7 castle/stronghold areas wins at once: :func:`after_batch` checks
+  every batch of events that can change control (units moved, destroyed or placed, Power tokens
+  placed or removed) and, if a house has 7, appends ``GameEnded`` to that same batch.
+* BG-VIC-03 -- after the Action phase of round 10 the game waits at ``awaiting_final_scoring``; the
+  system's ``ResolvePending`` then ends it (:func:`final_scoring`) and the most castles/strongholds win.
+* BG-VIC-04 -- tie-breaks by the setting ``tiebreak_ruleset``: ``faq_v2`` (default) most land areas,
+  then highest Supply, then highest on the Iron Throne track; ``seed`` most Strongholds, highest
+  Supply, most available Power, highest on the Iron Throne track.
+
+``GameEnded`` carries the winner and every house's standing. It reveals nothing itself: once the
+phase is ``ended`` the service reveals the seed and every event in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from . import board_data
+from .action import events as aev
+from .control import controlled_areas
+from .emitter import copy_state
+from .evolve import fold
+from .state import FINAL_STEP, BoardState
+from .westeros import events as wev
+
+__all__ = ["FINAL_STEP", "after_batch", "final_scoring", "seven_castles", "standings", "victory_points"]
+
+SEVEN = 7
+
+#: Events after which control of an area may have changed.
+CONTROL_EVENTS = (
+    aev.UnitsMoved,
+    aev.UnitsDestroyed,
+    aev.UnitsPlaced,
+    aev.PowerTokenPlaced,
+    aev.PowerTokenRemoved,
+)
+
+
+def victory_points(state: BoardState, house: str, controllers: dict[str, str | None] | None = None) -> int:
+    """BG-VIC-01/02, BG-SETUP-12: castle and stronghold areas controlled. ``controllers`` (area ->
+    :func:`~.control.controller`) may be passed when the caller has already computed it for every area."""
+    if controllers is None:
+        return castle_areas(controlled_areas(state, house))
+    return castle_areas(a for a, c in controllers.items() if c == house)
+
+
+def castle_areas(areas: Iterable[str]) -> int:
+    """How many of ``areas`` hold a Castle or a Stronghold (the areas that count for victory)."""
+    facts = board_data.areas()
+    return sum(1 for a in areas if facts[a].castle != "none")
+
+
+def _stats(state: BoardState, house: str) -> dict:
+    facts = board_data.areas()
+    ctrl = controlled_areas(state, house)
+    return {
+        "castles": castle_areas(ctrl),
+        "strongholds": sum(1 for a in ctrl if facts[a].castle == "stronghold"),
+        "land_areas": sum(1 for a in ctrl if facts[a].kind == "land"),
+        "supply": state.houses[house].supply,
+        "power": state.houses[house].power,
+        "iron_throne": state.tracks.iron_throne.index(house) + 1,
+    }
+
+
+def _key(stats: dict, ruleset: str) -> tuple:
+    if ruleset == "seed":
+        return (-stats["castles"], -stats["strongholds"], -stats["supply"], -stats["power"], stats["iron_throne"])
+    return (-stats["castles"], -stats["land_areas"], -stats["supply"], stats["iron_throne"])
+
+
+def standings(state: BoardState) -> list[wev.Standing]:
+    """Every house ranked by castles/strongholds, then the tie-breaks (BG-VIC-03/04). The Iron Throne
+    position is always different, so the ranking is strict."""
+    ruleset = state.settings.tiebreak_ruleset
+    stats = {h: _stats(state, h) for h in state.houses_in_play}
+    ranked = sorted(state.houses_in_play, key=lambda h: _key(stats[h], ruleset))
+    return [wev.Standing(house=h, rank=i + 1, **stats[h]) for i, h in enumerate(ranked)]
+
+
+def game_ended(state: BoardState, reason: str) -> wev.GameEnded:
+    table = standings(state)
+    return wev.GameEnded(
+        winner=table[0].house,
+        reason=reason,
+        round=state.round,
+        standings=table,
+        tiebreak_ruleset=state.settings.tiebreak_ruleset,
+    )
+
+
+def seven_castles(state: BoardState) -> bool:
+    return any(_stats(state, h)["castles"] >= SEVEN for h in state.houses_in_play)
+
+
+def after_batch(state: BoardState, events: list) -> list:
+    """BG-VIC-01: ``[GameEnded]`` if the batch left a house with 7 castle/stronghold areas."""
+    if not events or state.tracks is None or any(isinstance(e, wev.GameEnded) for e in events):
+        return []
+    if not any(isinstance(e, CONTROL_EVENTS) for e in events):
+        return []
+    after = fold(events, copy_state(state))
+    if after.phase in ("lobby",) or after.step == "game_over":
+        return []
+    if not seven_castles(after):
+        return []
+    return [game_ended(after, "seven_castles")]
+
+
+def final_scoring(state: BoardState) -> list:
+    """BG-VIC-03: after round 10's Action phase the most castles/strongholds win."""
+    return [game_ended(state, "seven_castles" if seven_castles(state) else "final_round")]

@@ -1,0 +1,100 @@
+"""The bot's choices (clients/bot.py), checked by the domain alone: complete games where every
+decision is answered by the bot's per-kind functions from the options as a client receives them
+(the server's ``Decision`` encoded to JSON, decoded with the client's models), and where the bot's
+fallback for *every* decision met is one the rules accept (so a bot can never get stuck). The
+bot's commands reach the rules as the API decodes them (the client's JSON decoded into the
+server's command union)."""
+
+from __future__ import annotations
+
+import random
+
+import msgspec
+import pytest
+
+from clients import bot
+from clients.citadel_client import models
+from domain.board.commands import Actor, PlayerCommand, ResolvePending
+from domain.board.decider import decide, pending_system_work
+from domain.board.decisions import pending_decisions
+from domain.core.errors import RuleViolation
+from tests.support.full_games import FullGame
+
+_enc = msgspec.json.Encoder()
+_dec = msgspec.json.Decoder(models.Decision)  # the client's models of the API's JSON
+_command_dec = msgspec.json.Decoder(PlayerCommand)  # the server's, as the API decodes a body
+
+
+def as_the_api_decodes(command: models.Command) -> PlayerCommand:
+    return _command_dec.decode(_enc.encode(command))
+
+
+class BotDrivenGame(FullGame):
+    def __init__(self, *a, **k):
+        self.kinds: dict[str, int] = {}
+        self.refused = 0
+        super().__init__(*a, **k)
+
+    def step(self, rng: random.Random, timeout_rate: float = 0.0) -> None:
+        s = self.state
+        if pending_system_work(s):
+            self.run(ResolvePending(), Actor(kind="system"))
+            return
+        ds = [_dec.decode(_enc.encode(d)) for d in pending_decisions(s)]  # as a client receives them
+        todo = [d for d in ds if bot.actionable(d)]
+        assert todo, f"nothing actionable at {s.phase}/{s.step}"
+        for d in todo:  # the fallback of every decision is legal
+            try:
+                decide(s, as_the_api_decodes(bot.fallback_command(d)), self.actor(d.house), self.ctx)
+            except RuleViolation as e:
+                pytest.fail(f"fallback {bot.fallback_command(d)!r} refused at {s.phase}/{s.step}: {e}")
+        d = rng.choice(todo)
+        kind = bot.kind_of(d)
+        self.kinds[kind] = self.kinds.get(kind, 0) + 1
+        for attempt in range(bot.MAX_ATTEMPTS + 1):
+            command = bot.random_command(d, rng) if attempt < bot.MAX_ATTEMPTS else bot.fallback_command(d)
+            try:
+                events = decide(s, as_the_api_decodes(command), self.actor(d.house), self.ctx)
+            except RuleViolation:
+                self.refused += 1
+                continue
+            self.apply(events)
+            return
+        pytest.fail("unreachable: the fallback was checked above")
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_bot_choices_play_complete_games_and_every_fallback_is_legal(players):
+    game = BotDrivenGame(players, f"bot-choices-{players}")
+    game.play(random.Random(players))
+    assert game.state.phase == "ended" and game.state.winner
+    assert game.same_as_refold()
+    assert set(game.kinds) >= {
+        "assign_orders",
+        "messenger_raven",
+        "resolve_march",
+        "resolve_raid",
+        "resolve_consolidate_power",
+        "choose_house_card",
+        "bid",
+        "westeros_choice",
+        "muster",
+    }
+
+
+def test_every_decision_kind_has_a_chooser_and_a_fallback():
+    from typing import get_args
+
+    from domain.board.decisions import DecisionOptions
+
+    kinds = {t.__struct_config__.tag for t in get_args(DecisionOptions)}
+    assert kinds == set(bot.CHOOSERS) == set(bot.FALLBACKS)
+    assert kinds == {t.__struct_config__.tag for t in get_args(models.DecisionOptions)}  # the client knows them all
+
+
+def test_the_client_knows_every_command_type():
+    from typing import get_args
+
+    assert {t.__struct_config__.tag for t in get_args(PlayerCommand)} == {
+        t.__struct_config__.tag for t in get_args(models.PlayerCommand)
+    }
