@@ -24,6 +24,7 @@ The phases, each a package:
 
 Tying it together:
 
+* ``game``       -- the board game as a ``domain.core.game.Game``: the one object the service knows;
 * ``decider``    -- ``create``/``decide``/``pending_system_work`` (re-exports ``evolve``/``fold``);
 * ``evolve``     -- ``evolve``/``fold``: bookkeeping only, below every decider;
 * ``emitter``    -- how the Action and Westeros phases build a batch (each event applied at once);
