@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domain.board.decider import fold  # noqa: E402
-from domain.core.errors import RuleViolation  # noqa: E402
-from tests.support import random_play as rp  # noqa: E402
-from tests.support.action_positions import Position  # noqa: E402
+from domain.board.decider import fold
+from domain.core.errors import RuleViolation
+from tests.support import random_play as rp
+from tests.support.action_positions import Position
 
 
 def main() -> None:

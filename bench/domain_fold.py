@@ -34,14 +34,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import msgspec  # noqa: E402
+import msgspec
 
-from domain.board import commands as cmd  # noqa: E402
-from domain.board import decider  # noqa: E402
-from domain.board import events as ev  # noqa: E402
-from domain.board.state import Settings  # noqa: E402
-from domain.board.timeouts import default_orders  # noqa: E402
-from domain.core.context import Context  # noqa: E402
+from domain.board import commands as cmd
+from domain.board import decider
+from domain.board import events as ev
+from domain.board.state import Settings
+from domain.board.timeouts import default_orders
+from domain.core.context import Context
 
 event_encoder = msgspec.json.Encoder()
 event_decoder = msgspec.json.Decoder(ev.BoardEvent)

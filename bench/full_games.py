@@ -52,14 +52,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import msgspec  # noqa: E402
+import msgspec
 
-from domain.board.audit import audit  # noqa: E402
-from domain.board.decider import fold  # noqa: E402
-from domain.core.envelope import seal  # noqa: E402
-from domain.core.hashing import GENESIS  # noqa: E402
-from tests.support import full_games as fg  # noqa: E402
-from tests.support.invariants import check_invariants  # noqa: E402
+from domain.board.audit import audit
+from domain.board.decider import fold
+from domain.core.envelope import seal
+from domain.core.hashing import GENESIS
+from tests.support import full_games as fg
+from tests.support.invariants import check_invariants
 
 _json = msgspec.json.Encoder()
 

@@ -56,12 +56,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import httpx  # noqa: E402
-import msgspec  # noqa: E402
-import redis  # noqa: E402
-import redis.asyncio as aioredis  # noqa: E402
+import httpx
+import msgspec
+import redis
+import redis.asyncio as aioredis
 
-from service.store import embedded_redis  # noqa: E402
+from service.store import embedded_redis
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
 TIMEOUT_S = 3600  # decision deadline of the benchmark's games: no timeout fires during a run

@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import httpx  # noqa: E402
+import httpx
 
-from bench.http_commands import RedisChoice, Service, envelope_payload_size, two_assignments, xadd_bench  # noqa: E402
+from bench.http_commands import RedisChoice, Service, envelope_payload_size, two_assignments, xadd_bench
 
 LUA = r"""
 local reqs = {}

@@ -15,8 +15,8 @@ import msgspec
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from domain import registry  # noqa: E402
-from domain.core.envelope import Envelope  # noqa: E402
+from domain import registry
+from domain.core.envelope import Envelope
 
 
 class Export(msgspec.Struct):

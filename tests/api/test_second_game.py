@@ -66,7 +66,10 @@ def test_a_second_game_plays_through_the_real_service(api, tmp_path):
     mine = api.get(f"/v1/games/{gid}/view", params={"min_version": v}, headers=_auth(seats[s1])).json()
     theirs = api.get(f"/v1/games/{gid}/view", params={"min_version": v}, headers=_auth(seats[s2])).json()
     public = api.get(f"/v1/games/{gid}", params={"min_version": v}).json()
-    bid_of = lambda view, seat: next(s["bid"] for s in view["seats"] if s["seat_id"] == seat)  # noqa: E731
+
+    def bid_of(view: dict, seat: str) -> int | None:
+        return next(s["bid"] for s in view["seats"] if s["seat_id"] == seat)
+
     assert bid_of(mine, s1) == 4
     assert bid_of(theirs, s1) is None and bid_of(public, s1) is None
     stream = api.get(f"/v1/games/{gid}/events", headers=_auth(seats[s2])).text

@@ -52,7 +52,10 @@ def test_a_resolution_nobody_enqueued_is_swept_up(api):
     assert status == 200
     version = msgspec.json.decode(answer)["version"]
     # no job was enqueued for this reveal: only the sweep can bring it
-    revealed = lambda v: v["version"] >= version and v["step"] != "assign_orders"  # noqa: E731
+
+    def revealed(v: dict) -> bool:
+        return v["version"] >= version and v["step"] != "assign_orders"
+
     view = wait_until(lambda: revealed(v := api.get(f"/v1/games/{game.id}").json()) and v, 20)
     assert view["step"] in ("messenger_raven", "awaiting_action_phase", "resolve_raid", "resolve_march")
 

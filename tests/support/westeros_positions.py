@@ -21,7 +21,7 @@ from domain.board.action.commands import Recruit, UnitCounts
 from domain.board.decider import pending_system_work
 from domain.board.westeros import commands as wcmd
 from domain.board.westeros import events as wev
-from tests.support.action_positions import SYSTEM, Position, ev, event_types, of_type  # noqa: F401
+from tests.support.action_positions import SYSTEM, Position, ev, event_types, of_type  # noqa: F401  (re-exported for the Westeros tests)
 
 # 6 players at the start: Iron Throne baratheon, lannister, stark, martell, greyjoy, tyrell;
 # Fiefdoms greyjoy, tyrell, martell, stark, baratheon, lannister;
