@@ -16,6 +16,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation
 from .. import board_data
 from ..adjacency import can_support
+from ..emitter import Emitter
 from ..orders import order_type
 from ..state import WEAKEST_FIRST, BoardState
 from ..strength import initial_strength, standing
@@ -25,7 +26,7 @@ from .retreats import best_retreat_areas, retreat
 from .state import Combat
 from .sweeps import after_moves, remove_enemy_power_token
 from .targets import defender_of, destination_kind
-from .turns import open_decision, require_step
+from .turns import action_of, combat_of, open_decision, require_step
 
 #: The order in which the engine picks casualties by default (weakest first).
 CASUALTY_ORDER = WEAKEST_FIRST
@@ -46,7 +47,9 @@ def support_queue(state: BoardState, attacker: str, defender: str | None, area: 
     return out
 
 
-def begin_combat(em, attacker: str, from_area: str, area: str, units: dict[str, int], march_order: str) -> None:
+def begin_combat(
+    em: Emitter, attacker: str, from_area: str, area: str, units: dict[str, int], march_order: str
+) -> None:
     s = em.state
     neutral = destination_kind(s, attacker, area) == "neutral"
     defender = None if neutral else defender_of(s, area)
@@ -63,7 +66,7 @@ def begin_combat(em, attacker: str, from_area: str, area: str, units: dict[str, 
     )
 
 
-def _stage(em, stage: str) -> bool:
+def _stage(em: Emitter, stage: str) -> bool:
     em.emit(aev.CombatStageBegan(stage=stage))
     return False
 
@@ -73,21 +76,21 @@ def card_options(state: BoardState, c: Combat, house: str) -> list[str]:
     return sorted(card for card in state.houses[house].hand if card != c.cancelled.get(house))
 
 
-def run(em) -> bool:
-    c = em.state.action.combat
+def run(em: Emitter) -> bool:
+    c = combat_of(em.state)
     return STAGES[c.stage](em, c)
 
 
 # --- stages ----------------------------------------------------------------------------------
 
 
-def st_support(em, c: Combat) -> bool:
+def st_support(em: Emitter, c: Combat) -> bool:
     if c.support_queue:
         return open_decision(em, "declare_support")
     return _stage(em, "neutral" if c.defender is None else "cards")
 
 
-def st_neutral(em, c: Combat) -> bool:
+def st_neutral(em: Emitter, c: Combat) -> bool:
     """BG-MARCH-12: units + March modifier + support must reach the token's strength; then the token
     leaves the game and the units move in. Otherwise they stay where they are."""
     s = em.state
@@ -118,12 +121,12 @@ def st_neutral(em, c: Combat) -> bool:
     return False
 
 
-def st_cards(em, c: Combat) -> bool:
+def st_cards(em: Emitter, c: Combat) -> bool:
     s = em.state
     for h in hc.combatants(s, c):
         if h not in c.cards and h not in c.no_card and not card_options(s, c, h):
             em.emit(aev.HouseCardChosen(house=h, card=None))  # BG-COMBAT-10
-    c = em.state.action.combat
+    c = combat_of(em.state)
     missing = [h for h in hc.combatants(em.state, c) if h not in c.cards and h not in c.no_card]
     if missing:
         return open_decision(em, "choose_house_card", fresh=False)
@@ -131,7 +134,7 @@ def st_cards(em, c: Combat) -> bool:
     return _stage(em, "cancel")
 
 
-def st_cancel(em, c: Combat) -> bool:
+def st_cancel(em: Emitter, c: Combat) -> bool:
     """Tyrion Lannister: cancel the opponent's card; it goes back to hand and another is chosen."""
     for h in hc.combatants(em.state, c):
         if c.cards.get(h) == "tyrion_lannister" and not hc.done(c, h, "tyrion_lannister"):
@@ -143,9 +146,9 @@ def st_cancel(em, c: Combat) -> bool:
     return _stage(em, "immediately")
 
 
-def st_immediately(em, c: Combat) -> bool:
+def st_immediately(em: Emitter, c: Combat) -> bool:
     for h in hc.combatants(em.state, c):
-        c = em.state.action.combat
+        c = combat_of(em.state)
         card = c.cards.get(h)
         if card in hc.IMMEDIATE and not hc.done(c, h, card):
             if hc.immediately_pending(em, c, h, card):
@@ -159,10 +162,15 @@ def blade_holder(state: BoardState) -> str | None:
     return state.blade_holder()
 
 
-def st_blade(em, c: Combat) -> bool:
+def st_blade(em: Emitter, c: Combat) -> bool:
     s = em.state
     holder = blade_holder(s)
-    if holder in (c.attacker, c.defender) and not s.blade_used and not hc.done(c, holder, "blade"):
+    if (
+        holder is not None
+        and holder in (c.attacker, c.defender)
+        and not s.blade_used
+        and not hc.done(c, holder, "blade")
+    ):
         return open_decision(em, "use_blade")
     return _stage(em, "decide")
 
@@ -170,22 +178,22 @@ def st_blade(em, c: Combat) -> bool:
 def final_strength(state: BoardState, c: Combat) -> dict[str, int]:
     """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade."""
     out = initial_strength(state, c)
-    for h in (c.attacker, c.defender):
+    for h in (c.attacker, hc.defender(c)):
         out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0)
     return out
 
 
-def st_decide(em, c: Combat) -> bool:
+def st_decide(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-13: higher final strength wins; a tie goes to the house higher on Fiefdoms.
     Casualties = winner's swords - loser's towers, at least 0 (BG-COMBAT-15); none for a loser
     with The Blackfish. Both played cards go to their discard piles now (BG-COMBAT-25)."""
     s = em.state
     strength = final_strength(s, c)
-    a, d = c.attacker, c.defender
+    a, d = c.attacker, hc.defender(c)
     if strength[a] != strength[d]:
         winner = a if strength[a] > strength[d] else d
     else:
-        fief = s.tracks.fiefdoms
+        fief = hc.tracks_of(s).fiefdoms
         winner = a if fief.index(a) < fief.index(d) else d
     loser = d if winner == a else a
     swords, _ = hc.icons(s, c, winner)
@@ -201,9 +209,9 @@ def st_decide(em, c: Combat) -> bool:
     return _stage(em, "win_lose")
 
 
-def st_win_lose(em, c: Combat) -> bool:
+def st_win_lose(em: Emitter, c: Combat) -> bool:
     for h in hc.combatants(em.state, c):
-        c = em.state.action.combat
+        c = combat_of(em.state)
         card = c.played.get(h)
         if card in hc.WIN_LOSE and not hc.done(c, h, card):
             if hc.win_lose_pending(em, c, h, card):
@@ -219,26 +227,27 @@ def loser_army(state: BoardState, c: Combat) -> tuple[str, dict[str, int], bool]
     return c.area, dict(a.units) if a.house == c.defender else {}, False
 
 
-def st_casualties(em, c: Combat) -> bool:
+def st_casualties(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-14: routed units and Siege Engines of the losing army die first; BG-COMBAT-17: a
     losing defender's garrison leaves the game; BG-COMBAT-15/16: then the casualties, chosen by the
     loser among its remaining units in the combat (all of them if the number reaches the army)."""
     s = em.state
+    _, loser = hc.outcome(c)
     area, units, attacking = loser_army(s, c)
-    routed = s.action.routed.get(area, {}) if not attacking else {}
+    routed = action_of(s).routed.get(area, {}) if not attacking else {}
     dead = {u: n for u, n in routed.items() if n}
     if units.get("siege_engine"):
         dead["siege_engine"] = units["siege_engine"]
     if dead:
         em.emit(
             aev.UnitsDestroyed(
-                house=c.loser, area=area, units=dead, routed=dict(routed), reason="BG-COMBAT-14", combat_units=attacking
+                house=loser, area=area, units=dead, routed=dict(routed), reason="BG-COMBAT-14", combat_units=attacking
             )
         )
     if c.loser == c.defender and s.areas[c.area].garrison:
         em.emit(aev.GarrisonRemoved(area=c.area))
     s = em.state
-    c = s.action.combat
+    c = combat_of(s)
     area, units, attacking = loser_army(s, c)
     size = sum(units.values())
     n = min(c.casualties, size)
@@ -246,12 +255,12 @@ def st_casualties(em, c: Combat) -> bool:
         return _stage(em, "retreat")
     if n == size or len([u for u in units if units[u]]) == 1:
         kill = units if n == size else {next(u for u in units if units[u]): n}
-        em.emit(aev.UnitsDestroyed(house=c.loser, area=area, units=kill, reason="BG-COMBAT-15", combat_units=attacking))
+        em.emit(aev.UnitsDestroyed(house=loser, area=area, units=kill, reason="BG-COMBAT-15", combat_units=attacking))
         return _stage(em, "retreat")
     return _stage(em, "choose_casualties")
 
 
-def st_choose_casualties(em, c: Combat) -> bool:
+def st_choose_casualties(em: Emitter, c: Combat) -> bool:
     return open_decision(em, "choose_casualties")
 
 
@@ -266,47 +275,46 @@ def attacker_may_go_home(state: BoardState, c: Combat) -> bool:
     return staying > 0 or a.power_token == c.attacker
 
 
-def st_retreat(em, c: Combat) -> bool:
+def st_retreat(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-18..21 (Robb Stark: the winner chooses the area)."""
     s = em.state
+    winner, loser = hc.outcome(c)
     area, units, attacking = loser_army(s, c)
     units = {u: n for u, n in units.items() if n}
     if not units:
         return _stage(em, "finish")
-    robb = c.played.get(c.winner) == "robb_stark"
+    robb = c.played.get(winner) == "robb_stark"
     if attacking:
         home_ok = attacker_may_go_home(s, c)
         if not robb:
             if home_ok:
-                retreat(em, c.loser, c.from_area, c.from_area, units, True)
+                retreat(em, loser, c.from_area, c.from_area, units, True)
             else:
                 em.emit(
-                    aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True)
+                    aev.UnitsDestroyed(house=loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True)
                 )
             return _stage(em, "finish")
-        options = set(best_retreat_areas(s, c, c.loser, units, c.from_area, exclude=None))
+        legal = set(best_retreat_areas(s, c, loser, units, c.from_area, exclude=None))
         if home_ok:
-            options.add(c.from_area)
+            legal.add(c.from_area)
     else:
-        options = set(best_retreat_areas(s, c, c.loser, units, c.area, exclude=c.from_area))
-    options = sorted(options)
+        legal = set(best_retreat_areas(s, c, loser, units, c.area, exclude=c.from_area))
+    options = sorted(legal)
     if not options:
-        em.emit(
-            aev.UnitsDestroyed(house=c.loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking)
-        )
+        em.emit(aev.UnitsDestroyed(house=loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking))
         return _stage(em, "finish")
     if len(options) == 1:
-        retreat(em, c.loser, area, options[0], units, attacking)
+        retreat(em, loser, area, options[0], units, attacking)
         return _stage(em, "finish")
-    em.emit(aev.RetreatPending(chooser=c.winner if robb else c.loser, options=options))
+    em.emit(aev.RetreatPending(chooser=winner if robb else loser, options=options))
     return _stage(em, "choose_retreat")
 
 
-def st_choose_retreat(em, c: Combat) -> bool:
+def st_choose_retreat(em: Emitter, c: Combat) -> bool:
     return open_decision(em, "choose_retreat")
 
 
-def st_finish(em, c: Combat) -> bool:
+def st_finish(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-24: a winning attacker's surviving units move in (not against Arianne Martell) and
     an enemy Power token there goes to the Pool; BG-COMBAT-27: the March order goes, and a losing
     defender's order too; BG-COMBAT-28 / BG-ORDER-08: orders in empty areas go; BG-MAP-07: ports
@@ -314,7 +322,7 @@ def st_finish(em, c: Combat) -> bool:
     s = em.state
     if c.winner == c.attacker:
         survivors = {u: n for u, n in c.units.items() if n}
-        if survivors and c.played.get(c.defender) != "arianne_martell":
+        if survivors and c.played.get(hc.defender(c)) != "arianne_martell":
             em.emit(
                 aev.UnitsMoved(
                     house=c.attacker, from_area=c.from_area, to_area=c.area, units=survivors, reason="BG-COMBAT-24"
@@ -338,9 +346,9 @@ def st_finish(em, c: Combat) -> bool:
     return _stage(em, "after")
 
 
-def st_after(em, c: Combat) -> bool:
+def st_after(em: Emitter, c: Combat) -> bool:
     for h in hc.combatants(em.state, c):
-        c = em.state.action.combat
+        c = combat_of(em.state)
         card = c.played.get(h)
         if card in hc.AFTER and not hc.done(c, h, card):
             if hc.after_pending(em, c, h, card):
@@ -370,21 +378,14 @@ STAGES = {
 # --- player answers --------------------------------------------------------------------------
 
 
-def _combat(state: BoardState) -> Combat:
-    c = state.action.combat if state.action else None
-    if c is None:
-        raise RuleViolation("no combat is in progress", code="no_combat")
-    return c
-
-
 def support_options(c: Combat) -> list[str]:
     return ["attacker", "none"] if c.defender is None else ["attacker", "defender", "none"]
 
 
-def declare_support(em, house: str, side: str, by_default: bool = False) -> None:
+def declare_support(em: Emitter, house: str, side: str, by_default: bool = False) -> None:
     """BG-COMBAT-03/04: the next house in turn order declares for all its adjacent Support orders."""
     require_step(em.state, "declare_support")
-    c = _combat(em.state)
+    c = combat_of(em.state)
     if not c.support_queue or c.support_queue[0] != house:
         raise NotYourTurn(
             f"support is declared one house at a time; waiting for {c.support_queue[0] if c.support_queue else 'nobody'}",
@@ -395,11 +396,11 @@ def declare_support(em, house: str, side: str, by_default: bool = False) -> None
     em.emit(aev.SupportDeclared(house=house, side=side, by_default=by_default))
 
 
-def choose_house_card(em, house: str, card: str, by_default: bool = False) -> None:
+def choose_house_card(em: Emitter, house: str, card: str, by_default: bool = False) -> None:
     """BG-COMBAT-09: a combatant picks a card from hand, face down."""
     s = em.state
     require_step(s, "choose_house_card")
-    c = _combat(s)
+    c = combat_of(s)
     if house not in (c.attacker, c.defender):
         raise NotYourTurn("only the attacker and the defender play House cards", rule="BG-COMBAT-01")
     if house in c.cards or house in c.no_card:
@@ -409,10 +410,10 @@ def choose_house_card(em, house: str, card: str, by_default: bool = False) -> No
     em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default))
 
 
-def choose_ability(em, house: str, choice: str | None, by_default: bool = False) -> None:
+def choose_ability(em: Emitter, house: str, choice: str | None, by_default: bool = False) -> None:
     s = em.state
     require_step(s, "house_card_ability")
-    c = _combat(s)
+    c = combat_of(s)
     p = c.ability
     if p is None or p.house != house:
         raise NotYourTurn("no House card ability of yours is waiting", rule="BG-COMBAT-09")
@@ -425,7 +426,7 @@ def choose_ability(em, house: str, choice: str | None, by_default: bool = False)
     hc.apply_choice(em, c, house, p.card, choice, by_default)
 
 
-def use_blade(em, house: str, use: bool, by_default: bool = False) -> None:
+def use_blade(em: Emitter, house: str, use: bool, by_default: bool = False) -> None:
     """BG-COMBAT-11: the Blade holder, attacker or defender, may add +1 once per round."""
     s = em.state
     require_step(s, "use_blade")
@@ -445,11 +446,11 @@ def default_casualties(units: dict[str, int], n: int) -> dict[str, int]:
     return out
 
 
-def choose_casualties(em, house: str, units: dict[str, int], by_default: bool = False) -> None:
+def choose_casualties(em: Emitter, house: str, units: dict[str, int], by_default: bool = False) -> None:
     """BG-COMBAT-15/16: the loser picks exactly the required number among its units in the combat."""
     s = em.state
     require_step(s, "choose_casualties")
-    c = _combat(s)
+    c = combat_of(s)
     if house != c.loser:
         raise NotYourTurn("the loser chooses its casualties", rule="BG-COMBAT-15")
     area, army, attacking = loser_army(s, c)
@@ -464,10 +465,10 @@ def choose_casualties(em, house: str, units: dict[str, int], by_default: bool = 
     em.emit(aev.CombatStageBegan(stage="retreat"))
 
 
-def choose_retreat(em, house: str, area: str, by_default: bool = False) -> None:
+def choose_retreat(em: Emitter, house: str, area: str, by_default: bool = False) -> None:
     s = em.state
     require_step(s, "choose_retreat")
-    c = _combat(s)
+    c = combat_of(s)
     if house != c.retreat_chooser:
         raise NotYourTurn(f"{c.retreat_chooser} chooses the retreat area", rule="BG-COMBAT-19")
     if area not in c.retreat_options:
@@ -476,9 +477,10 @@ def choose_retreat(em, house: str, area: str, by_default: bool = False) -> None:
             rule="BG-COMBAT-19",
             code="illegal_retreat",
         )
+    _, loser = hc.outcome(c)
     src, units, attacking = loser_army(s, c)
     em.emit(aev.RetreatChosen(house=house, area=area, by_default=by_default))
-    retreat(em, c.loser, src, area, {u: n for u, n in units.items() if n}, attacking)
+    retreat(em, loser, src, area, {u: n for u, n in units.items() if n}, attacking)
     em.emit(aev.CombatStageBegan(stage="finish"))
 
 

@@ -24,6 +24,7 @@ def income(state: BoardState, house: str, area: str) -> int:
     if facts.kind == "land":
         return 1 + facts.power
     if facts.kind == "port":
+        assert facts.port_of is not None, "the board data names the sea of every port"
         sea = state.areas[facts.port_of.sea]
         enemy = sea.house not in (None, house) and sea.units.get("ship", 0) > 0
         return 0 if enemy else 1

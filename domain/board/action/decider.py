@@ -10,13 +10,14 @@ from __future__ import annotations
 from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..emitter import Emitter
+from ..event_base import Event
 from ..ports import max_port_replacement
 from ..state import BoardState
 from . import combat, consolidate, flow, marches, raids
 from . import commands as acmd
 from . import events as aev
 from .evolve import evolve_action
-from .turns import require_step
+from .turns import action_of, require_step
 
 __all__ = ["decide_action", "evolve_action", "start_action_phase", "handle", "ACTION_COMMANDS"]
 
@@ -34,7 +35,7 @@ ACTION_COMMANDS = (
 )
 
 
-def start_action_phase(state: BoardState, ctx: Context) -> list:
+def start_action_phase(state: BoardState, ctx: Context) -> list[Event]:
     """BG-ACT-01: open the Action phase from the ``awaiting_action_phase`` threshold."""
     if state.phase != "action" or state.step != "awaiting_action_phase":
         raise WrongPhase("the Action phase starts only when the Planning phase is over", code="nothing_pending")
@@ -43,11 +44,11 @@ def start_action_phase(state: BoardState, ctx: Context) -> list:
     return em.events
 
 
-def replace_port_ships(em, house: str, count: int, by_default: bool = False) -> None:
+def replace_port_ships(em: Emitter, house: str, count: int, by_default: bool = False) -> None:
     """BG-MAP-07: the new controller of a port's land area puts 0..max of its Ships in the port."""
     s = em.state
     require_step(s, "replace_port_ships")
-    cap = s.action.port_captures[0]
+    cap = action_of(s).port_captures[0]
     if house != cap.house:
         raise NotYourTurn(f"{cap.house} decides about the captured port", rule="BG-MAP-07")
     limit = min(cap.max, max_port_replacement(s, house, cap.port, cap.max))
@@ -58,12 +59,12 @@ def replace_port_ships(em, house: str, count: int, by_default: bool = False) -> 
         em.emit(aev.UnitsPlaced(house=house, area=cap.port, units={"ship": count}, reason="BG-MAP-07"))
 
 
-def unit_map(units) -> dict[str, int]:
+def unit_map(units: acmd.UnitCounts | dict[str, int]) -> dict[str, int]:
     """Units as ``{type: count}``, from the API's :class:`UnitCounts` or an internal dict."""
     return units.as_dict() if isinstance(units, acmd.UnitCounts) else dict(units)
 
 
-def handle(em, command, house: str, by_default: bool = False) -> None:
+def handle(em: Emitter, command: acmd.ActionCommand, house: str, by_default: bool = False) -> None:
     """Apply one player command to the emitter (no advance)."""
     match command:
         case acmd.ResolveRaid():
@@ -97,7 +98,7 @@ def handle(em, command, house: str, by_default: bool = False) -> None:
             raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 
-def decide_action(state: BoardState, command, house: str, ctx: Context) -> list:
+def decide_action(state: BoardState, command: acmd.ActionCommand, house: str, ctx: Context) -> list[Event]:
     """Turn one Action-phase command of ``house`` into events, or raise a RuleViolation."""
     if state.phase != "action" or state.action is None:
         raise WrongPhase("this command is used only during the Action phase", rule="BG-ACT-01")

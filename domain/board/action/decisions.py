@@ -17,6 +17,7 @@ from . import consolidate as cp
 from . import house_cards as hc
 from .marches import destinations, may_leave_power_token, movable_units
 from .raids import raid_targets
+from .state import ActionState
 from .targets import destination_kind
 from .turns import orders_of
 
@@ -153,6 +154,13 @@ def march_options(state: BoardState, house: str) -> MarchOptions:
     return MarchOptions(orders=out)
 
 
+def _turn_house(act: ActionState) -> str:
+    """The house resolving an order (BG-ACT-02): ``OrderTurnBegan`` names it before an order step opens."""
+    if act.current_house is None:
+        raise AssertionError(f"no house's turn is set at an order step ({act.order_type})")
+    return act.current_house
+
+
 def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], ActionDecisionOptions]]:
     """Every Action-phase decision the game waits on now."""
     act = state.action
@@ -160,13 +168,15 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         return []
     step = state.step
     c = act.combat
-    house = act.current_house
     if step == "resolve_raid":
-        opts = RaidOptions(targets={a: raid_targets(state, house, a) for a in orders_of(state, house, "raid")})
-        return [(house, ["resolve_raid"], opts)]
+        house = _turn_house(act)
+        raids = RaidOptions(targets={a: raid_targets(state, house, a) for a in orders_of(state, house, "raid")})
+        return [(house, ["resolve_raid"], raids)]
     if step == "resolve_march":
+        house = _turn_house(act)
         return [(house, ["resolve_march"], march_options(state, house))]
     if step == "resolve_consolidate_power":
+        house = _turn_house(act)
         orders = {
             a: ConsolidateOrderOptions(
                 power=cp.income(state, house, a),
@@ -189,25 +199,25 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
     if c is None:
         return []
     if step == "declare_support" and c.support_queue:
-        opts = SupportOptions(
+        support = SupportOptions(
             area=c.area,
             attacker=c.attacker,
             defender=c.defender,
             sides=cb.support_options(c),
             strength=initial_strength(state, c),
         )
-        return [(c.support_queue[0], ["declare_support"], opts)]
+        return [(c.support_queue[0], ["declare_support"], support)]
     if step == "choose_house_card":
-        out = []
+        out: list[tuple[str, list[str], ActionDecisionOptions]] = []
         for h in hc.combatants(state, c):
             if h not in c.cards and h not in c.no_card:
-                opts = HouseCardOptions(
+                cards = HouseCardOptions(
                     area=c.area,
                     opponent=hc.opponent(c, h),
                     cards=cb.card_options(state, c, h),
                     strength=initial_strength(state, c),
                 )
-                out.append((h, ["choose_house_card"], opts))
+                out.append((h, ["choose_house_card"], cards))
         return out
     if step == "house_card_ability" and c.ability is not None:
         p = c.ability
@@ -215,25 +225,28 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             (p.house, ["choose_ability"], AbilityOptions(card=p.card, choices=list(p.choices), may_skip=p.may_skip))
         ]
     if step == "use_blade":
+        holder = cb.blade_holder(state)
+        assert holder is not None, "use_blade opens only for a Blade holder in the combat (BG-COMBAT-11)"
         return [
             (
-                cb.blade_holder(state),
+                holder,
                 ["use_blade"],
                 BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]),
             )
         ]
     if step == "choose_casualties":
+        _, loser = hc.outcome(c)
         _, units, _ = cb.loser_army(state, c)
         units = {u: n for u, n in units.items() if n}
         return [
-            (c.loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))
+            (loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))
         ]
     if step == "choose_retreat" and c.retreat_chooser:
         return [
             (
                 c.retreat_chooser,
                 ["choose_retreat"],
-                RetreatOptions(retreating_house=c.loser, areas=list(c.retreat_options)),
+                RetreatOptions(retreating_house=hc.outcome(c)[1], areas=list(c.retreat_options)),
             )
         ]
     return []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..event_base import Event
 from ..state import AreaState, BoardState, PlacedOrder
 from . import events as aev
 from .state import ActionState, Combat, PendingAbility, PortCapture
@@ -37,15 +38,31 @@ def _place_units(state: BoardState, house: str, area: str, units: dict[str, int]
         _add(state.action.routed.setdefault(area, {}), routed)
 
 
-def evolve_action(state: BoardState, event) -> BoardState:
+def _phase(state: BoardState, event: Event) -> ActionState:
+    """``state.action``: a valid stream has it from ``ActionPhaseBegan`` to ``ActionPhaseEnded``."""
+    if state.action is None:
+        raise AssertionError(f"{type(event).__name__} outside the Action phase")
+    return state.action
+
+
+def _combat(state: BoardState, event: Event) -> Combat:
+    """The combat in progress: a valid stream has one from ``CombatBegan`` to ``CombatEnded``."""
+    c = _phase(state, event).combat
+    if c is None:
+        raise AssertionError(f"{type(event).__name__} outside a combat")
+    return c
+
+
+def evolve_action(state: BoardState, event: Event) -> BoardState:
     """Apply one Action-phase event to ``state`` (mutates and returns it)."""
-    act = state.action
-    c = act.combat if act else None
+    # Units may leave the board outside a combat too; only a combat's own units update it.
+    in_combat = state.action.combat if state.action else None
     match event:
         case aev.ActionPhaseBegan():
             state.action = ActionState(routed={a: dict(u) for a, u in state.scenario_routed.items()})
             state.scenario_routed = {}
         case aev.OrderTurnBegan():
+            act = _phase(state, event)
             act.order_type = event.order_type
             act.current_house = event.house
         case aev.OrderRemoved():
@@ -68,25 +85,25 @@ def evolve_action(state: BoardState, event) -> BoardState:
             _place_units(state, event.house, event.to_area, event.units, event.routed)
         case aev.UnitsDestroyed():
             _remove_units(state, event.area, event.units, event.routed)
-            if event.combat_units and c is not None:
-                _add(c.units, event.units, -1)
+            if event.combat_units and in_combat is not None:
+                _add(in_combat.units, event.units, -1)
         case aev.UnitsPlaced():
             _place_units(state, event.house, event.area, event.units, {})
         case aev.UnitUpgraded():
             a = state.areas[event.area]
             _add(a.units, {event.from_unit: 1}, -1)
             _add(a.units, {event.to_unit: 1})
-            if event.combat_units and c is not None:
-                _add(c.units, {event.from_unit: 1}, -1)
-                _add(c.units, {event.to_unit: 1})
+            if event.combat_units and in_combat is not None:
+                _add(in_combat.units, {event.from_unit: 1}, -1)
+                _add(in_combat.units, {event.to_unit: 1})
         case aev.UnitsRouted():
-            _add(act.routed.setdefault(event.area, {}), event.units)
+            _add(_phase(state, event).routed.setdefault(event.area, {}), event.units)
         case aev.GarrisonRemoved():
             state.areas[event.area].garrison = 0
         case aev.NeutralForceRemoved():
             state.areas[event.area].neutral = 0
         case aev.CombatBegan():
-            act.combat = Combat(
+            _phase(state, event).combat = Combat(
                 attacker=event.attacker,
                 defender=event.defender,
                 area=event.area,
@@ -96,39 +113,44 @@ def evolve_action(state: BoardState, event) -> BoardState:
                 support_queue=list(event.support_queue),
             )
         case aev.CombatStageBegan():
-            c.stage = event.stage
+            _combat(state, event).stage = event.stage
         case aev.SupportDeclared():
+            c = _combat(state, event)
             c.support[event.house] = event.side
             if event.house in c.support_queue:
                 c.support_queue.remove(event.house)
         case aev.HouseCardChosen():
+            c = _combat(state, event)
             if event.card is None:
                 c.no_card.append(event.house)
             else:
                 c.cards[event.house] = event.card
         case aev.HouseCardsRevealed():
-            c.revealed = True
+            _combat(state, event).revealed = True
         case aev.HouseCardCancelled():
+            c = _combat(state, event)
             c.cards.pop(event.house, None)
             c.cancelled[event.house] = event.card
             c.revealed = False
         case aev.AbilityChoicePending():
-            c.ability = PendingAbility(
+            _combat(state, event).ability = PendingAbility(
                 house=event.house, card=event.card, choices=list(event.choices), may_skip=event.may_skip
             )
         case aev.AbilityResolved():
+            c = _combat(state, event)
             c.ability = None
             c.done.append(f"{event.house}:{event.card}")
         case aev.HouseCardSwapped():
-            c.cards[event.house] = event.card
+            _combat(state, event).cards[event.house] = event.card
         case aev.InfluenceTrackChanged():
             setattr(state.tracks, event.track, list(event.order))
         case aev.BladeUsed():
             state.blade_used = True
-            c.blade = event.house
+            _combat(state, event).blade = event.house
         case aev.BladeDeclined():
-            c.done.append(f"{event.house}:blade")
+            _combat(state, event).done.append(f"{event.house}:blade")
         case aev.CombatDecided():
+            c = _combat(state, event)
             c.strength = dict(event.strength)
             c.winner = event.winner
             c.loser = event.loser
@@ -147,17 +169,20 @@ def evolve_action(state: BoardState, event) -> BoardState:
                     hs.discards.remove(card)
                 hs.hand.append(card)
         case aev.RetreatPending():
+            c = _combat(state, event)
             c.retreat_chooser = event.chooser
             c.retreat_options = list(event.options)
         case aev.RetreatChosen():
+            c = _combat(state, event)
             c.retreat_chooser = None
             c.retreat_options = []
         case aev.PortCapturePending():
-            act.port_captures.append(PortCapture(house=event.house, port=event.port, max=event.max))
+            _phase(state, event).port_captures.append(PortCapture(house=event.house, port=event.port, max=event.max))
         case aev.PortShipsReplaced():
+            act = _phase(state, event)
             act.port_captures = [p for p in act.port_captures if p.port != event.port]
         case aev.CombatEnded():
-            act.combat = None
+            _phase(state, event).combat = None
         case aev.ActionPhaseEnded():
             for area in event.removed_orders:
                 state.orders.pop(area, None)

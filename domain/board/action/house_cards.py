@@ -22,7 +22,8 @@ from __future__ import annotations
 from .. import power
 from ..adjacency import adjacent
 from ..board_data import HouseCard, all_house_cards
-from ..state import BoardState
+from ..emitter import Emitter
+from ..state import BoardState, Tracks
 from ..strength import castle_area, is_supported, standing, supports
 from ..supply import available_units
 from . import events as aev
@@ -39,8 +40,31 @@ def all_cards() -> dict[str, HouseCard]:
     return all_house_cards()
 
 
-def opponent(c: Combat, house: str) -> str | None:
-    return c.defender if house == c.attacker else c.attacker
+def defender(c: Combat) -> str:
+    """The defending house. Only an attack on a neutral force has none (BG-MARCH-12), and it goes from
+    ``support`` straight to ``neutral``: no House card, no text and no later stage ever asks."""
+    if c.defender is None:
+        raise AssertionError(f"the attack on the neutral force in '{c.area}' has no defender")
+    return c.defender
+
+
+def opponent(c: Combat, house: str) -> str:
+    """The other combatant (a combat with a defender, see :func:`defender`)."""
+    return defender(c) if house == c.attacker else c.attacker
+
+
+def outcome(c: Combat) -> tuple[str, str]:
+    """``(winner, loser)``, set by ``CombatDecided`` (BG-COMBAT-13) before every stage that reads them."""
+    if c.winner is None or c.loser is None:
+        raise AssertionError(f"the combat in '{c.area}' is not decided yet (stage '{c.stage}')")
+    return c.winner, c.loser
+
+
+def tracks_of(state: BoardState) -> Tracks:
+    """The influence tracks: dealt when the game starts, so always there once a combat can happen."""
+    if state.tracks is None:
+        raise AssertionError("the influence tracks are not set up")
+    return state.tracks
 
 
 def combatants(state: BoardState, c: Combat) -> list[str]:
@@ -63,7 +87,7 @@ def card_strength(state: BoardState, c: Combat, house: str) -> int:
         return 0
     opp = opponent(c, house)
     value = 0 if c.cards.get(opp) == "balon_greyjoy" else all_cards()[card].strength
-    track = state.tracks.iron_throne
+    track = tracks_of(state).iron_throne
     if card == "stannis_baratheon" and opp in track and track.index(opp) < track.index(house):
         value += 1
     if card == "ser_davos_seaworth" and "stannis_baratheon" in state.houses[house].discards:
@@ -120,7 +144,7 @@ def aeron_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     return sorted(card for card in state.houses[house].hand if card != "aeron_damphair")
 
 
-def mace_tyrell(em, c: Combat, house: str) -> None:
+def mace_tyrell(em: Emitter, c: Combat, house: str) -> None:
     """Mace Tyrell: at once, destroy one of the opponent's Footmen in this combat (a standing one
     first)."""
     s = em.state
@@ -147,7 +171,7 @@ def mace_tyrell(em, c: Combat, house: str) -> None:
             )
 
 
-def immediately_pending(em, c: Combat, house: str, card: str) -> bool:
+def immediately_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Resolve or open the "immediately" text of ``card``. True when a choice is now pending."""
     s = em.state
     if card == "mace_tyrell":
@@ -196,7 +220,7 @@ def cersei_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     )
 
 
-def win_lose_pending(em, c: Combat, house: str, card: str) -> bool:
+def win_lose_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Resolve or open a win/lose text (right after the winner is set, before casualties)."""
     s = em.state
     won = c.winner == house
@@ -218,12 +242,12 @@ def win_lose_pending(em, c: Combat, house: str, card: str) -> bool:
 # --- after combat ------------------------------------------------------------------------------------
 
 
-def after_pending(em, c: Combat, house: str, card: str) -> bool:
+def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Patchface: look at the opponent's hand and discard one card of your choice. Ser Loras Tyrell:
     a winning attacker's March order moves into the conquered area to be resolved again."""
     s = em.state
     opp = opponent(c, house)
-    if card == "patchface" and opp is not None and s.houses[opp].hand:
+    if card == "patchface" and s.houses[opp].hand:
         em.emit(aev.AbilityChoicePending(house=house, card=card, choices=sorted(s.houses[opp].hand), may_skip=True))
         return True
     if card == "ser_loras_tyrell" and house == c.attacker == c.winner:
@@ -237,7 +261,7 @@ def after_pending(em, c: Combat, house: str, card: str) -> bool:
 # --- answering a choice ----------------------------------------------------------------------------------
 
 
-def apply_choice(em, c: Combat, house: str, card: str, choice: str | None, by_default: bool) -> None:
+def apply_choice(em: Emitter, c: Combat, house: str, card: str, choice: str | None, by_default: bool) -> None:
     """Carry out the owner's answer to a pending ability (validated by the caller)."""
     s = em.state
     opp = opponent(c, house)

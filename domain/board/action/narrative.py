@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..event_base import Event
 from . import events as aev
 
 
@@ -18,7 +19,7 @@ def _area(area: str | None) -> str:
     return (area or "-").replace("_", " ").title()
 
 
-def describe_action(event: aev.Event) -> str | None:
+def describe_action(event: Event) -> str | None:
     """One sentence per event a spectator should read; bookkeeping events get none."""
     match event:
         case aev.ActionPhaseBegan():

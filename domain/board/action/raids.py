@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.errors import RuleViolation
 from .. import power
 from ..adjacency import raid_reach
+from ..emitter import Emitter
 from ..orders import is_special, order_type
 from ..state import BoardState
 from . import events as aev
@@ -31,7 +32,7 @@ def raid_targets(state: BoardState, house: str, area: str) -> list[str]:
     return out
 
 
-def resolve_raid(em, house: str, area: str, target: str | None, by_default: bool = False) -> None:
+def resolve_raid(em: Emitter, house: str, area: str, target: str | None, by_default: bool = False) -> None:
     """Resolve one Raid (BG-ACT-02/03): remove the target order (BG-RAID-01); raiding a Consolidate
     Power order moves 1 Power: the raider takes one from the Pool, the raided house returns one of
     its available tokens (BG-RAID-03); then the Raid itself is removed, with or without a target
@@ -56,7 +57,7 @@ def resolve_raid(em, house: str, area: str, target: str | None, by_default: bool
             by_default=by_default,
         )
     )
-    if raided is not None:
+    if target is not None and raided is not None:
         em.emit(aev.OrderRemoved(area=target, house=raided.house, order=raided.order, reason="BG-RAID-01"))
         if order_type(raided.order) == "consolidate_power":
             power.gain(em, house, 1, "BG-RAID-03")

@@ -5,11 +5,13 @@ from __future__ import annotations
 from .. import board_data
 from ..adjacency import adjacent, kind, transport_reachable
 from ..control import controller
+from ..emitter import Emitter
 from ..ports import port_open_to
 from ..state import BoardState
 from ..supply import allowed_armies, armies_legal, counts_after
 from . import events as aev
 from .state import Combat
+from .turns import action_of
 
 #: Which units go first when supply forces a retreating army to shrink (documented default).
 SUPPLY_LOSS_ORDER = ("footman", "ship", "knight", "siege_engine")
@@ -78,12 +80,12 @@ def best_retreat_areas(
     return [a for a in legal if costs[a] == best]
 
 
-def retreat(em, house: str, from_area: str, dest: str, units: dict[str, int], combat_units: bool) -> None:
+def retreat(em: Emitter, house: str, from_area: str, dest: str, units: dict[str, int], combat_units: bool) -> None:
     """Move the retreating ``units`` into ``dest``, rout them (BG-COMBAT-22), then destroy units until
     the house's supply is legal (BG-COMBAT-20, losses in :data:`SUPPLY_LOSS_ORDER`)."""
     s = em.state
     if dest != from_area:
-        routed_before = {} if combat_units else s.action.routed.get(from_area, {})
+        routed_before = {} if combat_units else action_of(s).routed.get(from_area, {})
         routed = {u: min(n, routed_before.get(u, 0)) for u, n in units.items() if routed_before.get(u)}
         em.emit(
             aev.UnitsMoved(
@@ -98,12 +100,12 @@ def retreat(em, house: str, from_area: str, dest: str, units: dict[str, int], co
     shrink_to_supply(em, house, dest, reason="BG-COMBAT-20")
 
 
-def shrink_to_supply(em, house: str, area: str, reason: str) -> None:
+def shrink_to_supply(em: Emitter, house: str, area: str, reason: str) -> None:
     s = em.state
     supply = s.houses[house].supply
     while not armies_legal(list(counts_after(s, house).values()), supply) and s.areas[area].house == house:
         unit = next(u for u in SUPPLY_LOSS_ORDER if s.areas[area].units.get(u))
-        routed = 1 if s.action.routed.get(area, {}).get(unit, 0) else 0
+        routed = 1 if action_of(s).routed.get(area, {}).get(unit, 0) else 0
         em.emit(
             aev.UnitsDestroyed(
                 house=house, area=area, units={unit: 1}, routed={unit: routed} if routed else {}, reason=reason

@@ -40,6 +40,7 @@ def sweep_ports(em: Emitter) -> None:
         # A combat in progress keeps its attacking units where they marched from: not yet a change.
         removed = dict(port.units)
         loser = port.house
+        assert loser is not None, "orphaned_ports lists only ports holding a house's Ships"
         em.emit(aev.UnitsDestroyed(house=loser, area=a.id, units=removed, reason="BG-MAP-07"))
         if a.id in s.orders:
             o = em.state.orders[a.id]

@@ -24,7 +24,19 @@ from ..state import BoardState
 from . import commands as acmd
 from .combat import default_casualties
 from .decider import handle
-from .decisions import pending_action_decisions
+from .decisions import (
+    AbilityOptions,
+    ActionDecisionOptions,
+    BladeOptions,
+    CasualtyOptions,
+    ConsolidateOptions,
+    HouseCardOptions,
+    MarchOptions,
+    RaidOptions,
+    RetreatOptions,
+    SupportOptions,
+    pending_action_decisions,
+)
 from .flow import advance
 from .turns import orders_of
 
@@ -42,31 +54,32 @@ ACTION_DEFAULT_TEXT = {
 }
 
 
-def default_command(state: BoardState, house: str, options):
-    kind = options.__struct_config__.tag
-    if kind == "resolve_raid":
+def default_command(state: BoardState, house: str, options: ActionDecisionOptions) -> acmd.ActionCommand:
+    if isinstance(options, RaidOptions):
         return acmd.ResolveRaid(area=orders_of(state, house, "raid")[0])
-    if kind == "resolve_march":
+    if isinstance(options, MarchOptions):
         return acmd.ResolveMarch(area=orders_of(state, house, "march")[0])
-    if kind == "resolve_consolidate_power":
+    if isinstance(options, ConsolidateOptions):
         return acmd.ResolveConsolidatePower(area=orders_of(state, house, "consolidate_power")[0])
-    if kind == "declare_support":
+    if isinstance(options, SupportOptions):
         return acmd.DeclareSupport(side="none")
-    if kind == "choose_house_card":
+    if isinstance(options, HouseCardOptions):
         cards = all_house_cards()
         return acmd.ChooseHouseCard(card=min(options.cards, key=lambda c: (cards[c].strength, c)))
-    if kind == "house_card_ability":
+    if isinstance(options, AbilityOptions):
         return acmd.ChooseAbility(choice=None if options.may_skip else options.choices[0])
-    if kind == "use_blade":
+    if isinstance(options, BladeOptions):
         return acmd.UseBlade(use=False)
-    if kind == "choose_casualties":
-        return acmd.ChooseCasualties(units=default_casualties(options.units, options.count))
-    if kind == "choose_retreat":
+    if isinstance(options, CasualtyOptions):
+        # A plain dict, weakest first (``handle`` reads it through ``unit_map``): a UnitCounts would
+        # reorder the keys of the CasualtiesChosen/UnitsDestroyed events a timeout has always written.
+        return acmd.ChooseCasualties(units=default_casualties(options.units, options.count))  # type: ignore[arg-type]
+    if isinstance(options, RetreatOptions):
         return acmd.ChooseRetreat(area=options.areas[0])
     return acmd.ReplacePortShips(count=0)
 
 
-def action_timeout_events(state: BoardState, ctx: Context) -> list:
+def action_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
     """``DecisionTimedOut`` and the defaults of every decision now pending (empty if none)."""
     pending = pending_action_decisions(state)
     if not pending:

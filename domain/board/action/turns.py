@@ -11,11 +11,12 @@ and the combat can use these without importing what runs them.
 
 from __future__ import annotations
 
-from ...core.errors import NotYourTurn, WrongPhase
+from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..emitter import Emitter
 from ..orders import order_type
 from ..state import BoardState
+from .state import ActionState, Combat
 
 ORDER_STEPS = ("raid", "march", "consolidate_power")
 STEP_OF = {"raid": "resolve_raid", "march": "resolve_march", "consolidate_power": "resolve_consolidate_power"}
@@ -47,6 +48,22 @@ def open_decision(em: Emitter, step: str, *, fresh: bool = True) -> bool:
     return True
 
 
+def action_of(state: BoardState) -> ActionState:
+    """``state.action``, which exists only during the Action phase (from ``ActionPhaseBegan`` to
+    ``ActionPhaseEnded``); outside it a command is in the wrong phase."""
+    if state.action is None:
+        raise WrongPhase("this is done only during the Action phase", rule="BG-ACT-01")
+    return state.action
+
+
+def combat_of(state: BoardState) -> Combat:
+    """The combat in progress (``state.action.combat``); a combat answer without one is rejected."""
+    c = state.action.combat if state.action else None
+    if c is None:
+        raise RuleViolation("no combat is in progress", code="no_combat")
+    return c
+
+
 def require_step(state: BoardState, *steps: str) -> None:
     if state.phase != "action" or state.action is None:
         raise WrongPhase("this is done only during the Action phase", rule="BG-ACT-01")
@@ -56,5 +73,6 @@ def require_step(state: BoardState, *steps: str) -> None:
 
 def require_turn(state: BoardState, house: str, step: str) -> None:
     require_step(state, step)
-    if state.action.current_house != house:
-        raise NotYourTurn(f"it is {state.action.current_house}'s turn to resolve an order", rule="BG-ACT-02")
+    current = action_of(state).current_house
+    if current != house:
+        raise NotYourTurn(f"it is {current}'s turn to resolve an order", rule="BG-ACT-02")
