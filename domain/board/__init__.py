@@ -13,7 +13,8 @@ Where the rules live. Concepts every phase shares, one module each at this level
 * ``strength``   -- BG-COMP-04, BG-COMBAT-05/07/08/12: combat strength and support;
 * ``mustering``  -- BG-MUSTER-01..05: mustering points, costs, where new units go;
 * ``victory``    -- BG-VIC-01..04, BG-ROUND-03: castles and strongholds, seven at once, final scoring;
-* ``orders``     -- BG-ORDER-01: the order tokens.
+* ``orders``     -- BG-ORDER-01: the order tokens;
+* ``tracks``     -- BG-SETUP-09, BG-COK-01: the three Influence tracks, read typed (position 1 first).
 
 The phases, each a package:
 

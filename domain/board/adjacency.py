@@ -77,6 +77,7 @@ def ship_destinations(state: BoardState, house: str, area: str) -> list[str]:
     port from its sea only when the house controls the port's land area."""
     facts = board_data.areas()[area]
     if facts.kind == "port":
+        assert facts.port_of is not None, f"{area} is a port"
         return [facts.port_of.sea]
     out = []
     for a in adjacent(state, area):
@@ -91,6 +92,7 @@ def raid_reach(state: BoardState, area: str) -> list[str]:
     raids only its own sea. Ship transport never counts (BG-MARCH-10)."""
     facts = board_data.areas()[area]
     if facts.kind == "port":
+        assert facts.port_of is not None, f"{area} is a port"
         return [facts.port_of.sea]
     if facts.kind == "land":
         return sorted(a for a in adjacent(state, area) if kind(a) == "land")
@@ -102,6 +104,7 @@ def can_support(state: BoardState, from_area: str, combat_area: str) -> bool:
     sea area; Ships in a sea support adjacent land and sea areas; a port supports only its own sea."""
     facts = board_data.areas()[from_area]
     if facts.kind == "port":
+        assert facts.port_of is not None, f"{from_area} is a port"
         return facts.port_of.sea == combat_area
     if combat_area not in adjacent(state, from_area):
         return False

@@ -9,12 +9,13 @@ from __future__ import annotations
 
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, TypeVar
 
 import msgspec
 
 AreaKind = Literal["land", "sea", "port"]
 CastleLevel = Literal["none", "castle", "stronghold"]
+_T = TypeVar("_T")
 
 
 class PortOf(msgspec.Struct, frozen=True):
@@ -103,7 +104,7 @@ class Cards(msgspec.Struct, frozen=True):
     wildling_cards: tuple[WildlingCard, ...]
 
 
-def _load(name: str, typ: type):
+def _load(name: str, typ: type[_T]) -> _T:
     raw = resources.files("domain.board").joinpath("data").joinpath(name).read_bytes()
     return msgspec.json.decode(raw, type=typ)
 

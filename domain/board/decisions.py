@@ -62,13 +62,15 @@ class Decision(msgspec.Struct):
 def pending_decisions(state: BoardState) -> list[Decision]:
     """Every decision the game is waiting on, in turn order."""
     out: list[Decision] = []
+    opts: DecisionOptions
     if state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
         if not remaining:
             return []  # all sealed: the system reveals them
         houses = state.turn_order()
         if state.planning.sequential:
-            houses = [planning.current_sequential_house(state)]
+            current = planning.current_sequential_house(state)  # the first of ``remaining``
+            houses = [current] if current is not None else []
         for house in houses:
             tokens = planning.eligible_tokens(state, house)
             areas = planning.areas_needing_orders(state, house)
@@ -82,14 +84,14 @@ def pending_decisions(state: BoardState) -> list[Decision]:
             )
             out.append(_decision(state, house, ["assign_orders"], opts))
     elif state.phase == "planning" and state.step == "messenger_raven":
-        house = state.raven_holder()
+        house = _raven_holder(state)
         opts = RavenOptions(
             replace=planning.raven_replacement_options(state, house),
             may_peek_wildling=bool(state.wildling_deck),
         )
         out.append(_decision(state, house, ["raven_replace_order", "raven_peek_wildling", "raven_pass"], opts))
     elif state.phase == "planning" and state.step == "raven_wildling_placement":
-        house = state.raven_holder()
+        house = _raven_holder(state)
         opts = RavenPlacementOptions(card=state.planning.raven_peek or "", choices=[False, True])
         out.append(_decision(state, house, ["raven_place_wildling"], opts))
     elif state.phase == "action" and state.action is not None:
@@ -101,13 +103,22 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     return out
 
 
+def _raven_holder(state: BoardState) -> str:
+    """The Messenger Raven's holder, who alone decides at the raven's steps."""
+    holder = state.raven_holder()
+    assert holder is not None, "the raven's steps open only for its holder (King's Court position 1)"
+    return holder
+
+
 def _decision(state: BoardState, house: str, commands: list[str], options: DecisionOptions) -> Decision:
     seat = state.seat_of_house(house)
+    tag = options.__struct_config__.tag
+    assert isinstance(tag, str), "every options Struct is tagged by its step's name"
     return Decision(
         seat_id=seat.seat_id if seat else "",
         house=house,
         commands=commands,
         options=options,
         deadline=state.deadline,
-        default=DEFAULT_TEXT[options.__struct_config__.tag],
+        default=DEFAULT_TEXT[tag],
     )

@@ -30,6 +30,7 @@ def _token(id: str) -> OrderToken:
     copies = board_data.setup().order_tokens[id]
     special = id.endswith("_special")
     base = id.removesuffix("_special")
+    typ: OrderType
     if base.startswith("march"):
         typ, bonus = "march", {"march_minus_1": -1, "march_0": 0, "march_plus_1": 1}[base]
     elif base.startswith("defense"):

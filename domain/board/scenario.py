@@ -21,6 +21,7 @@ from .action.commands import UnitCounts
 from .orders import ORDER_TOKENS, is_special, owned_tokens
 from .state import BoardState, PlacedOrder, Tracks
 from .supply import supply_value
+from .tracks import tracks_of
 
 HouseId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 
@@ -94,9 +95,9 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
         for who in (a.house, a.power_token):
             if who is not None and who not in houses:
                 raise _fail(f"'{who}' is not a house in this game", "BG-SETUP-01")
-        if units and a.house is None:
-            raise _fail(f"units in '{area_id}' need a house", "BG-COMP-05")
         if units:
+            if a.house is None:
+                raise _fail(f"units in '{area_id}' need a house", "BG-COMP-05")
             land_units = {u for u in units if u != "ship"}
             if area.kind == "land" and "ship" in units:
                 raise _fail(f"ships cannot stand in the land area '{area_id}'", "BG-COMP-05")
@@ -126,6 +127,7 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
                 raise _fail(f"'{a.order}' is not an order token", "BG-ORDER-01")
             if not units:
                 raise _fail(f"an order in '{area_id}' needs units there", "BG-PLAN-02")
+            assert a.house is not None, "units need a house (checked above)"
             orders_by_house[a.house].append(a.order)
     for area_id, a in sc.areas.items():  # ports belong to whoever controls their land area
         port = facts[area_id].port_of
@@ -159,7 +161,7 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
         if len(set(hand or []) | set(discards or [])) != len(hand or []) + len(discards or []):
             raise _fail(f"{h}'s House cards are listed twice", "BG-SETUP-14")
     stars = state.kings_court_stars
-    court = list(sc.tracks.kings_court) if sc.tracks else list(state.tracks.kings_court)
+    court = list(sc.tracks.kings_court) if sc.tracks else list(tracks_of(state).kings_court)
     for h, placed in orders_by_house.items():
         used = Counter(placed)
         for token, n in used.items():
@@ -172,8 +174,8 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
 
 def apply_scenario(state: BoardState, sc: Scenario) -> None:
     """Lay the described position over a freshly set-up board (used by ``evolve``)."""
-    for a in state.areas.values():
-        a.house, a.units, a.power_token, a.garrison, a.neutral = None, {}, None, 0, 0
+    for area in state.areas.values():
+        area.house, area.units, area.power_token, area.garrison, area.neutral = None, {}, None, 0, 0
     state.orders = {}
     state.scenario_routed = {a: r for a, s in sc.areas.items() if (r := s.routed.as_dict())}
     for area_id, a in sc.areas.items():
@@ -185,6 +187,7 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
         target.garrison = a.garrison
         target.neutral = a.neutral
         if a.order is not None:
+            assert a.house is not None, "an order stands with its house's units (validate_scenario)"
             state.orders[area_id] = PlacedOrder(house=a.house, order=a.order)
     if sc.tracks is not None:
         state.tracks = Tracks(

@@ -62,7 +62,12 @@ def unit_value(state: BoardState, c: Combat, unit: str, owner: str, side: str) -
         return 4 if side == "attacker" and castle_area(c.area) else 0
     # ship
     for h in (c.attacker, c.defender):
-        if card_of(c, h) == "salladhor_saan" and owner != "baratheon" and is_supported(state, c, side_of(c, h)):
+        if (
+            h is not None
+            and card_of(c, h) == "salladhor_saan"
+            and owner != "baratheon"
+            and is_supported(state, c, side_of(c, h))
+        ):
             return 0
     if side == "attacker" and owner == c.attacker and attacker_card == "victarion_greyjoy":
         return 2

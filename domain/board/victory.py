@@ -18,13 +18,16 @@ phase is ``ended`` the service reveals the seed and every event in full.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypedDict
 
 from . import board_data
 from .action import events as aev
 from .control import controlled_areas
 from .emitter import copy_state
+from .events import Event
 from .evolve import fold
 from .state import FINAL_STEP, BoardState
+from .tracks import tracks_of
 from .westeros import events as wev
 
 __all__ = ["FINAL_STEP", "after_batch", "final_scoring", "seven_castles", "standings", "victory_points"]
@@ -55,7 +58,18 @@ def castle_areas(areas: Iterable[str]) -> int:
     return sum(1 for a in areas if facts[a].castle != "none")
 
 
-def _stats(state: BoardState, house: str) -> dict:
+class _Stats(TypedDict):
+    """A house's standing figures (the fields of :class:`~.westeros.events.Standing` but its rank)."""
+
+    castles: int
+    strongholds: int
+    land_areas: int
+    supply: int
+    power: int
+    iron_throne: int
+
+
+def _stats(state: BoardState, house: str) -> _Stats:
     facts = board_data.areas()
     ctrl = controlled_areas(state, house)
     return {
@@ -64,11 +78,11 @@ def _stats(state: BoardState, house: str) -> dict:
         "land_areas": sum(1 for a in ctrl if facts[a].kind == "land"),
         "supply": state.houses[house].supply,
         "power": state.houses[house].power,
-        "iron_throne": state.tracks.iron_throne.index(house) + 1,
+        "iron_throne": tracks_of(state).iron_throne.index(house) + 1,
     }
 
 
-def _key(stats: dict, ruleset: str) -> tuple:
+def _key(stats: _Stats, ruleset: str) -> tuple[int, ...]:
     if ruleset == "seed":
         return (-stats["castles"], -stats["strongholds"], -stats["supply"], -stats["power"], stats["iron_throne"])
     return (-stats["castles"], -stats["land_areas"], -stats["supply"], stats["iron_throne"])
@@ -98,13 +112,14 @@ def seven_castles(state: BoardState) -> bool:
     return any(_stats(state, h)["castles"] >= SEVEN for h in state.houses_in_play)
 
 
-def after_batch(state: BoardState, events: list) -> list:
+def after_batch(state: BoardState, events: list[Event]) -> list[Event]:
     """BG-VIC-01: ``[GameEnded]`` if the batch left a house with 7 castle/stronghold areas."""
     if not events or state.tracks is None or any(isinstance(e, wev.GameEnded) for e in events):
         return []
     if not any(isinstance(e, CONTROL_EVENTS) for e in events):
         return []
     after = fold(events, copy_state(state))
+    assert after is not None, "folding events onto a state gives a state"
     if after.phase in ("lobby",) or after.step == "game_over":
         return []
     if not seven_castles(after):
@@ -112,6 +127,6 @@ def after_batch(state: BoardState, events: list) -> list:
     return [game_ended(after, "seven_castles")]
 
 
-def final_scoring(state: BoardState) -> list:
+def final_scoring(state: BoardState) -> list[Event]:
     """BG-VIC-03: after round 10's Action phase the most castles/strongholds win."""
     return [game_ended(state, "seven_castles" if seven_castles(state) else "final_round")]

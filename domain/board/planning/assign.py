@@ -13,6 +13,7 @@ from .. import events as ev
 from ..control import areas_with_units
 from ..orders import ORDER_TOKENS, is_special, order_type, owned_tokens
 from ..state import BoardState
+from ..tracks import tracks_of
 
 
 def areas_needing_orders(state: BoardState, house: str) -> list[str]:
@@ -22,7 +23,7 @@ def areas_needing_orders(state: BoardState, house: str) -> list[str]:
 
 def special_order_limit(state: BoardState, house: str) -> int:
     """BG-PLAN-04 / BG-SETUP-07: the stars beside the house's King's Court position."""
-    position = state.tracks.kings_court.index(house)
+    position = tracks_of(state).kings_court.index(house)
     return state.kings_court_stars[position]
 
 

@@ -49,7 +49,8 @@ def planning_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
     if state.step == "assign_orders":
         late = houses_still_to_submit(state)
         if state.planning.sequential:
-            late = [current_sequential_house(state)] if late else []
+            current = current_sequential_house(state)  # the first of ``late`` in turn order, if any
+            late = [current] if current is not None else []
         if not late:
             return []
         out: list[ev.Event] = [ev.DecisionTimedOut(step=state.step, houses=late)]
@@ -59,13 +60,14 @@ def planning_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
         if state.planning.sequential and len(houses_still_to_submit(state)) > 1:
             out.append(assign_orders_step(state, ctx, sequential=True))
         return out
+    if state.step not in ("messenger_raven", "raven_wildling_placement"):
+        return []
     holder = state.raven_holder()
+    assert holder is not None, "the raven's steps open only for its holder (King's Court position 1)"
     if state.step == "messenger_raven":
         return [ev.DecisionTimedOut(step=state.step, houses=[holder]), *raven_pass(state, holder, by_default=True)]
-    if state.step == "raven_wildling_placement":
-        return [
-            ev.DecisionTimedOut(step=state.step, houses=[holder]),
-            ev.RavenWildlingPlaced(house=holder, to_bottom=False),
-            ev.StepBegan(phase="action", step="awaiting_action_phase", round=state.round, deadline=None),
-        ]
-    return []
+    return [  # raven_wildling_placement
+        ev.DecisionTimedOut(step=state.step, houses=[holder]),
+        ev.RavenWildlingPlaced(house=holder, to_bottom=False),
+        ev.StepBegan(phase="action", step="awaiting_action_phase", round=state.round, deadline=None),
+    ]

@@ -13,25 +13,29 @@ from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..action import events as aev
+from ..emitter import Emitter
 from ..state import BoardState
+from ..tracks import track_order, tracks_of
 from . import events as wev
-from .evolve import open_bidding
+from .evolve import open_bidding, westeros_of
 from .steps import open_step
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 
 
-def begin_track(em, track: str) -> None:
+def begin_track(em: Emitter, track: str) -> None:
     s = em.state
     em.emit(wev.BiddingBegan(kind="clash_of_kings", houses=s.turn_order(), track=track))
     auto_bid_nothing(em)
     open_step(em, "bid")
 
 
-def auto_bid_nothing(em) -> None:
+def auto_bid_nothing(em: Emitter) -> None:
     """A house with no available Power can only bid 0: its bid is sealed for it at once."""
     s = em.state
-    for h in open_bidding(s.westeros).houses:
+    b = open_bidding(s.westeros)
+    assert b is not None, "called right after BiddingBegan"
+    for h in b.houses:
         if s.houses[h].power == 0:
             em.emit(wev.BidSubmitted(house=h, amount=0))
 
@@ -48,7 +52,7 @@ def all_bids_in(state: BoardState) -> bool:
     return b is not None and not houses_to_bid(state)
 
 
-def submit(em, house: str, amount: int, by_default: bool = False) -> None:
+def submit(em: Emitter, house: str, amount: int, by_default: bool = False) -> None:
     """BG-COK-03 / BG-WILD-01: a sealed bid of 0..available Power; once sealed it stands."""
     s = em.state
     b = open_bidding(s.westeros)
@@ -67,10 +71,11 @@ def submit(em, house: str, amount: int, by_default: bool = False) -> None:
     em.emit(wev.BidSubmitted(house=house, amount=amount, by_default=by_default))
 
 
-def reveal(em) -> dict[str, int]:
+def reveal(em: Emitter) -> dict[str, int]:
     """Turn every bid face up at once and send the bid Power to the Pool (BG-COK-06, BG-WILD-01)."""
     s = em.state
     b = open_bidding(s.westeros)
+    assert b is not None, "bids are revealed only while a bidding is open (all_bids_in)"
     bids = {h: b.sealed[h] for h in b.houses}
     em.emit(wev.BidsRevealed(kind=b.kind, bids=bids, track=b.track))
     reason = "BG-COK-06" if b.kind == "clash_of_kings" else "BG-WILD-01"
@@ -87,29 +92,31 @@ def groups(bids: dict[str, int], track_before: list[str]) -> list[list[str]]:
     return [sorted((h for h, n in bids.items() if n == v), key=track_before.index) for v in values]
 
 
-def settle(em) -> None:
+def settle(em: Emitter) -> None:
     """Place the houses on the track (BG-COK-04/05); open a tie choice for the Iron Throne holder
     when needed, else set the track (BG-COK-07) and end this bidding."""
     s = em.state
-    b = s.westeros.bidding
-    before = getattr(s.tracks, b.track)
+    b = westeros_of(s).bidding
+    assert b is not None and b.track is not None, "Clash of Kings bids on one track at a time"
+    track = b.track
+    before = track_order(s, track)
     order: list[str] = []
     for group in groups(b.sealed, before):
         chosen = [h for h in b.placed if h in group]
         rest = [h for h in group if h not in chosen]
         order += chosen
         if len(rest) > 1:
-            holder = s.tracks.iron_throne[0]
+            holder = tracks_of(s).iron_throne[0]
             em.emit(
-                wev.WesterosChoicePending(house=holder, kind="bid_tie", options=rest, default=rest[0], context=b.track)
+                wev.WesterosChoicePending(house=holder, kind="bid_tie", options=rest, default=rest[0], context=track)
             )
             open_step(em, "westeros_choice")
             return
         order += rest
     if order != before:
-        em.emit(aev.InfluenceTrackChanged(track=b.track, order=order, reason="BG-COK-04"))
-    em.emit(wev.BiddingEnded(track=b.track))
+        em.emit(aev.InfluenceTrackChanged(track=track, order=order, reason="BG-COK-04"))
+    em.emit(wev.BiddingEnded(track=track))
 
 
-def tie_broken(em, chooser: str, house: str, track: str) -> None:
+def tie_broken(em: Emitter, chooser: str, house: str, track: str) -> None:
     em.emit(wev.BidTieBroken(track=track, chooser=chooser, house=house))

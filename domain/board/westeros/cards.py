@@ -10,9 +10,12 @@ from __future__ import annotations
 
 from .. import board_data, power
 from ..control import controlled_areas
+from ..emitter import Emitter
 from ..state import BoardState
+from ..tracks import track_order
 from . import bidding, mustering, reconcile, wildlings
 from . import events as wev
+from .evolve import westeros_of
 from .steps import open_step
 
 #: Cards that are one effect. Winter Is Coming never resolves: it is replaced at the reveal.
@@ -67,12 +70,10 @@ RULE = {
 
 def holder(state: BoardState, track: str) -> str:
     """BG-COK-01: the Iron Throne / Messenger Raven / Valyrian Steel Blade holder."""
-    if track == "fiefdoms":
-        return state.blade_holder()
-    return getattr(state.tracks, track)[0]
+    return track_order(state, track)[0]  # the Blade holder is Fiefdoms position 1 (BoardState.blade_holder)
 
 
-def begin(em, deck: str, card: str) -> None:
+def begin(em: Emitter, deck: str, card: str) -> None:
     """The card's resolution begins: its effect, or its holder's choice of effect."""
     em.emit(wev.WesterosCardResolutionBegan(deck=deck, card=card))
     if card in CHOOSERS:
@@ -87,9 +88,10 @@ def begin(em, deck: str, card: str) -> None:
     em.emit(wev.WesterosEffectBegan(deck=deck, effect=SIMPLE[card], reason=RULE[card]))
 
 
-def chosen(em, house: str, card: str, choice: str) -> None:
+def chosen(em: Emitter, house: str, card: str, choice: str) -> None:
     """The holder chose the effect of A Throne of Blades, Dark Wings, Dark Words or Put to the Sword."""
-    w = em.state.westeros
+    w = westeros_of(em.state)
+    assert w.current is not None, "a card's holder chooses while that card is being resolved"
     em.emit(wev.WesterosEffectBegan(deck=w.current, effect=choice, reason=RULE[card], chooser=house))
 
 
@@ -105,6 +107,7 @@ def game_of_thrones_income(state: BoardState, house: str) -> int:
         p = state.areas[a.id]
         if p.house != house or not p.units.get("ship"):
             continue
+        assert a.port_of is not None, f"{a.id} is a port"
         sea = state.areas[a.port_of.sea]
         if sea.house not in (None, house) and sea.units.get("ship"):
             continue
@@ -112,11 +115,13 @@ def game_of_thrones_income(state: BoardState, house: str) -> int:
     return crowns + ports
 
 
-def run(em) -> None:
+def run(em: Emitter) -> None:
     """One step of the current card's effect."""
     s = em.state
-    w = s.westeros
-    effect, card = w.effect, w.revealed[w.current]
+    w = westeros_of(s)
+    deck = w.current
+    assert deck is not None, "advance runs a card only while one is being resolved"
+    effect, card = w.effect, w.revealed[deck]
     if w.stage == "start":
         em.emit(wev.WesterosStageBegan(stage="running"))
         if effect == "supply":
@@ -139,4 +144,4 @@ def run(em) -> None:
         if left:
             bidding.begin_track(em, left[0])
             return
-    em.emit(wev.WesterosCardResolved(deck=w.current, card=card))
+    em.emit(wev.WesterosCardResolved(deck=deck, card=card))

@@ -8,15 +8,20 @@ automatic consequences up to the next pending decision. A rejected command raise
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..action import events as aev
+from ..action.commands import UnitCounts
 from ..emitter import Emitter
+from ..events import Event
 from ..state import WESTEROS_STEP, BoardState
 from . import bidding, cards, deck, mustering, reconcile, wildlings
 from . import commands as wcmd
 from . import events as wev
-from .evolve import evolve_westeros
+from .evolve import evolve_westeros, westeros_of
+from .state import PendingChoice
 
 __all__ = [
     "start_westeros_phase",
@@ -31,7 +36,7 @@ __all__ = [
 WESTEROS_COMMANDS = wcmd.WESTEROS_COMMANDS
 
 
-def start_westeros_phase(state: BoardState, ctx: Context) -> list:
+def start_westeros_phase(state: BoardState, ctx: Context) -> list[Event]:
     """BG-WEST-01: open the Westeros phase from the ``awaiting_westeros_phase`` threshold."""
     if state.phase != "westeros" or state.step != WESTEROS_STEP:
         raise WrongPhase("the Westeros phase starts only after the Action phase's clean-up", code="nothing_pending")
@@ -45,12 +50,13 @@ def bids_ready(state: BoardState) -> bool:
     return state.phase == "westeros" and state.westeros is not None and bidding.all_bids_in(state)
 
 
-def reveal_bids(state: BoardState, ctx: Context) -> list:
+def reveal_bids(state: BoardState, ctx: Context) -> list[Event]:
     """BG-COK-03 / BG-WILD-01: reveal all sealed bids at once, then carry on."""
     if not bids_ready(state):
         raise WrongPhase("bids are revealed only once every house has bid", rule="BG-COK-03", code="nothing_pending")
     em = Emitter(state, ctx)
-    if state.westeros.bidding is not None and not state.westeros.bidding.revealed:
+    w = westeros_of(state)
+    if w.bidding is not None and not w.bidding.revealed:
         bidding.reveal(em)
     else:
         wildlings.reveal(em)
@@ -58,7 +64,7 @@ def reveal_bids(state: BoardState, ctx: Context) -> list:
     return em.events
 
 
-def answer_choice(em, house: str, choice: str | None, by_default: bool = False) -> None:
+def answer_choice(em: Emitter, house: str, choice: str | None, by_default: bool = False) -> None:
     s = em.state
     c = s.westeros.choice if s.westeros else None
     if c is None:
@@ -71,39 +77,50 @@ def answer_choice(em, house: str, choice: str | None, by_default: bool = False) 
         raise RuleViolation(f"'{choice}' is not one of: {', '.join(c.options)}", code="illegal_choice")
     em.emit(wev.WesterosChoiceMade(house=house, kind=c.kind, choice=choice, by_default=by_default))
     kind = c.kind
+    # The two choices that may be skipped (``may_skip``): skipping does nothing.
+    if kind == "a_king_beyond_the_wall_top":
+        if choice is not None:
+            wildlings.move_to_top(em, house, choice, "a_king_beyond_the_wall")
+        return
+    if kind == "mammoth_riders_card":
+        if choice is not None:
+            em.emit(aev.HouseCardsReturned(house=house, cards=[choice], reason="mammoth_riders"))
+        return
+    assert choice is not None, f"a {kind} choice cannot be skipped (checked above: may_skip is False)"
     if kind in cards.CHOOSERS:
         cards.chosen(em, house, kind, choice)
     elif kind == "bid_tie":
-        bidding.tie_broken(em, house, choice, c.context)
+        bidding.tie_broken(em, house, choice, _context(c))
     elif kind == "wildling_tie":
         wildlings.choose_target(em, choice, house)
-    elif kind == "a_king_beyond_the_wall_top":
-        if choice is not None:
-            wildlings.move_to_top(em, house, choice, "a_king_beyond_the_wall")
     elif kind == "a_king_beyond_the_wall_bottom":
         wildlings.move_to_bottom(em, house, choice, "a_king_beyond_the_wall")
-    elif kind == "mammoth_riders_card":
-        if choice is not None:
-            em.emit(aev.HouseCardsReturned(house=house, cards=[choice], reason="mammoth_riders"))
     elif kind == "massing_on_the_milkwater_discard":
         em.emit(aev.HouseCardsDiscarded(house=house, cards=[choice], reason="massing_on_the_milkwater"))
     elif kind == "preemptive_raid":
         wildlings.preemptive_raid_choice(em, house, choice)
     elif kind == "preemptive_raid_track":
-        wildlings.move_down(em, c.context, choice, 2, "preemptive_raid")
+        wildlings.move_down(em, _context(c), choice, 2, "preemptive_raid")
     elif kind == "port_ships":
         n = int(choice)
         if n:
-            em.emit(aev.UnitsPlaced(house=house, area=c.context, units={"ship": n}, reason="BG-MAP-07"))
+            em.emit(aev.UnitsPlaced(house=house, area=_context(c), units={"ship": n}, reason="BG-MAP-07"))
     else:
         raise AssertionError(kind)
 
 
-def unit_map(units) -> dict[str, dict[str, int]]:
+def _context(c: PendingChoice) -> str:
+    """The extra data a choice carries (the track of a bid tie, the house of a Preemptive Raid
+    track choice, the port of a capture): always set for those kinds."""
+    assert c.context is not None, f"a {c.kind} choice carries its context"
+    return c.context
+
+
+def unit_map(units: Mapping[str, UnitCounts | Mapping[str, int]]) -> dict[str, dict[str, int]]:
     return {a: (u.as_dict() if hasattr(u, "as_dict") else dict(u)) for a, u in units.items()}
 
 
-def handle(em, command, house: str, by_default: bool = False) -> None:
+def handle(em: Emitter, command: object, house: str, by_default: bool = False) -> None:
     """Apply one player command to the emitter (no advance)."""
     match command:
         case wcmd.Bid():
@@ -120,7 +137,7 @@ def handle(em, command, house: str, by_default: bool = False) -> None:
             raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 
-def decide_westeros(state: BoardState, command, house: str, ctx: Context) -> list:
+def decide_westeros(state: BoardState, command: object, house: str, ctx: Context) -> list[Event]:
     """Turn one Westeros-phase command of ``house`` into events, or raise a RuleViolation."""
     if state.phase != "westeros" or state.westeros is None:
         raise WrongPhase("this command is used only during the Westeros phase", rule="BG-WEST-01")

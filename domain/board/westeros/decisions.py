@@ -81,7 +81,7 @@ def pending_westeros_decisions(state: BoardState) -> list[tuple[str, list[str], 
     w = state.westeros
     if state.phase != "westeros" or w is None:
         return []
-    out: list = []
+    out: list[tuple[str, list[str], WesterosDecisionOptions]] = []
     if w.choice is not None:
         c = w.choice
         out.append(

@@ -17,11 +17,12 @@ from __future__ import annotations
 from .. import board_data
 from .. import events as ev
 from ..board_data import WesterosCard
+from ..emitter import Emitter
 from ..planning.assign import needs_sequential_placement
 from ..state import BoardState
 from . import cards, wildlings
 from . import events as wev
-from .evolve import open_bidding
+from .evolve import open_bidding, westeros_of
 from .steps import open_step
 
 __all__ = ["DECKS", "WINTER", "advance", "card_facts", "draw", "end", "open_step", "shuffle_purpose", "start"]
@@ -39,7 +40,7 @@ def shuffle_purpose(round_: int, deck: str, attempt: int) -> str:
     return f"westeros/round{round_}/{deck}/winter_is_coming/{attempt}"
 
 
-def draw(em, deck: str) -> str:
+def draw(em: Emitter, deck: str) -> str:
     """BG-WEST-01 step 2 with BG-WCARD-04: reveal the top card; Winter Is Coming goes back, the
     whole deck (all 10 cards) is shuffled, and the new top card is revealed instead."""
     n = 0
@@ -54,7 +55,7 @@ def draw(em, deck: str) -> str:
         em.emit(wev.WesterosDeckShuffled(deck=deck, cards=order, attempt=n))
 
 
-def start(em) -> None:
+def start(em: Emitter) -> None:
     """Open the Westeros phase from the ``awaiting_westeros_phase`` threshold (BG-WEST-01)."""
     s = em.state
     em.emit(wev.WesterosPhaseBegan(round=s.round))
@@ -71,11 +72,11 @@ def start(em) -> None:
 
 def waiting(state: BoardState) -> bool:
     """Something waits on a player (a decision) or on the system (sealed bids to reveal)."""
-    w = state.westeros
+    w = westeros_of(state)
     return bool(w.choice or w.selection or w.reconcile or w.musterers) or open_bidding(w) is not None
 
 
-def advance(em) -> None:
+def advance(em: Emitter) -> None:
     for _ in range(10_000):
         s = em.state
         w = s.westeros
@@ -97,7 +98,7 @@ def advance(em) -> None:
     raise AssertionError("the Westeros phase does not advance")
 
 
-def end(em) -> None:
+def end(em: Emitter) -> None:
     """BG-ROUND-01: the Planning phase of the same round follows."""
     s = em.state
     em.emit(wev.WesterosPhaseEnded(round=s.round))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..event_base import Event
 from ..state import BoardState
 from . import events as wev
 from .state import Bidding, PendingChoice, PendingSelection, WesterosState, WildlingAttack
@@ -18,13 +19,46 @@ def open_bidding(w: WesterosState | None) -> Bidding | None:
     return None
 
 
-def evolve_westeros(state: BoardState, event) -> BoardState:
-    """Apply one Westeros-phase event to ``state`` (mutates and returns it)."""
+def westeros_of(state: BoardState) -> WesterosState:
+    """The Westeros phase's working data; raises if no Westeros phase is running.
+
+    Only for code that runs inside the phase (its events, decisions and rules), where
+    ``state.westeros`` is set by ``WesterosPhaseBegan`` and cleared by ``WesterosPhaseEnded``.
+    """
     w = state.westeros
+    if w is None:
+        raise ValueError(f"no Westeros phase is running (phase {state.phase!r}, step {state.step!r})")
+    return w
+
+
+def evolve_westeros(state: BoardState, event: Event) -> BoardState:
+    """Apply one Westeros-phase event to ``state`` (mutates and returns it)."""
     match event:
         case wev.WesterosPhaseBegan():
             state.westeros = WesterosState()
             state.forbidden_order_types = []
+        case wev.WildlingThreatChanged():
+            state.wildling_threat = event.threat
+        case wev.WesterosPhaseEnded():
+            state.westeros = None
+        case wev.OrdersForbidden():
+            for o in event.orders:
+                if o not in state.forbidden_order_types:
+                    state.forbidden_order_types.append(o)
+        case wev.GameEnded():
+            state.phase = "ended"
+            state.step = "game_over"
+            state.deadline = None
+            state.winner = event.winner
+        case _:
+            # Every other event belongs inside a running Westeros phase.
+            _evolve_in_phase(state, westeros_of(state), event)
+    return state
+
+
+def _evolve_in_phase(state: BoardState, w: WesterosState, event: Event) -> None:
+    """The events that change the running phase's working data ``w`` (``state.westeros``)."""
+    match event:
         case wev.WesterosCardDrawn():
             deck = state.westeros_decks[event.deck]
             if deck and deck[0] == event.card:
@@ -36,8 +70,6 @@ def evolve_westeros(state: BoardState, event) -> BoardState:
             if event.cards is not None:
                 state.westeros_decks[event.deck] = list(event.cards)
             w.revealed.pop(event.deck, None)
-        case wev.WildlingThreatChanged():
-            state.wildling_threat = event.threat
         case wev.WesterosCardResolutionBegan():
             w.current = event.deck
             w.effect = None
@@ -54,8 +86,6 @@ def evolve_westeros(state: BoardState, event) -> BoardState:
             w.effect = None
             w.stage = ""
             w.tracks_done = []
-        case wev.WesterosPhaseEnded():
-            state.westeros = None
         case wev.WesterosChoicePending():
             w.choice = PendingChoice(
                 house=event.house,
@@ -103,20 +133,20 @@ def evolve_westeros(state: BoardState, event) -> BoardState:
             else:
                 w.bidding = b
         case wev.BidSubmitted():
-            open_bidding(w).sealed[event.house] = event.amount or 0
+            sealed = open_bidding(w)
+            assert sealed is not None, "a bid is submitted only while a bidding is open"
+            sealed.sealed[event.house] = event.amount or 0
         case wev.BidsRevealed():
-            b = w.attacks[-1].bidding if event.kind == "wildlings" else w.bidding
-            b.sealed = dict(event.bids)
-            b.revealed = True
+            revealed = w.attacks[-1].bidding if event.kind == "wildlings" else w.bidding
+            assert revealed is not None, "bids are revealed only after BiddingBegan"
+            revealed.sealed = dict(event.bids)
+            revealed.revealed = True
         case wev.BidTieBroken():
+            assert w.bidding is not None, "a Clash of Kings tie is broken only while its bidding runs"
             w.bidding.placed.append(event.house)
         case wev.BiddingEnded():
             w.bidding = None
             w.tracks_done.append(event.track)
-        case wev.OrdersForbidden():
-            for o in event.orders:
-                if o not in state.forbidden_order_types:
-                    state.forbidden_order_types.append(o)
         case wev.WildlingAttackBegan():
             w.attacks.append(
                 WildlingAttack(
@@ -154,11 +184,5 @@ def evolve_westeros(state: BoardState, event) -> BoardState:
             if event.card is not None:
                 state.wildling_deck.append(event.card)
             w.attacks.pop()
-        case wev.GameEnded():
-            state.phase = "ended"
-            state.step = "game_over"
-            state.deadline = None
-            state.winner = event.winner
         case _:
             raise ValueError(f"unhandled westeros event {event!r}")
-    return state

@@ -9,14 +9,19 @@ house's purchases in one area count against its supply and unit limits in the ne
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ...core.errors import NotYourTurn, RuleViolation
 from ..action import events as aev
+from ..action.commands import Recruit
+from ..emitter import Emitter
 from ..mustering import muster_areas, plan_muster
 from . import events as wev
+from .evolve import westeros_of
 from .steps import open_step
 
 
-def begin(em, reason: str, houses: list[str] | None = None, max_areas: int = 0) -> None:
+def begin(em: Emitter, reason: str, houses: list[str] | None = None, max_areas: int = 0) -> None:
     """Open the mustering for ``houses`` (default: every house, in turn order) that control a
     castle or stronghold area; houses without one are skipped."""
     s = em.state
@@ -27,7 +32,7 @@ def begin(em, reason: str, houses: list[str] | None = None, max_areas: int = 0) 
     open_step(em, "muster")
 
 
-def muster(em, house: str, recruits: dict, by_default: bool = False) -> None:
+def muster(em: Emitter, house: str, recruits: Mapping[str, Sequence[Recruit]], by_default: bool = False) -> None:
     """``recruits``: area -> list of :class:`~domain.board.action.commands.Recruit`."""
     s = em.state
     w = s.westeros
@@ -54,5 +59,5 @@ def muster(em, house: str, recruits: dict, by_default: bool = False) -> None:
             em.emit(aev.UnitUpgraded(house=house, area=area, from_unit="footman", to_unit=to, reason=reason))
         for dest, units in sorted(new.items()):
             em.emit(aev.UnitsPlaced(house=house, area=dest, units=units, reason=reason))
-    if em.state.westeros.musterers:
+    if westeros_of(em.state).musterers:
         open_step(em, "muster")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .. import board_data
+from ..event_base import Event
 from . import events as wev
 
 DECK_NAME = {"deck_i": "I", "deck_ii": "II", "deck_iii": "III"}
@@ -14,9 +15,9 @@ def _card(card: str) -> str:
         for c in deck:
             if c.id == card:
                 return c.name
-    for c in board_data.cards().wildling_cards:
-        if c.id == card:
-            return c.name
+    for wc in board_data.cards().wildling_cards:
+        if wc.id == card:
+            return wc.name
     return card.replace("_", " ")
 
 
@@ -33,7 +34,7 @@ def _units(units: dict[str, dict[str, int]]) -> str:
     return ", ".join(parts) or "nothing"
 
 
-def describe_westeros(event) -> str | None:
+def describe_westeros(event: Event) -> str | None:
     """A sentence per public Westeros event; None for pure bookkeeping (stage changes)."""
     match event:
         case wev.WesterosPhaseBegan():

@@ -24,7 +24,14 @@ from ..emitter import Emitter
 from ..state import BoardState
 from . import commands as wcmd
 from .decider import handle
-from .decisions import pending_westeros_decisions
+from .decisions import (
+    BidOptions,
+    ChoiceOptions,
+    ReconcileOptions,
+    SelectUnitsOptions,
+    WesterosDecisionOptions,
+    pending_westeros_decisions,
+)
 from .deck import advance
 from .reconcile import default_reconcile
 from .units import pick_default
@@ -38,29 +45,28 @@ WESTEROS_DEFAULT_TEXT = {
 }
 
 
-def default_command(state: BoardState, house: str, options):
-    kind = options.__struct_config__.tag
-    if kind == "bid":
+def default_command(state: BoardState, house: str, options: WesterosDecisionOptions) -> wcmd.WesterosCommand:
+    if isinstance(options, BidOptions):
         return wcmd.Bid(amount=0)
-    if kind == "westeros_choice":
+    if isinstance(options, ChoiceOptions):
         return wcmd.WesterosChoice(
             choice=options.default if options.default is not None or options.may_skip else options.options[0]
         )
-    if kind == "select_units":
+    if isinstance(options, SelectUnitsOptions):
         picked = pick_default(options.units, options.min, options.same_area)
         return wcmd.SelectUnits(units={a: UnitCounts(**u) for a, u in picked.items()})
-    if kind == "reconcile_armies":
+    if isinstance(options, ReconcileOptions):
         return wcmd.ReconcileArmies(units={a: UnitCounts(**u) for a, u in default_reconcile(state, house).items()})
     return wcmd.Muster(recruits={})
 
 
-def westeros_timeout_events(state: BoardState, ctx: Context) -> list:
+def westeros_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
     """``DecisionTimedOut`` and the defaults of every Westeros decision now pending (empty if none)."""
     pending = pending_westeros_decisions(state)
     if not pending:
         return []
     em = Emitter(state, ctx)
-    late = []
+    late: list[str] = []
     for h, _, _ in pending:
         if h not in late:
             late.append(h)

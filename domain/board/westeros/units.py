@@ -12,6 +12,7 @@ from __future__ import annotations
 from .. import board_data
 from ..action import events as aev
 from ..control import total, units_of
+from ..emitter import Emitter
 from ..ports import max_port_replacement, orphaned_ports
 from ..state import WEAKEST_FIRST
 from . import events as wev
@@ -78,7 +79,7 @@ def valid_pick(picked: dict[str, dict[str, int]], allowed: dict[str, dict[str, i
     return True
 
 
-def destroy(em, house: str, units: dict[str, dict[str, int]], reason: str) -> None:
+def destroy(em: Emitter, house: str, units: dict[str, dict[str, int]], reason: str) -> None:
     """Remove ``units`` of ``house`` from the board, then let ports follow control."""
     for area, us in sorted(units.items()):
         us = {u: n for u, n in us.items() if n}
@@ -87,14 +88,16 @@ def destroy(em, house: str, units: dict[str, dict[str, int]], reason: str) -> No
     sweep_ports(em)
 
 
-def replace(em, house: str, units: dict[str, dict[str, int]], from_unit: str, to_unit: str, reason: str) -> None:
+def replace(
+    em: Emitter, house: str, units: dict[str, dict[str, int]], from_unit: str, to_unit: str, reason: str
+) -> None:
     """Replace each picked ``from_unit`` by a ``to_unit`` in the same area (Crow Killers)."""
     for area, us in sorted(units.items()):
         for _ in range(us.get(from_unit, 0)):
             em.emit(aev.UnitUpgraded(house=house, area=area, from_unit=from_unit, to_unit=to_unit, reason=reason))
 
 
-def sweep_ports(em) -> None:
+def sweep_ports(em: Emitter) -> None:
     """BG-MAP-07 after units left the board outside combat (see the module docstring). Only one
     replacement can be offered at a time; a second captured port in the same moment loses its
     Ships without replacement (documented simplification; it needs two land areas to change hands
@@ -104,6 +107,7 @@ def sweep_ports(em) -> None:
         a = board_data.areas()[port_id]
         port = s.areas[port_id]
         removed = dict(port.units)
+        assert port.house is not None, "orphaned_ports lists only ports holding Ships"
         em.emit(aev.UnitsDestroyed(house=port.house, area=a.id, units=removed, reason="BG-MAP-07"))
         s = em.state
         if owner is not None and s.westeros is not None and s.westeros.choice is None:

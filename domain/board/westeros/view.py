@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ..state import BoardState
+from .state import Bidding
 
 HAND_CHOICES = ("massing_on_the_milkwater_discard",)
 
@@ -58,7 +59,7 @@ class WesterosView(msgspec.Struct, omit_defaults=True):
     attacks: list[AttackView] = []
 
 
-def _bidding(b, reader: str | None, over: bool) -> BiddingView | None:
+def _bidding(b: Bidding | None, reader: str | None, over: bool) -> BiddingView | None:
     if b is None:
         return None
     if b.revealed or over:

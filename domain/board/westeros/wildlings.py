@@ -26,10 +26,13 @@ from .. import board_data, power
 from ..action import events as aev
 from ..board_data import all_house_cards
 from ..control import total, units_of
+from ..emitter import Emitter
 from ..state import BoardState
 from ..supply import available_units
+from ..tracks import track_order, tracks_of
 from . import bidding, mustering, reconcile
 from . import events as wev
+from .evolve import westeros_of
 from .state import WildlingAttack
 from .steps import open_step
 from .units import destroy, forced_selection, replace
@@ -38,7 +41,7 @@ MAX_THREAT = 12
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 
 
-def begin_attack(em, strength: int, houses: list[str], reason: str, adjust_threat: bool = True) -> None:
+def begin_attack(em: Emitter, strength: int, houses: list[str], reason: str, adjust_threat: bool = True) -> None:
     """BG-WILD-01 step 1: the attack starts with its sealed bids."""
     em.emit(wev.WildlingAttackBegan(strength=strength, houses=houses, reason=reason, adjust_threat=adjust_threat))
     em.emit(wev.BiddingBegan(kind="wildlings", houses=houses))
@@ -46,10 +49,10 @@ def begin_attack(em, strength: int, houses: list[str], reason: str, adjust_threa
     open_step(em, "bid")
 
 
-def reveal(em) -> None:
+def reveal(em: Emitter) -> None:
     """BG-WILD-01 steps 1-5 after every bid is in: reveal, compare, Power to the Pool, draw the card."""
     bids = bidding.reveal(em)
-    a = em.state.westeros.attacks[-1]
+    a = westeros_of(em.state).attacks[-1]
     total_bid = sum(bids.values())
     em.emit(wev.WildlingAttackDecided(total=total_bid, strength=a.strength, nights_watch_won=total_bid >= a.strength))
     em.emit(wev.WildlingCardDrawn(card=em.state.wildling_deck[0]))
@@ -58,6 +61,7 @@ def reveal(em) -> None:
 
 def candidates(state: BoardState, a: WildlingAttack) -> list[str]:
     """Houses tied for highest (Night's Watch victory) or lowest (wildling victory) bid, turn order."""
+    assert a.bidding is not None, "an attack's target is chosen after its bids are revealed"
     bids = a.bidding.sealed
     mine = {h: bids.get(h, 0) for h in a.houses}
     target = max(mine.values()) if a.nights_watch_won else min(mine.values())
@@ -70,10 +74,10 @@ def role_of(a: WildlingAttack, house: str) -> str:
     return "lowest_bidder" if house == a.target else "everyone_else"
 
 
-def run(em) -> None:
+def run(em: Emitter) -> None:
     """One step of the innermost attack (the caller loops while nothing waits on a player)."""
     s = em.state
-    a = s.westeros.attacks[-1]
+    a = westeros_of(s).attacks[-1]
     if a.stage == "target":
         if a.card == "silence_at_the_wall":  # nothing happens, win or lose: no tie to break
             em.emit(wev.WildlingAttackStageBegan(stage="end"))
@@ -84,7 +88,7 @@ def run(em) -> None:
             return
         em.emit(
             wev.WesterosChoicePending(
-                house=s.tracks.iron_throne[0],
+                house=tracks_of(s).iron_throne[0],
                 kind="wildling_tie",
                 options=tied,
                 default=tied[0],
@@ -103,6 +107,7 @@ def run(em) -> None:
             return
         role = role_of(a, house)
         em.emit(wev.WildlingEffectStarted(house=house, role=role))
+        assert a.card is not None, "the wildling card is drawn before the effect stage"
         card_effect(em, a.card, house, role)
         return
     if a.stage == "nested":
@@ -114,9 +119,9 @@ def run(em) -> None:
     raise AssertionError(f"wildling attack stuck at stage {a.stage}")
 
 
-def choose_target(em, house: str, chooser: str | None) -> None:
+def choose_target(em: Emitter, house: str, chooser: str | None) -> None:
     s = em.state
-    a = s.westeros.attacks[-1]
+    a = westeros_of(s).attacks[-1]
     role = "highest" if a.nights_watch_won else "lowest"
     em.emit(wev.WildlingBidderChosen(role=role, house=house, chooser=chooser))
     if a.nights_watch_won:
@@ -127,10 +132,10 @@ def choose_target(em, house: str, chooser: str | None) -> None:
     em.emit(wev.WildlingEffectQueued(houses=queue))
 
 
-def end_attack(em) -> None:
+def end_attack(em: Emitter) -> None:
     """BG-WILD-01 steps 6-7 (BG-WILD-06 bounds)."""
     s = em.state
-    a = s.westeros.attacks[-1]
+    a = westeros_of(s).attacks[-1]
     if a.adjust_threat:
         before = s.wildling_threat
         after = 0 if a.nights_watch_won else max(0, before - 4)
@@ -143,7 +148,7 @@ def end_attack(em) -> None:
 
 
 def _choice(
-    em,
+    em: Emitter,
     house: str,
     kind: str,
     options: list[str],
@@ -160,7 +165,7 @@ def _choice(
 
 
 def select_units(
-    em,
+    em: Emitter,
     house: str,
     kind: str,
     count: int,
@@ -197,32 +202,32 @@ def select_units(
     open_step(em, "select_units")
 
 
-def move_to_top(em, house: str, track: str, reason: str) -> None:
-    order = getattr(em.state.tracks, track)
+def move_to_top(em: Emitter, house: str, track: str, reason: str) -> None:
+    order = track_order(em.state, track)
     new = [house] + [h for h in order if h != house]
     if new != order:
         em.emit(aev.InfluenceTrackChanged(track=track, order=new, reason=reason))
 
 
-def move_to_bottom(em, house: str, track: str, reason: str) -> None:
-    order = getattr(em.state.tracks, track)
+def move_to_bottom(em: Emitter, house: str, track: str, reason: str) -> None:
+    order = track_order(em.state, track)
     new = [h for h in order if h != house] + [house]
     if new != order:
         em.emit(aev.InfluenceTrackChanged(track=track, order=new, reason=reason))
 
 
-def move_down(em, house: str, track: str, steps: int, reason: str) -> None:
-    order = list(getattr(em.state.tracks, track))
+def move_down(em: Emitter, house: str, track: str, steps: int, reason: str) -> None:
+    order = list(track_order(em.state, track))
     i = order.index(house)
     order.pop(i)
     order.insert(min(len(order), i + steps), house)
-    if order != getattr(em.state.tracks, track):
+    if order != track_order(em.state, track):
         em.emit(aev.InfluenceTrackChanged(track=track, order=order, reason=reason))
 
 
 def highest_tracks(state: BoardState, house: str) -> list[str]:
     """Preemptive Raid: the track(s) where ``house`` stands highest."""
-    pos = {t: getattr(state.tracks, t).index(house) for t in TRACKS}
+    pos = {t: track_order(state, t).index(house) for t in TRACKS}
     best = min(pos.values())
     return [t for t in TRACKS if pos[t] == best]
 
@@ -232,14 +237,14 @@ def milkwater_default(state: BoardState, house: str) -> str:
     return min(state.houses[house].hand, key=lambda c: (cards[c].strength, c))
 
 
-def card_effect(em, card: str, house: str, role: str) -> None:
+def card_effect(em: Emitter, card: str, house: str, role: str) -> None:
     """BG-WILD-05: one house's part of the card (reward or penalty)."""
     s = em.state
     hs = s.houses[house]
     nw, lowest = role == "nights_watch", role == "lowest_bidder"
     if card == "a_king_beyond_the_wall":
         if nw:
-            options = [t for t in TRACKS if getattr(s.tracks, t)[0] != house]
+            options = [t for t in TRACKS if track_order(s, t)[0] != house]
             if options:
                 _choice(em, house, "a_king_beyond_the_wall_top", options, may_skip=True)
         elif lowest:
@@ -315,7 +320,7 @@ def card_effect(em, card: str, house: str, role: str) -> None:
             select_units(em, house, "destroy", min(1, total(mine)), mine, reason=card)
     elif card == "preemptive_raid":
         if nw:
-            a = s.westeros.attacks[-1]
+            a = westeros_of(s).attacks[-1]
             em.emit(wev.WildlingAttackStageBegan(stage="nested"))
             begin_attack(em, 6, [h for h in a.houses if h != house], reason=card, adjust_threat=False)
         elif lowest:
@@ -324,14 +329,16 @@ def card_effect(em, card: str, house: str, role: str) -> None:
         reconcile.move(em, house, 1 if nw else (-2 if lowest else -1), card)
     elif card == "skinchanger_scout":
         if nw:
-            bid = s.westeros.attacks[-1].bidding.sealed.get(house, 0)
+            attack_bids = westeros_of(s).attacks[-1].bidding
+            assert attack_bids is not None, "the card acts after the attack's bids are revealed"
+            bid = attack_bids.sealed.get(house, 0)
             power.gain(em, house, bid, card)
         else:
             power.lose(em, house, hs.power if lowest else 2, card)
     # silence_at_the_wall: nothing happens.
 
 
-def preemptive_raid_choice(em, house: str, choice: str) -> None:
+def preemptive_raid_choice(em: Emitter, house: str, choice: str) -> None:
     s = em.state
     if choice == "destroy_units":
         mine = units_of(s, house)
@@ -341,11 +348,11 @@ def preemptive_raid_choice(em, house: str, choice: str) -> None:
     if len(tracks) == 1:
         move_down(em, house, tracks[0], 2, "preemptive_raid")
     else:
-        _choice(em, s.tracks.iron_throne[0], "preemptive_raid_track", tracks, default=tracks[0], context=house)
+        _choice(em, tracks_of(s).iron_throne[0], "preemptive_raid_track", tracks, default=tracks[0], context=house)
 
 
 def apply_selection(
-    em, house: str, kind: str, units: dict[str, dict[str, int]], then_replace: int, reason: str
+    em: Emitter, house: str, kind: str, units: dict[str, dict[str, int]], then_replace: int, reason: str
 ) -> None:
     """Carry out a unit pick (validated by the caller or forced)."""
     if kind in ("destroy", "horde_castle"):
@@ -365,7 +372,7 @@ def apply_selection(
         raise AssertionError(kind)
 
 
-def answer_selection(em, house: str, units: dict[str, dict[str, int]], by_default: bool = False) -> None:
+def answer_selection(em: Emitter, house: str, units: dict[str, dict[str, int]], by_default: bool = False) -> None:
     s = em.state
     sel = s.westeros.selection if s.westeros else None
     if sel is None:
