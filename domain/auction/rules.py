@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
 from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
+from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import events as ev
 from .commands import AuctionCreateBody, PlaceBid
@@ -89,24 +90,15 @@ def _system_only(actor: Actor) -> None:
 
 def _join(state: AuctionState, command: JoinGame) -> list[ev.Event]:
     """AU-SETUP-01: the next free seat, in the lobby only."""
-    if state.phase != "lobby":
-        raise WrongPhase("the game has started; no seat is free", code="game_started")
-    if len(state.seats) >= state.player_count:
-        raise WrongPhase("every seat is taken", code="game_full")
-    return [ev.AuctionSeatJoined(seat_id=f"seat{len(state.seats) + 1}", name=command.name)]
+    seat_id = next_seat(state.phase == "lobby", len(state.seats), state.player_count)
+    return [ev.AuctionSeatJoined(seat_id=seat_id, name=command.name)]
 
 
 def _start(state: AuctionState, actor: Actor, ctx: Context) -> list[ev.Event]:
     """AU-SETUP-02: the organizer starts a full lobby; everyone gets 10 coins; round 1 opens."""
     if actor.kind != "organizer":
         raise Forbidden("only the organizer may start the game")
-    if state.phase != "lobby":
-        raise WrongPhase("the game has already started", code="game_started")
-    if len(state.seats) != state.player_count:
-        raise WrongPhase(
-            f"{len(state.seats)} of {state.player_count} seats are taken; every seat must be filled to start",
-            code="seats_missing",
-        )
+    check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     return [
         ev.AuctionStarted(seats=state.seat_ids(), starting_coins=STARTING_COINS),
         _round_begins(state, 1, ctx),

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-import msgspec
-
 from ..core.context import Context, parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
+from ..core.game import AuditReport as GameAuditReport
 from ..core.rng import commit_seed, derive_rng
+from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
@@ -36,17 +36,13 @@ from .westeros.deck import shuffle_purpose
 _EPOCH = datetime(1970, 1, 1, tzinfo=UTC)
 """The time given to ``decide`` for an event whose recorded ``ts`` cannot be read (a finding)."""
 
-_dec = msgspec.json.Decoder(ev.BoardEvent)
+_codec = EventCodec(ev.BoardEvent, ev.SCHEMA_VERSION)
+"""Exported events are read like stored ones: fields a newer writer added are dropped, not fatal."""
 
 
-class AuditReport(msgspec.Struct):
-    version: int
-    chain_ok: bool
-    seed_ok: bool | None
-    """None when the seed is not revealed yet."""
-    shuffles_ok: bool | None
-    rules_ok: bool
-    problems: list[str]
+class AuditReport(GameAuditReport):
+    """The verdict (``domain.core.game.AuditReport``) and the state the events fold into."""
+
     final_state: BoardState | None = None
 
 
@@ -117,7 +113,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
     state: BoardState | None = None
     seed_ok = shuffles_ok = None
     for env in envelopes:
-        event = _dec.decode(env.event)
+        event = _codec.decode(env.event, env.schema)
         now = _recorded_time(env, problems)
         if state is not None:
             _recheck(state, event, problems, env.seq, now)

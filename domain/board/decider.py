@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
+from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import board_data, planning, victory
 from . import commands as cmd
@@ -70,22 +71,13 @@ def _load_scenario(fresh: BoardState, sc: Scenario) -> ev.ScenarioLoaded:
 
 
 def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
-    if state.phase != "lobby":
-        raise WrongPhase("the game has started; no seat is free", code="game_started")
-    if len(state.seats) >= state.player_count:
-        raise WrongPhase("every seat is taken", code="game_full")
-    return [ev.SeatJoined(seat_id=f"seat{len(state.seats) + 1}", name=command.name)]
+    seat_id = next_seat(state.phase == "lobby", len(state.seats), state.player_count)
+    return [ev.SeatJoined(seat_id=seat_id, name=command.name)]
 
 
 def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     """BG-SETUP-02/03/04: deal houses to seats at random, shuffle the decks, open Planning."""
-    if state.phase != "lobby":
-        raise WrongPhase("the game has already started", code="game_started")
-    if len(state.seats) != state.player_count:
-        raise WrongPhase(
-            f"{len(state.seats)} of {state.player_count} seats are taken; every seat must be filled to start",
-            code="seats_missing",
-        )
+    check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
     cards = board_data.cards()
     wildlings = ctx.rng("start/wildling_deck").shuffled([c.id for c in cards.wildling_cards])

@@ -52,6 +52,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)
+            # StepBegan carries plain strings (its JSON schema stays open to new steps); only the
+            # deciders write it, always with a Phase and a Step.
             state.phase = event.phase  # type: ignore[assignment]
             state.step = event.step  # type: ignore[assignment]
             state.round = event.round

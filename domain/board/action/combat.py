@@ -20,6 +20,7 @@ from ..emitter import Emitter
 from ..orders import order_type
 from ..state import WEAKEST_FIRST, BoardState
 from ..strength import initial_strength, standing
+from ..tracks import tracks_of
 from . import events as aev
 from . import house_cards as hc
 from .retreats import best_retreat_areas, retreat
@@ -193,7 +194,7 @@ def st_decide(em: Emitter, c: Combat) -> bool:
     if strength[a] != strength[d]:
         winner = a if strength[a] > strength[d] else d
     else:
-        fief = hc.tracks_of(s).fiefdoms
+        fief = tracks_of(s).fiefdoms
         winner = a if fief.index(a) < fief.index(d) else d
     loser = d if winner == a else a
     swords, _ = hc.icons(s, c, winner)

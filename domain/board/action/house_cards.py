@@ -23,9 +23,10 @@ from .. import power
 from ..adjacency import adjacent
 from ..board_data import HouseCard, all_house_cards
 from ..emitter import Emitter
-from ..state import BoardState, Tracks
+from ..state import BoardState
 from ..strength import castle_area, is_supported, standing, supports
 from ..supply import available_units
+from ..tracks import tracks_of
 from . import events as aev
 from .state import Combat
 
@@ -58,13 +59,6 @@ def outcome(c: Combat) -> tuple[str, str]:
     if c.winner is None or c.loser is None:
         raise AssertionError(f"the combat in '{c.area}' is not decided yet (stage '{c.stage}')")
     return c.winner, c.loser
-
-
-def tracks_of(state: BoardState) -> Tracks:
-    """The influence tracks: dealt when the game starts, so always there once a combat can happen."""
-    if state.tracks is None:
-        raise AssertionError("the influence tracks are not set up")
-    return state.tracks
 
 
 def combatants(state: BoardState, c: Combat) -> list[str]:
