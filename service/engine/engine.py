@@ -1,8 +1,12 @@
 """The application layer: the flow of one command, shared by the HTTP API and the workers.
 
     load (snapshot + tail) -> decide (pure, the game's Decider) -> seal envelopes (hash chain)
-    -> fold into a copy -> atomic append (with the markers the workers need) -> keep the copy
+    -> fold into the cached state -> atomic append (with the markers the workers need)
     -> enqueue worker jobs -> answer
+
+The batch is folded in before the append answers, so the append script can mark what the workers
+must do next in the same atomic step; until it answers, readers in this process wait for it
+(``LoadedGame.settling``), and if it was not stored the state is forgotten and read again.
 
 A stale append (someone else appended first) is retried from a fresh load when the caller did not
 pin a version; with ``If-Match``/``expected_version`` it is a ``stale_version`` conflict. An
@@ -295,16 +299,22 @@ class Engine:
             previous = game.version
             envs = self._seal(game.game.schema_version, game.head_hash, previous, events, now)
             body = (respond or self._accepted)(game, actor, envs, events)
-            after = game.copy(self.repo.catalog)
-            after.apply(envs)
-            pending, due = self._markers(after, events, previous + 1)
-            result = await self.store.append(
-                keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
-            )
+            game.begin_settling()
+            stored = False
+            try:
+                game.apply(envs)
+                pending, due = self._markers(game, events, previous + 1)
+                result = await self.store.append(
+                    keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
+                )
+                stored = isinstance(result, Appended)
+            finally:
+                if not stored:
+                    self.repo.forget(game_id)
+                game.settle(stored)
             if isinstance(result, Appended):
-                after.needs_check = False
-                self.repo.remember(after)
-                await self.repo.maybe_snapshot(after, previous)
+                game.needs_check = False
+                await self.repo.maybe_snapshot(game, previous)
                 await self._dispatch(game_id, pending, due)
                 return status, body
             if isinstance(result, Duplicate):
@@ -318,7 +328,7 @@ class Engine:
                     "the game is too busy right now; retry", kind="unavailable", code="contention", retry_after=1
                 )
             await asyncio.sleep(random.uniform(0, 0.002 * stale_appends))  # jitter between processes
-            game.needs_check = True
+            game = None  # forgotten above: load again
             fresh = False
 
     def _accepted(self, game: LoadedGame, actor: Actor, envs: list[Envelope], events: list[Any]) -> bytes:

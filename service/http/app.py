@@ -13,7 +13,6 @@ from typing import Any
 
 import msgspec
 from litestar import Litestar, Request
-from litestar.di import Provide
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
@@ -24,7 +23,6 @@ from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.logs import configure_logging
 
-from .access import provide_role, provide_runtime
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
@@ -140,7 +138,6 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
 
     app = Litestar(
         route_handlers=[GamesController, CommandsController, ViewsController, EventsController, OpsController],
-        dependencies={"rt": Provide(provide_runtime), "role": Provide(provide_role)},
         on_startup=[startup],
         before_request=before_request,
         on_shutdown=[shutdown],

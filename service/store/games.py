@@ -13,6 +13,7 @@ and the projector share this code.
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any, Protocol
@@ -55,7 +56,7 @@ _snap_dec = msgspec.msgpack.Decoder(Snapshot)
 class LoadedGame:
     """One game's state in this process, with what folding and sealing need."""
 
-    __slots__ = ("kind", "game", "codec", "state", "head_hash", "seed", "needs_check", "_state_dec")
+    __slots__ = ("kind", "game", "codec", "state", "head_hash", "seed", "needs_check", "settling")
 
     def __init__(self, catalog: Catalog, kind: str, state: Any, head_hash: str) -> None:
         self.kind = kind
@@ -67,7 +68,8 @@ class LoadedGame:
         """The game's secret seed, cached once read (it never changes)."""
         self.needs_check = True
         """True until this process has appended to or re-read the game: commands then load first."""
-        self._state_dec: msgspec.msgpack.Decoder[Any] = msgspec.msgpack.Decoder(self.game.state_type)
+        self.settling: asyncio.Future[bool] | None = None
+        """Set while a batch is folded in but its append has not answered yet (see :meth:`settle`)."""
 
     @property
     def version(self) -> int:
@@ -91,11 +93,17 @@ class LoadedGame:
             self.game.fold([self.decode(env)], self.state)
             self.head_hash = env.hash
 
-    def copy(self, catalog: Catalog) -> LoadedGame:
-        """An independent copy (to fold a batch before it is known to be stored)."""
-        other = LoadedGame(catalog, self.kind, self._state_dec.decode(_msgpack.encode(self.state)), self.head_hash)
-        other.seed = self.seed
-        return other
+    def begin_settling(self) -> None:
+        """The engine folds a batch in *before* its append answers (so it can tell the append
+        script what the workers must do next); until :meth:`settle`, readers of this process wait."""
+        self.settling = asyncio.get_running_loop().create_future()
+
+    def settle(self, stored: bool) -> None:
+        """The append answered: ``stored`` False means the batch was not stored and this state must
+        not be read again (the repository forgets it)."""
+        if self.settling is not None and not self.settling.done():
+            self.settling.set_result(stored)
+        self.settling = None
 
     def snapshot(self) -> bytes:
         return _msgpack.encode(
@@ -130,6 +138,8 @@ class GameRepo:
     async def load(self, game_id: str) -> LoadedGame:
         keys = self.store.keys(game_id)
         game = self.cache.get(game_id)
+        if game is not None and game.settling is not None and not await asyncio.shield(game.settling):
+            game = None  # the batch folded into it was not stored: read the stream again
         if game is not None:
             self.cache.move_to_end(game_id)
             game.apply(await self.store.read(keys, game.version))

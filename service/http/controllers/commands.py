@@ -7,16 +7,14 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
-from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from domain.core.commands import Actor
 from domain.core.errors import GameError
 from service.engine.engine import fingerprint
-from service.engine.runtime import Runtime
 
 from .. import metrics
-from ..access import seat_only
+from ..access import role_of, runtime, seat_only
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response
 from ..errors import ApiError
 from ..models import AnyCommand, CommandAccepted
@@ -43,13 +41,12 @@ class CommandsController(Controller):
     async def submit_command(
         self,
         request: Request[Any, Any, Any],
-        rt: NamedDependency[Runtime],
-        role: NamedDependency[str | None],
         game_id: GameId,
         data: JSONBody[AnyCommand],  # the document's union of every game's commands
         idempotency_key: IdemKey = "",
         if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:
+        rt, role = runtime(request), role_of(request)
         game = await rt.engine.known(game_id)
         command = decode_strict(await request.body(), game.game.command_type)
         raw = msgspec.json.encode(command)  # the fingerprint ignores whitespace and key order of the request

@@ -12,7 +12,6 @@ from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
-from litestar.di import NamedDependency
 from litestar.params import QueryParameter
 from litestar.response import Stream
 
@@ -22,7 +21,7 @@ from service.store.games import LoadedGame
 from service.store.keys import Keys
 from service.store.read_models import log_lines
 
-from ..access import ORGANIZER, role_of
+from ..access import ORGANIZER, role_of, runtime
 from ..bodies import GameId, json_response
 from ..errors import ApiError
 from ..models import ExportOut, LogOut
@@ -58,7 +57,7 @@ def _line(game: LoadedGame, env: Envelope, reader: str | None, over: bool) -> by
     return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e)))) + b"\n"
 
 
-def _claim_stream_slot(rt: NamedDependency[Runtime]) -> None:
+def _claim_stream_slot(rt: Runtime) -> None:
     """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
     if rt.open_streams >= rt.cfg.max_streams:
         raise ApiError(
@@ -67,7 +66,7 @@ def _claim_stream_slot(rt: NamedDependency[Runtime]) -> None:
     rt.open_streams += 1
 
 
-async def _released(rt: NamedDependency[Runtime], stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+async def _released(rt: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
     try:
         async for chunk in stream:
             yield chunk
@@ -75,7 +74,7 @@ async def _released(rt: NamedDependency[Runtime], stream: AsyncIterator[bytes]) 
         rt.open_streams -= 1
 
 
-async def _wait_for(rt: NamedDependency[Runtime], keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
+async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
         res = await rt.blocking.xread(
@@ -89,7 +88,7 @@ async def _wait_for(rt: NamedDependency[Runtime], keys: Keys, after: int, wait: 
 
 
 async def _sse(
-    rt: NamedDependency[Runtime], game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
+    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
 ) -> AsyncIterator[bytes]:
     """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
     every 15 s. Blocking reads stay well under the client's socket timeout."""
@@ -129,12 +128,12 @@ class EventsController(Controller):
     async def events(
         self,
         request: Request[Any, Any, Any],
-        rt: NamedDependency[Runtime],
         game_id: GameId,
         from_: FromVersion = 0,
         wait: Wait = 0,
         limit: Limit = 1000,
     ) -> Stream:
+        rt = runtime(request)
         role = role_of(request)
         game = await rt.engine.load(game_id)
         reader = reader_for(game, role)
@@ -169,8 +168,9 @@ class EventsController(Controller):
         responses=problems(400, 404, 429),
     )
     async def game_log(
-        self, rt: NamedDependency[Runtime], game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
+        self, request: Request[Any, Any, Any], game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
     ) -> Response[LogOut]:
+        rt = runtime(request)
         game = await rt.engine.load(game_id)
         keys = rt.store.keys(game_id)
         if await rt.projections.version(keys) >= game.version:
@@ -193,9 +193,8 @@ class EventsController(Controller):
         "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
         responses=problems(400, 401, 404, 429),
     )
-    async def export(
-        self, request: Request[Any, Any, Any], rt: NamedDependency[Runtime], game_id: GameId
-    ) -> Response[ExportOut]:
+    async def export(self, request: Request[Any, Any, Any], game_id: GameId) -> Response[ExportOut]:
+        rt = runtime(request)
         role = role_of(request)
         game = await rt.engine.load(game_id)
         reader = reader_for(game, role)

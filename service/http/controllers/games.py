@@ -6,16 +6,14 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
-from litestar.di import NamedDependency
 from litestar.params import JSONBody
 
 from domain import registry
 from domain.core.commands import ORGANIZER, StartGame
 from service.engine.engine import GameCreatedOut, SeatOut, fingerprint
-from service.engine.runtime import Runtime
 
 from .. import metrics
-from ..access import organizer_only
+from ..access import organizer_only, role_of, runtime
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response, require_long_key
 from ..errors import ApiError
 from ..models import CommandAccepted, JoinBody, KindOnly
@@ -41,8 +39,9 @@ class GamesController(Controller):
         opt={"body": "create"},
     )
     async def create_game(
-        self, request: Request[Any, Any, Any], rt: NamedDependency[Runtime], idempotency_key: IdemKey = ""
+        self, request: Request[Any, Any, Any], idempotency_key: IdemKey = ""
     ) -> Response[GameCreatedOut]:
+        rt = runtime(request)
         # the key names the new game: a short, guessable key could hand its organizer token to another client
         require_long_key(idempotency_key, "creates a game")
         raw = await request.body()
@@ -70,11 +69,11 @@ class GamesController(Controller):
     async def join_game(
         self,
         request: Request[Any, Any, Any],
-        rt: NamedDependency[Runtime],
         game_id: GameId,
         data: JSONBody[JoinBody],
         idempotency_key: IdemKey = "",
     ) -> Response[SeatOut]:
+        rt = runtime(request)
         # a retried join returns the seat's token: the key must not be guessable
         require_long_key(idempotency_key, "joins a game")
         body = decode_strict(await request.body(), JoinBody)
@@ -96,12 +95,13 @@ class GamesController(Controller):
     )
     async def start_game(
         self,
-        rt: NamedDependency[Runtime],
+        request: Request[Any, Any, Any],
         game_id: GameId,
-        role: NamedDependency[str | None],
         idempotency_key: IdemKey = "",
         if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:
+        rt = runtime(request)
+        role = role_of(request)
         status, body = await rt.engine.execute(
             game_id,
             ORGANIZER,

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import msgspec
-from litestar import Controller, MediaType, Response, get
-from litestar.di import NamedDependency
+from typing import Any
 
-from service.engine.runtime import Runtime
+import msgspec
+from litestar import Controller, MediaType, Request, Response, get
 
 from .. import metrics
+from ..access import runtime
 from ..bodies import json_response
 from ..errors import ApiError
 from ..models import Health
@@ -26,7 +26,8 @@ class OpsController(Controller):
         return json_response(200, _enc.encode(Health(status="ok")))
 
     @get("/readyz", summary="Readiness", description="Redis answers.", responses=problems(503))
-    async def readyz(self, rt: NamedDependency[Runtime]) -> Response[Health]:
+    async def readyz(self, request: Request[Any, Any, Any]) -> Response[Health]:
+        rt = runtime(request)
         try:
             await rt.redis.ping()
         except Exception as e:  # any failure to reach Redis means not ready

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
-from litestar import Controller, Response, get
-from litestar.di import NamedDependency
+from litestar import Controller, Request, Response, get
 
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
 
-from ..access import ORGANIZER, token_required
+from ..access import ORGANIZER, role_of, runtime, token_required
 from ..bodies import GameId, MinVersion, json_response
 from ..errors import ApiError
 from ..models import AnyDecisions, AnyView
@@ -31,7 +32,7 @@ def version_not_reached(game: LoadedGame) -> ApiError:
     return ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
 
 
-async def view_bytes(rt: NamedDependency[Runtime], game_id: str, reader: str | None, min_version: int) -> bytes:
+async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
     """The view from the projection when it is recent enough, else folded from the stream."""
     cached = await rt.projections.view_with_version(rt.store.keys(game_id), reader)
     if cached is not None and cached[0] >= min_version:
@@ -54,8 +55,9 @@ class ViewsController(Controller):
         responses=problems(400, 404, 409, 429),
     )
     async def public_view(
-        self, rt: NamedDependency[Runtime], game_id: GameId, min_version: MinVersion = 0
+        self, request: Request[Any, Any, Any], game_id: GameId, min_version: MinVersion = 0
     ) -> Response[AnyView]:
+        rt = runtime(request)
         return json_response(200, await view_bytes(rt, game_id, None, min_version))
 
     @get(
@@ -70,11 +72,12 @@ class ViewsController(Controller):
     )
     async def seat_view(
         self,
-        rt: NamedDependency[Runtime],
-        role: NamedDependency[str | None],
+        request: Request[Any, Any, Any],
         game_id: GameId,
         min_version: MinVersion = 0,
     ) -> Response[AnyView]:
+        rt = runtime(request)
+        role = role_of(request)
         game = await rt.engine.load(game_id)
         body = await view_bytes(rt, game_id, reader_for(game, role), min_version)
         return json_response(200, body)
@@ -91,11 +94,12 @@ class ViewsController(Controller):
     )
     async def decisions(
         self,
-        rt: NamedDependency[Runtime],
-        role: NamedDependency[str | None],
+        request: Request[Any, Any, Any],
         game_id: GameId,
         min_version: MinVersion = 0,
     ) -> Response[AnyDecisions]:
+        rt = runtime(request)
+        role = role_of(request)
         game = await rt.engine.load(game_id)
         if game.version < min_version:
             raise version_not_reached(game)
