@@ -2,7 +2,7 @@
 
 Drop-in replacement for the domain ``Position`` (same constructor, ``setup``, ``begin``, ``run``,
 ``timeout``, ``decisions``, ``decision``, ``state``, ``events``), so the scenario tests of
-``tests/domain/board/action`` run unchanged against the live service (``tests/api/test_action_scenarios_api.py``).
+``tests/domain/board/action`` run unchanged against the live service (``tests/api/test_action_positions_api.py``).
 
 How it works:
 

@@ -1,4 +1,4 @@
-"""The Action-phase scenario tests of ``tests/domain/board/action``, run again through the API (issue 3).
+"""The Action-phase tests of ``tests/domain/board/action`` (each builds a position), run again through the API (issue 3).
 
 Each test function of those modules runs unchanged, with ``Position`` replaced by
 :class:`tests.support.api_positions.ApiPosition` in its module (and in ``combat_helpers``): the position is
@@ -7,7 +7,7 @@ the Action phase, every command goes through ``POST /commands`` with the house's
 decisions come from ``GET /decisions``, and ``sc.state``/``sc.events`` are the fold of the referee
 export. ``timeout()`` waits for the worker's own timeout job (short deadlines for those tests).
 
-Not run here (see ``EXCLUDED`` for each reason): tests that never build a scenario (pure functions
+Not run here (see ``EXCLUDED`` for each reason): tests that never build a position (pure functions
 and data), tests that mutate ``sc.state`` after ``begin()`` (the server cannot see that), and the
 random-play test (30 games of 5 rounds: too slow through HTTP; ``test_random_action_phase_through_the_api``
 plays six random round-1 Action phases through the API instead).
@@ -62,7 +62,7 @@ EXCLUDED = {
     "test_consolidate.test_BG_MUSTER_05_supply_and_unit_limits": "second position refused (BG-SUPPLY-05): an army of 5 Stark knights exceeds supply 6",
     "test_marches.test_BG_MARCH_09_ship_transport_highgarden_to_sunspear": (
         "three Tyrell areas without an order, more than the Raid tokens that stand for 'no order' (see "
-        "tests/api_scenario.py); the same rulebook example runs through the API in tests/api/test_scenarios_api.py"
+        "tests/support/api_positions.py); the same rulebook example runs through the API in tests/api/test_scenarios_api.py"
     ),
 }
 
@@ -70,7 +70,7 @@ EXCLUDED = {
 SHORT_DEADLINES = {"test_timeouts": 2}
 
 
-def _uses_scenario(fn) -> bool:
+def _builds_a_position(fn) -> bool:
     src = inspect.getsource(fn)
     return any(s in src for s in ("Position(", "north(", "_scene("))
 
@@ -103,8 +103,8 @@ def collect():
             if key in EXCLUDED:
                 skipped[key] = EXCLUDED[key]
                 continue
-            if not _uses_scenario(fn):
-                skipped[key] = "builds no scenario (pure function or data): nothing to run through the API"
+            if not _builds_a_position(fn):
+                skipped[key] = "builds no position (pure function or data): nothing to run through the API"
                 continue
             for kwargs, ident in _params(fn):
                 params.append(pytest.param(mod_name, name, kwargs, id=key + ident))
@@ -115,7 +115,7 @@ PARAMS, NOT_RUN = collect()
 
 
 @pytest.mark.parametrize("mod_name, name, kwargs", PARAMS)
-def test_action_scenario_through_the_api(api, monkeypatch, mod_name, name, kwargs):
+def test_action_position_through_the_api(api, monkeypatch, mod_name, name, kwargs):
     module = importlib.import_module(f"tests.domain.board.action.{mod_name}")
     helpers = importlib.import_module("tests.support.combat_helpers")
     for m in (module, helpers):
