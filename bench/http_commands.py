@@ -130,7 +130,7 @@ class RedisChoice:
         if env_url:
             self.url, self.owned, self.what = env_url, False, f"REDIS_URL={env_url} (not flushed)"
         elif embedded_redis.reachable("127.0.0.1", 6379):
-            self.url, self.owned, self.what = "redis://127.0.0.1:6379/14", True, "127.0.0.1:6379 db 14 (flushed)"
+            self.url, self.owned, self.what = "redis://127.0.0.1:6379/1", True, "127.0.0.1:6379 db 1 (flushed)"
         else:
             self.tmp = Path(tempfile.mkdtemp(prefix="citadel-bench-redis-"))
             self.proc, port = embedded_redis.start(self.tmp, persist=False)

@@ -1,7 +1,10 @@
 """Shared fixtures: a real Redis, and the real service processes (API, RQ worker, projector).
 
 Redis: ``CITADEL_TEST_REDIS_URL`` if set, else 127.0.0.1:6379 if it answers, else (or with
-``CITADEL_TEST_EMBEDDED=1``) an embedded redis-server on a free port, as on a fresh machine. Tests use database 15 (flushed at the start) so they never touch anything else.
+``CITADEL_TEST_EMBEDDED=1``) an embedded redis-server on a free port, as on a fresh machine. A session
+claims a free database among 15..9 (flushed, then marked as taken with a lock key that expires), so
+two test sessions on one Redis never flush each other's data; tests that need a second database
+claim one among 8..2 (:func:`claim_database`).
 """
 
 from __future__ import annotations
@@ -21,7 +24,6 @@ import redis
 from service.store import embedded_redis
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_DB = 15
 # One RQ queue per test session: two sessions on one Redis never run each other's jobs.
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 # The shared service measures the game, not the limiter (tests/api/test_rate_limit.py tests it).
@@ -30,26 +32,53 @@ os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
 os.environ.setdefault("CITADEL_GAMES", "board,auction")
 
 
-def _redis_url() -> tuple[str, object]:
-    url = os.environ.get("CITADEL_TEST_REDIS_URL")
-    if url:
-        return url, None
+SESSION_LOCK = "citadel:test-session"
+
+
+def claim_database(server: str, candidates: range) -> str:
+    """The URL of a database of ``server`` that no other test session holds, flushed and marked."""
+    for db in candidates:
+        r = redis.Redis.from_url(f"{server}/{db}")
+        try:
+            if r.set(SESSION_LOCK, os.getpid(), nx=True, ex=3 * 3600):
+                r.flushdb()
+                r.set(SESSION_LOCK, os.getpid(), ex=3 * 3600)
+                return f"{server}/{db}"
+        finally:
+            r.close()
+    raise RuntimeError(f"every test database {candidates.start}..{candidates.stop + 1} is taken by another session")
+
+
+def release_database(url: str) -> None:
+    r = redis.Redis.from_url(url)
+    try:
+        r.flushdb()
+    finally:
+        r.close()
+
+
+def _redis_server() -> tuple[str, object]:
     if os.environ.get("CITADEL_TEST_EMBEDDED") != "1" and embedded_redis.reachable("127.0.0.1", 6379):
-        return f"redis://127.0.0.1:6379/{TEST_DB}", None
+        return "redis://127.0.0.1:6379", None
     tmp = Path(tempfile.mkdtemp(prefix="citadel-test-redis-"))
     proc, port = embedded_redis.start(tmp, persist=False)
-    return f"redis://127.0.0.1:{port}/{TEST_DB}", (proc, tmp)
+    return f"redis://127.0.0.1:{port}", (proc, tmp)
 
 
 @pytest.fixture(scope="session")
 def redis_url():
-    url, owned = _redis_url()
-    r = redis.Redis.from_url(url)
-    r.flushdb()
-    r.close()
+    owned = None
+    url = os.environ.get("CITADEL_TEST_REDIS_URL")
+    if url:
+        release_database(url)  # a given database is the session's own: start it empty
+    else:
+        server, owned = _redis_server()
+        url = claim_database(server, range(15, 8, -1))
     os.environ["REDIS_URL"] = url
     os.environ.setdefault("CITADEL_RESOLVE_RETRY_S", "3")
     yield url
+    if not os.environ.get("CITADEL_TEST_REDIS_URL"):
+        release_database(url)
     if owned:
         embedded_redis.stop(owned[0])
         shutil.rmtree(owned[1], ignore_errors=True)

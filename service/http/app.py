@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import redis.exceptions
 from litestar import Litestar, Request
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
@@ -35,6 +36,8 @@ from .problems import (
     game_error_handler,
     http_exception_handler,
     internal_error_handler,
+    store_unavailable_handler,
+    too_deep_handler,
     validation_handler,
 )
 from .ratelimit import RateLimiter
@@ -144,6 +147,9 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         exception_handlers={
             ApiError: api_error_handler,
             GameError: game_error_handler,
+            RecursionError: too_deep_handler,
+            redis.exceptions.ConnectionError: store_unavailable_handler,
+            redis.exceptions.TimeoutError: store_unavailable_handler,
             ValidationException: validation_handler,
             HTTPException: http_exception_handler,
             Exception: internal_error_handler,

@@ -13,7 +13,16 @@ from domain import registry
 from domain.core.envelope import Envelope
 from service.store.read_models import LogLine
 
-Name = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+Name = Annotated[
+    str,
+    msgspec.Meta(
+        min_length=1,
+        max_length=64,
+        pattern="^[^\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff<>]+$",
+        description="1 to 64 characters; no control, format or bidirectional characters, no `<` or `>` "
+        "(names are shown to every other player and in the log).",
+    ),
+]
 
 
 def _union(types: list[Any]) -> Any:

@@ -165,6 +165,27 @@ def http_exception_handler(request: Request, exc: HTTPException) -> Response:
     return problem_response(status, code, str(exc.detail), instance=request.url.path, headers=headers or None)
 
 
+def too_deep_handler(request: Request, exc: RecursionError) -> Response:
+    """A body nested deeper than the JSON decoder recurses is malformed input, not a server error."""
+    return problem_response(
+        400, "bad_json", "the body is nested too deeply to be a request of this API", instance=request.url.path
+    )
+
+
+def store_unavailable_handler(request: Request, exc: Exception) -> Response:
+    """The event store does not answer (a restart, a failover): retry shortly; nothing was half-done,
+    because every write is one atomic script."""
+    log.warning("event store unavailable on %s %s: %s", request.method, request.url.path, exc)
+    return problem_response(
+        503,
+        "store_unavailable",
+        "the event store is not reachable right now; retry shortly",
+        instance=request.url.path,
+        headers={"Retry-After": "1"},
+        retry_after=1,
+    )
+
+
 def internal_error_handler(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     return problem_response(

@@ -16,17 +16,14 @@ import pytest
 import redis
 
 from service.store import embedded_redis
-from tests.conftest import QUEUE, Procs
+from tests.conftest import QUEUE, Procs, claim_database, release_database
 from tests.support.game_client import new_started_game, submit_all_orders, wait_until
-
-FAULT_DB = 12
 
 
 @pytest.fixture()
 def isolated(redis_url, tmp_path):
-    url = redis_url.rsplit("/", 1)[0] + f"/{FAULT_DB}"
+    url = claim_database(redis_url.rsplit("/", 1)[0], range(8, 1, -1))
     r = redis.Redis.from_url(url)
-    r.flushdb()
     procs = Procs(url, tmp_path)
     port = embedded_redis.free_port()
     procs.start_api(port)
@@ -36,8 +33,8 @@ def isolated(redis_url, tmp_path):
     yield client, procs, r
     client.close()
     procs.stop_all()
-    r.flushdb()
     r.close()
+    release_database(url)
 
 
 def _ready(base):

@@ -165,7 +165,7 @@ class EventsController(Controller):
         opt={"query": {"from", "limit"}},
         summary="Game log",
         description="Human-readable public log lines, paginated by `from` cursor (a version).",
-        responses=problems(400, 404, 429),
+        responses=problems(400, 404, 429, 503),
     )
     async def game_log(
         self, request: Request[Any, Any, Any], game_id: GameId, from_: FromVersion = 0, limit: Limit = 200
@@ -191,7 +191,7 @@ class EventsController(Controller):
         "(`settings.organizer_is_referee`) the organizer's export is complete at any time (the seed stays secret until the end). "
         "After the end the export is complete for everyone and the seed is revealed; "
         "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
-        responses=problems(400, 401, 404, 429),
+        responses=problems(400, 401, 404, 429, 503),
     )
     async def export(self, request: Request[Any, Any, Any], game_id: GameId) -> Response[ExportOut]:
         rt = runtime(request)

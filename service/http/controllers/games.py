@@ -35,7 +35,7 @@ class GamesController(Controller):
         "House cards, round): validated like any input (422 `invalid_scenario` with the rule it breaks); "
         "with `start_at: action` the Action phase opens right after the start.",
         status_code=201,
-        responses=problems(400, 409, 413, 415, 422, 429),
+        responses=problems(400, 409, 413, 415, 422, 429, 503),
         opt={"body": "create"},
     )
     async def create_game(

@@ -52,7 +52,7 @@ class ViewsController(Controller):
         opt={"query": {"min_version"}},
         summary="Public view",
         description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order).",
-        responses=problems(400, 404, 409, 429),
+        responses=problems(400, 404, 409, 429, 503),
     )
     async def public_view(
         self, request: Request[Any, Any, Any], game_id: GameId, min_version: MinVersion = 0
@@ -66,7 +66,7 @@ class ViewsController(Controller):
         summary="Your view",
         description="The game as your seat sees it: in the board game your own sealed orders, your hand, your "
         "raven peek. The organizer gets the public view.",
-        responses=problems(400, 401, 403, 404, 409, 429),
+        responses=problems(400, 401, 403, 404, 409, 429, 503),
         security=[{"bearer": []}],
         guards=[token_required],
     )
@@ -88,7 +88,7 @@ class ViewsController(Controller):
         summary="What you must decide now",
         description="Your pending decisions with their legal options, deadline and the default applied at the "
         "deadline; plus who else the game waits for.",
-        responses=problems(400, 401, 403, 404, 409, 429),
+        responses=problems(400, 401, 403, 404, 409, 429, 503),
         security=[{"bearer": []}],
         guards=[token_required],
     )
