@@ -21,6 +21,8 @@ import signal
 import socket
 from typing import Any
 
+import redis.exceptions
+
 from domain import registry
 from service.store.config import Config
 from service.store.event_store import EventStore
@@ -34,6 +36,8 @@ from .read_models import log_lines, views
 
 log = logging.getLogger("citadel.projector")
 GROUP = "projector"
+STORE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError)
+"""What a Redis restart or failover raises; the projector waits and reconnects instead of exiting."""
 
 
 class Projector:
@@ -151,6 +155,21 @@ class Projector:
         return n
 
     async def run(self) -> None:
+        """Project until stopped. A Redis restart or failover never ends it: it waits with backoff
+        (0.2 s doubling to 5 s), then re-creates its groups and re-reads what it left pending."""
+        backoff = 0.0
+        while not self.stopping:
+            try:
+                if backoff:
+                    await asyncio.sleep(backoff)
+                await self._run_connected()
+            except STORE_DOWN as e:
+                backoff = min(5.0, backoff * 2 or 0.2)
+                log.warning("event store unreachable (%s); retrying in %.1f s", e, backoff)
+                self.repo.cache.clear()  # the store may have lost what was not yet persisted
+                self.done.clear()
+
+    async def _run_connected(self) -> None:
         await self.ensure_groups()
         await self.recover()
         log.info("projector %s running over %d partitions", self.consumer, len(self.feeds))

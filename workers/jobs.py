@@ -22,6 +22,8 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import redis.exceptions
+
 from domain.core.commands import SYSTEM, ApplyTimeout, ResolvePending
 from domain.core.context import parse_rfc3339
 from domain.core.errors import GameError
@@ -43,7 +45,14 @@ def _run(job: Callable[..., Awaitable[str]], *args: Any) -> str:
         _runtime = None
     if _runtime is None:
         _runtime = build_runtime()
-    return _loop.run_until_complete(job(_runtime, *args))
+    try:
+        return _loop.run_until_complete(job(_runtime, *args))
+    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+        # Redis restarted or failed over: drop the runtime (its pooled connections are dead) so the
+        # next job connects afresh; this job failed, and the sweep enqueues its work again, since
+        # the game's mark stays until the work is done (workers/sweep.py).
+        _runtime = None
+        raise
 
 
 async def _fault_injection_pause() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from datetime import datetime
 
 import httpx
 import pytest
@@ -135,3 +136,46 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
     after = {k: r.get(k) for k in before}
     assert after == before
     assert r.zrange(keys.log, 0, -1) == log_before
+
+
+def _timed_out_at(api, g) -> float | None:
+    """When the first ``decision_timed_out`` was appended (its envelope time), if it was."""
+    export = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
+    for env in export["events"]:
+        if env["event"]["type"] == "decision_timed_out":
+            return datetime.fromisoformat(env["ts"].replace("Z", "+00:00")).timestamp()
+    return None
+
+
+def _deadline_of(api, g) -> float:
+    """The deadline of the first step that set one (from the stream, not a projection)."""
+    export = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
+    first = next(e["event"]["deadline"] for e in export["events"] if e["event"].get("deadline"))
+    return datetime.fromisoformat(first.replace("Z", "+00:00")).timestamp()
+
+
+def test_a_deadline_fires_within_5_s_though_the_worker_holding_the_scheduler_died(isolated):
+    """Issue 8, item 1: the dead worker holds RQ's scheduler lock for a minute, so RQ's scheduled
+    timeout job waits; the sweep of the restarted worker fires the deadline within 5 s of its time."""
+    api, procs, r = isolated
+    procs.start_projector()
+    procs.start_worker("doomed-worker")
+    wait_until(lambda: r.keys("rq:scheduler-lock:*"), timeout=10)  # it holds the scheduler lock
+    g = new_started_game(api, players=3, timeout_s=4)
+    procs.kill("doomed-worker")
+    procs.start_worker("fresh-worker")
+    deadline = _deadline_of(api, g)
+    fired = wait_until(lambda: _timed_out_at(api, g), timeout=30)
+    assert fired - deadline <= 5.0, f"the deadline fired {fired - deadline:.1f} s late"
+
+
+def test_a_deadline_missed_while_no_worker_ran_fires_within_5_s_of_the_restart(isolated):
+    api, procs, r = isolated
+    procs.start_projector()
+    g = new_started_game(api, players=3, timeout_s=1)
+    time.sleep(3)  # the deadline passes with no worker at all
+    assert _timed_out_at(api, g) is None
+    restarted = time.time()
+    procs.start_worker("late-worker")
+    fired = wait_until(lambda: _timed_out_at(api, g), timeout=30)
+    assert fired - restarted <= 5.0, f"the deadline fired {fired - restarted:.1f} s after the worker started"
