@@ -238,7 +238,6 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
         secret="bench",
         snapshot_every=64,
         queue_name="citadel-bench",
-        resolve_retry_s=10,
     )
     rt = build_runtime(cfg, scheduler=NullScheduler())
     engine = rt.engine

@@ -92,7 +92,6 @@ class Service:
             **os.environ,
             "REDIS_URL": self.url,
             "CITADEL_QUEUE": self.queue,
-            "CITADEL_RESOLVE_RETRY_S": "3",
             "CITADEL_RATE_LIMIT_PER_S": "0",
             "CITADEL_PROJECTOR_NAME": "projector-reliability",
             "PYTHONPATH": str(ROOT),

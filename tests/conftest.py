@@ -75,7 +75,6 @@ def redis_url():
         server, owned = _redis_server()
         url = claim_database(server, range(15, 8, -1))
     os.environ["REDIS_URL"] = url
-    os.environ.setdefault("CITADEL_RESOLVE_RETRY_S", "3")
     yield url
     if not os.environ.get("CITADEL_TEST_REDIS_URL"):
         release_database(url)
@@ -95,7 +94,7 @@ class Procs:
     """Start and stop the service's processes with the test's Redis."""
 
     def __init__(self, redis_url: str, logdir: Path):
-        self.env = {**os.environ, "REDIS_URL": redis_url, "CITADEL_RESOLVE_RETRY_S": "3", "PYTHONPATH": str(ROOT)}
+        self.env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": str(ROOT)}
         self.logdir = logdir
         self.procs: dict[str, subprocess.Popen] = {}
 

@@ -186,11 +186,11 @@ class Engine:
             due = DueTimeout(deadline.step_version, parse_rfc3339(deadline.at).timestamp())
         return pending, due
 
-    async def _dispatch(self, game_id: str, pending: bool, due: DueTimeout | None) -> None:
+    async def _dispatch(self, game_id: str, pending: bool) -> None:
+        """Resolve at once what waits for a worker; deadlines need nothing here: the append recorded
+        them and the workers' sweep fires them."""
         if pending:
             await self.scheduler.resolve_now(game_id)
-        if due is not None:
-            await self.scheduler.timeout_at(game_id, due.step_version, datetime.fromtimestamp(due.at_epoch_s, UTC))
 
     # -- create ----------------------------------------------------------------------------
 
@@ -315,7 +315,7 @@ class Engine:
             if isinstance(result, Appended):
                 game.needs_check = False
                 await self.repo.maybe_snapshot(game, previous)
-                await self._dispatch(game_id, pending, due)
+                await self._dispatch(game_id, pending)
                 return status, body
             if isinstance(result, Duplicate):
                 return _unpack_answer(result.answer, fp)

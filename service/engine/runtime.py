@@ -46,7 +46,7 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
         sync.close()
     store = EventStore(r, cfg.partitions)
     repo = GameRepo(store, registry, snapshot_every=cfg.snapshot_every)
-    sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name, cfg.resolve_retry_s)
+    sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name)
     return Runtime(
         cfg=cfg,
         redis=r,

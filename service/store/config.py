@@ -9,11 +9,10 @@
 | ``CITADEL_SECRET`` | generated once, kept in Redis | key that signs bearer tokens |
 | ``CITADEL_SNAPSHOT_EVERY`` | ``64`` | write a state snapshot every N events |
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
-| ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
 | ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per bearer token per API process (429 beyond; 0 = off) |
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
-| ``CITADEL_SWEEP_S`` | ``2`` | how often each worker sweeps for resolutions and deadlines nobody enqueued |
+| ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
 """
 
@@ -32,10 +31,9 @@ class Config:
     secret: str | None
     snapshot_every: int
     queue_name: str
-    resolve_retry_s: int
     max_streams: int = 512
     games: tuple[str, ...] = ("board",)
-    sweep_s: float = 2.0
+    sweep_s: float = 1.0
 
     @classmethod
     def from_env(cls) -> Config:
@@ -48,8 +46,7 @@ class Config:
             secret=os.environ.get("CITADEL_SECRET") or None,
             snapshot_every=int(os.environ.get("CITADEL_SNAPSHOT_EVERY", "64")),
             queue_name=os.environ.get("CITADEL_QUEUE", "citadel"),
-            resolve_retry_s=int(os.environ.get("CITADEL_RESOLVE_RETRY_S", "10")),
             max_streams=int(os.environ.get("CITADEL_MAX_STREAMS", "512")),
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
-            sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "2")),
+            sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
         )

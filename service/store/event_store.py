@@ -155,6 +155,10 @@ class EventStore:
         """The game no longer waits for a worker's resolution."""
         await self.redis.srem(keys.pending, keys.game_id)
 
+    async def timeout_due_at(self, keys: Keys, step_version: int, at_epoch_s: float) -> None:
+        """Move a deadline's mark back to its time (a timeout job ran early: the next sweep fires it)."""
+        await self.redis.zadd(keys.deadlines, {DueTimeout(step_version, 0).member(keys.game_id): at_epoch_s}, xx=True)
+
     async def timeout_done(self, keys: Keys, step_version: int) -> None:
         """The deadline of ``step_version`` needs no more enforcing (fired, or the step moved on)."""
         await self.redis.zrem(keys.deadlines, DueTimeout(step_version, 0).member(keys.game_id))

@@ -64,7 +64,6 @@ def test_a_store_that_does_not_answer_is_a_503_with_retry_after():
         secret="test-secret",
         snapshot_every=64,
         queue_name="unused",
-        resolve_retry_s=10,
     )
     with TestClient(app=create_app(build_runtime(cfg))) as client:
         r = client.get("/v1/games/g_" + "0" * 32)
