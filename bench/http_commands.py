@@ -351,7 +351,17 @@ def service_commands(redis_url: str, port: int, workers: int) -> dict[str, list[
                 str(workers),
                 "--no-access-log",
             ],
-            "worker": [py, "-m", "rq.cli", "worker", "--with-scheduler", "-u", redis_url, "citadel"],
+            "worker": [
+                py,
+                "-m",
+                "rq.cli",
+                "worker",
+                "--worker-class",
+                "workers.worker.CitadelWorker",
+                "-u",
+                redis_url,
+                "citadel",
+            ],
             "projector": [py, "-m", "projections.projector"],
         }
 

@@ -6,7 +6,7 @@
 
 It starts its own embedded Redis (``service.store.embedded_redis``, AOF ``everysec``, a temporary
 folder, a free port on 127.0.0.1, so it can be killed with SIGKILL and restarted from its AOF), the
-API (uvicorn), the RQ worker (``workers.worker.CitadelWorker --with-scheduler``) and the projector,
+API (uvicorn), the RQ worker (``workers.worker.CitadelWorker``) and the projector,
 with the same command lines as ``tests/conftest.py: Procs``; only loopback traffic. Random bots
 (``clients.bot.play_game``) are the load. Scenarios, one table row each:
 
@@ -106,7 +106,7 @@ class Service:
         if name == "api":
             return [py, "-m", "uvicorn", "service.http.app:app", "--host", "127.0.0.1", "--port", str(self.port)]
         if name == "worker":
-            worker = ["rq.cli", "worker", "--with-scheduler", "--worker-class", "workers.worker.CitadelWorker"]
+            worker = ["rq.cli", "worker", "--worker-class", "workers.worker.CitadelWorker"]
             return [py, "-m", *worker, "-u", self.url, self.queue]
         return [py, "-m", "projections.projector"]
 

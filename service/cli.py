@@ -52,7 +52,6 @@ def _worker() -> list[str]:
         "-m",
         "rq.cli",
         "worker",
-        "--with-scheduler",
         "--worker-class",
         "workers.worker.CitadelWorker",
         "-u",

@@ -130,7 +130,6 @@ class Procs:
                 "-m",
                 "rq.cli",
                 "worker",
-                "--with-scheduler",
                 "--worker-class",
                 "workers.worker.CitadelWorker",
                 "-u",

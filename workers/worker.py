@@ -1,6 +1,6 @@
 """The Citadel RQ worker: an in-process RQ worker that also sweeps for work nobody enqueued.
 
-Run: ``rq worker --with-scheduler --worker-class workers.worker.CitadelWorker -u $CITADEL_QUEUE_URL citadel``.
+Run: ``rq worker --worker-class workers.worker.CitadelWorker -u $CITADEL_QUEUE_URL citadel``.
 """
 
 from __future__ import annotations

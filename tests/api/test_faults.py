@@ -154,13 +154,13 @@ def _deadline_of(api, g) -> float:
     return datetime.fromisoformat(first.replace("Z", "+00:00")).timestamp()
 
 
-def test_a_deadline_fires_within_5_s_though_the_worker_holding_the_scheduler_died(isolated):
-    """Issue 8, item 1: the dead worker holds RQ's scheduler lock for a minute, so RQ's scheduled
-    timeout job waits; the sweep of the restarted worker fires the deadline within 5 s of its time."""
+def test_a_deadline_fires_within_5_s_though_a_worker_died(isolated):
+    """Issue 8, item 1: a worker killed before a deadline (it used to hold RQ's scheduler lock for a
+    minute, delaying every deadline); the sweep of the restarted worker fires it within 5 s of its time."""
     api, procs, r = isolated
     procs.start_projector()
     procs.start_worker("doomed-worker")
-    wait_until(lambda: r.keys("rq:scheduler-lock:*"), timeout=10)  # it holds the scheduler lock
+    time.sleep(1)  # it has swept once and holds its place
     g = new_started_game(api, players=3, timeout_s=4)
     procs.kill("doomed-worker")
     procs.start_worker("fresh-worker")
