@@ -11,7 +11,8 @@
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_RESOLVE_RETRY_S`` | ``10`` | back-up resolve job delay, in case a worker dies mid-job |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
-| ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per bearer token per API process (429 beyond; 0 = off) |
+| ``CITADEL_MAX_STREAMS_PER_CLIENT`` | ``8`` | open SSE streams and long-polls per client, across replicas (429 beyond; 0 = off) |
+| ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per client (a game's seat or organizer, else an address), across replicas (429 beyond; 0 = off) |
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``2`` | how often each worker sweeps for resolutions and deadlines nobody enqueued |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
@@ -34,6 +35,7 @@ class Config:
     queue_name: str
     resolve_retry_s: int
     max_streams: int = 512
+    max_streams_per_client: int = 8
     games: tuple[str, ...] = ("board",)
     sweep_s: float = 2.0
 
@@ -50,6 +52,7 @@ class Config:
             queue_name=os.environ.get("CITADEL_QUEUE", "citadel"),
             resolve_retry_s=int(os.environ.get("CITADEL_RESOLVE_RETRY_S", "10")),
             max_streams=int(os.environ.get("CITADEL_MAX_STREAMS", "512")),
+            max_streams_per_client=int(os.environ.get("CITADEL_MAX_STREAMS_PER_CLIENT", "8")),
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "2")),
         )
