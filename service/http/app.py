@@ -128,7 +128,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     async def startup(app: Litestar) -> None:
         if not hasattr(app.state, "rt"):
             app.state.rt = runtime or build_runtime()
-        app.state.limits = RateLimits(app.state.rt.redis, app.state.rt.cfg.partitions)
+        app.state.limits = RateLimits(app.state.rt.redis, app.state.rt.cfg.partitions, app.state.rt.cfg.cluster)
         app.state.limiter = RateLimiter.from_env(app.state.limits)
 
     async def shutdown(app: Litestar) -> None:

@@ -1,5 +1,6 @@
 """Per-client rate limiting, shared by every API replica: a token bucket per client in the event
-store's Redis (``service/store/rate_limits.py``: one atomic script, one round trip per request).
+store's Redis (``service/store/rate_limits.py``: one atomic script, at most one round trip per request;
+requests arriving together share one). Measured with ``bench/http_wrk.py``: no cost above the noise.
 
 The client is who the request verifiably is (:func:`service.http.access.client_of`): the seat or
 organizer of the game of the path when its token is valid for that game, else the client's address

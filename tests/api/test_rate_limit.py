@@ -52,6 +52,10 @@ def test_token_bucket_in_redis_refills_at_its_rate(redis_url):
             await asyncio.sleep(0.55)  # one token back, by Redis' clock
             assert (await rl.take(me, 2, 3)).allowed
             assert not (await rl.take(me, 2, 3)).allowed
+            # requests that arrive together share one script call, and still one bucket each
+            many = Client("g_bucket_test", "seat2")
+            taken = await asyncio.gather(*(rl.take(c, 1, 5) for c in [many] * 12 + [Client(None, "10.0.0.8")] * 3))
+            assert [t.allowed for t in taken] == [True] * 5 + [False] * 7 + [True] * 3
             ttl = await r.pttl(me.key("rl", 16))
             assert 0 < ttl <= 2500  # idle buckets vanish once they would be full again
         finally:
