@@ -23,6 +23,7 @@ from domain import registry
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.logs import configure_logging
+from service.store.rate_limits import RateLimits
 
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
@@ -40,7 +41,7 @@ from .problems import (
     too_deep_handler,
     validation_handler,
 )
-from .ratelimit import RateLimiter
+from .ratelimit import RateLimiter, rate_limited
 
 MAX_BODY = 64 * 1024
 
@@ -103,13 +104,8 @@ class _RawSchema(Schema):
 
 
 async def before_request(request: Request[Any, Any, Any]) -> None:
-    """Rate limit per token (or address), then refuse non-JSON bodies and unknown query parameters."""
-    if request.url.path.startswith("/v1/"):
-        token = request.headers.get("authorization")
-        if token:
-            request.app.state.limiter.check(token)
-        else:  # anonymous reads and lobby calls: per address, ten times the rate (proxies share one)
-            request.app.state.anonymous_limiter.check(request.client.host if request.client else "?")
+    """Refuse non-JSON bodies and unknown query parameters (rate limits are the app's first guard:
+    ``ratelimit.py``)."""
     await reject_unknown_query_parameters(request)
 
 
@@ -130,10 +126,10 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     configure_logging()
 
     async def startup(app: Litestar) -> None:
-        app.state.limiter = RateLimiter.from_env()
-        app.state.anonymous_limiter = RateLimiter.from_env(factor=10)
         if not hasattr(app.state, "rt"):
             app.state.rt = runtime or build_runtime()
+        app.state.limits = RateLimits(app.state.rt.redis, app.state.rt.cfg.partitions, app.state.rt.cfg.cluster)
+        app.state.limiter = RateLimiter.from_env(app.state.limits)
 
     async def shutdown(app: Litestar) -> None:
         if hasattr(app.state, "rt") and runtime is None:
@@ -142,6 +138,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[GamesController, CommandsController, ViewsController, EventsController, OpsController],
         on_startup=[startup],
+        guards=[rate_limited],
         before_request=before_request,
         on_shutdown=[shutdown],
         exception_handlers={

@@ -196,14 +196,15 @@ def internal_error_handler(request: Request, exc: Exception) -> Response:
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI entries for the problems an operation can return."""
     descriptions = {
-        400: "Malformed or missing JSON (`bad_json`), invalid or unknown parameters (`invalid_parameter`, `unknown_parameter`)",
+        400: "Malformed or missing JSON (`bad_json`), invalid or unknown parameters (`invalid_parameter`, `unknown_parameter`; an `Authorization` header over 256 bytes is an `invalid_parameter`)",
         401: "Missing or malformed bearer token (`unauthorized`), or a token not valid for this game (`invalid_token`)",
         403: "The token may not do this (`forbidden`)",
         404: "No such game, or not visible to this token (`not_found`)",
         409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), version not reached (`version_not_reached`)",
         413: "Request body too large (`payload_too_large`)",
         415: "The body is not JSON (`unsupported_media_type`)",
-        429: "Too many requests from this token or address (`rate_limited`); see `Retry-After` and `RateLimit-*`",
+        429: "Too many requests from this client (`rate_limited`: a seat or organizer of this game, else the address), "
+        "see `Retry-After` and `RateLimit-*`; or too many open event streams of this client (`too_many_streams`), see `Retry-After`",
         422: "Invalid fields (`validation_error`, `unknown_field`), a position the rules could not produce (`invalid_scenario`), an illegal move (`illegal_move` and rule-specific codes, with the `rule` id), a reused idempotency key (`idempotency_key_reused`)",
         503: "The game is momentarily contended (`contention`) or the server has too many open streams (`too_many_streams`); retry after `Retry-After`",
     }

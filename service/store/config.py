@@ -10,7 +10,8 @@
 | ``CITADEL_SNAPSHOT_EVERY`` | ``64`` | write a state snapshot every N events |
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
-| ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per bearer token per API process (429 beyond; 0 = off) |
+| ``CITADEL_MAX_STREAMS_PER_CLIENT`` | ``8`` | open SSE streams and long-polls per client, across replicas (429 beyond; 0 = off) |
+| ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per client (a game's seat or organizer, else an address), across replicas (429 beyond; 0 = off) |
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
@@ -32,6 +33,7 @@ class Config:
     snapshot_every: int
     queue_name: str
     max_streams: int = 512
+    max_streams_per_client: int = 8
     games: tuple[str, ...] = ("board",)
     sweep_s: float = 1.0
 
@@ -47,6 +49,7 @@ class Config:
             snapshot_every=int(os.environ.get("CITADEL_SNAPSHOT_EVERY", "64")),
             queue_name=os.environ.get("CITADEL_QUEUE", "citadel"),
             max_streams=int(os.environ.get("CITADEL_MAX_STREAMS", "512")),
+            max_streams_per_client=int(os.environ.get("CITADEL_MAX_STREAMS_PER_CLIENT", "8")),
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
         )

@@ -19,7 +19,8 @@ def test_sse_stays_open_while_idle_and_delivers_new_events(api, service):
         time.sleep(7)  # longer than redis-py's default socket timeout (5 s)
         api.post(f"/v1/games/{g.id}/commands", json={"type": "assign_orders", "orders": orders}, headers=g.auth(token))
 
-    threading.Thread(target=submit_later, daemon=True).start()
+    submitter = threading.Thread(target=submit_later, daemon=True)
+    submitter.start()
     seen = []
     with httpx.Client(base_url=base, timeout=30) as c:
         with c.stream(
@@ -32,4 +33,5 @@ def test_sse_stays_open_while_idle_and_delivers_new_events(api, service):
                     seen.append(int(line[4:]))
                 if line.startswith("event: orders_submitted"):
                     break
+    submitter.join(timeout=10)  # the shared client is not for two threads at once: the next test must not race it
     assert seen == [current + 1], "resumed after Last-Event-ID and got exactly the new event"

@@ -6,6 +6,7 @@ over: from then on everything is public.
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
@@ -19,16 +20,23 @@ from domain.core.envelope import Envelope
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
 from service.store.keys import Keys
+from service.store.rate_limits import Client, RateLimits
 from service.store.read_models import log_lines
 
-from ..access import ORGANIZER, role_of, runtime
+from ..access import ORGANIZER, client_of, role_of, runtime
 from ..bodies import GameId, json_response
 from ..errors import ApiError
 from ..models import ExportOut, LogOut
 from ..problems import problems
+from ..ratelimit import ANONYMOUS_FACTOR
 from .views import reader_for
 
 MAX_WAIT_S = 30
+STREAM_TTL_S = 60
+"""Expiry of a client's open-streams count: longer than any long-poll, refreshed by open SSE streams
+every :data:`STREAM_REFRESH_S`; what an API process that died with streams open leaves behind."""
+STREAM_REFRESH_S = 20
+_releases: set[asyncio.Task[None]] = set()
 _enc = msgspec.json.Encoder()
 
 FromVersion = Annotated[
@@ -57,21 +65,59 @@ def _line(game: LoadedGame, env: Envelope, reader: str | None, over: bool) -> by
     return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e)))) + b"\n"
 
 
-def _claim_stream_slot(rt: Runtime) -> None:
-    """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process."""
+async def _claim_stream_slot(request: Request[Any, Any, Any], rt: Runtime) -> Client:
+    """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process
+    (503 beyond), and at most ``CITADEL_MAX_STREAMS_PER_CLIENT`` per client across replicas (429
+    beyond; ten times that for a client known by its address only), counted in Redis."""
     if rt.open_streams >= rt.cfg.max_streams:
         raise ApiError(
             503, "too_many_streams", "too many open event streams on this server; retry shortly", retry_after=5
         )
+    client, identified = client_of(request)
+    cap = rt.cfg.max_streams_per_client * (1 if identified else ANONYMOUS_FACTOR)
     rt.open_streams += 1
+    try:
+        ok = cap <= 0 or await _limits(request).claim_stream(client, cap, STREAM_TTL_S)
+    except BaseException:
+        rt.open_streams -= 1
+        raise
+    if not ok:
+        rt.open_streams -= 1
+        raise ApiError(
+            429,
+            "too_many_streams",
+            f"at most {cap} open event streams per client; close one or retry shortly",
+            retry_after=5,
+        )
+    return client
 
 
-async def _released(rt: Runtime, stream: AsyncIterator[bytes]) -> AsyncIterator[bytes]:
+def _limits(request: Request[Any, Any, Any]) -> RateLimits:
+    limits: RateLimits = request.app.state.limits
+    return limits
+
+
+async def _release_slot(rt: Runtime, limits: RateLimits, client: Client) -> None:
+    rt.open_streams -= 1
+    if rt.cfg.max_streams_per_client > 0:
+        await limits.release_stream(client)
+
+
+async def _released(
+    rt: Runtime, limits: RateLimits, client: Client, stream: AsyncIterator[bytes]
+) -> AsyncIterator[bytes]:
+    refreshed = time.monotonic()
     try:
         async for chunk in stream:
             yield chunk
+            if rt.cfg.max_streams_per_client > 0 and time.monotonic() - refreshed > STREAM_REFRESH_S:
+                refreshed = time.monotonic()
+                await limits.refresh_stream(client, STREAM_TTL_S)
     finally:
-        rt.open_streams -= 1
+        # A task of its own: the stream may end by cancellation, which would cancel an await here.
+        task = asyncio.ensure_future(_release_slot(rt, limits, client))
+        _releases.add(task)
+        task.add_done_callback(_releases.discard)
 
 
 async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
@@ -121,7 +167,9 @@ class EventsController(Controller):
         summary="Event log (NDJSON or Server-Sent Events)",
         description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
         "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
-        "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator.",
+        "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator. "
+        "A client (a seat or the organizer, else an address) may hold at most `CITADEL_MAX_STREAMS_PER_CLIENT` (8) SSE streams and long-polls "
+        "open at once across all servers (`429 too_many_streams` beyond).",
         responses=problems(400, 401, 404, 429, 503),
         media_type="application/x-ndjson",
     )
@@ -139,14 +187,14 @@ class EventsController(Controller):
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
         sse = "text/event-stream" in request.headers.get("accept", "")
-        if sse or wait:
-            _claim_stream_slot(rt)
+        client = await _claim_stream_slot(request, rt) if sse or wait else None
         over = game.game.is_over(game.state)
         if sse:
             last = request.headers.get("last-event-id")
             start = int(last) if last and last.isdigit() else from_
+            assert client is not None
             return Stream(
-                _released(rt, _sse(rt, game, keys, start, reader, over)),
+                _released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over)),
                 media_type="text/event-stream",
                 headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
             )
@@ -155,8 +203,8 @@ class EventsController(Controller):
             if not envs and wait:
                 envs = await _wait_for(rt, keys, from_, wait, limit)
         finally:
-            if wait:
-                rt.open_streams -= 1
+            if client is not None:
+                await _release_slot(rt, _limits(request), client)
         lines = [_line(game, e, reader, over) for e in envs]
         return Stream(iter(lines), media_type="application/x-ndjson")
 
