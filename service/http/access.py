@@ -60,7 +60,7 @@ def client_of(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[Client, b
     """Whom the per-client limits count, and whether it is a verified identity: ``(game, role)`` for a
     token valid for the game of the path, else the client's address (anonymous calls, and any token
     that does not verify). Never raises; cached per request (a verified role is kept for the guards)."""
-    cached: tuple[Client, bool] | None = connection.scope.get("citadel_client")  # type: ignore[assignment]
+    cached: tuple[Client, bool] | None = connection.scope.get("citadel_client")  # type: ignore[assignment]  # our own scope key: the scope TypedDict does not know it
     if cached is not None:
         return cached
     out: tuple[Client, bool] | None = None
