@@ -61,6 +61,7 @@ import msgspec
 import redis
 import redis.asyncio as aioredis
 
+from service.processes import api_command, projector_command, worker_command
 from service.store import embedded_redis
 
 CLK_TCK = os.sysconf("SC_CLK_TCK")
@@ -326,44 +327,16 @@ def _children(pid: int) -> list[int]:
 
 
 def service_commands(redis_url: str, port: int, workers: int) -> dict[str, list[str]]:
-    """The command lines ``citadel api|worker|projector`` would run (service/cli.py), so the benchmark
-    follows the CLI's flags; the plain commands of the issue if the CLI's helpers are not there."""
-    py = sys.executable
+    """The command lines ``citadel api|worker|projector`` run (service/processes.py), so the
+    benchmark follows the service's own flags."""
     os.environ["REDIS_URL"] = redis_url
     os.environ.pop("CITADEL_QUEUE_URL", None)
     os.environ["CITADEL_QUEUE"] = "citadel"
-    try:
-        from service import cli
-
-        return {"api": cli._api("127.0.0.1", port, workers), "worker": cli._worker(), "projector": cli._projector()}
-    except (ImportError, AttributeError):
-        return {
-            "api": [
-                py,
-                "-m",
-                "uvicorn",
-                "service.http.app:app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--workers",
-                str(workers),
-                "--no-access-log",
-            ],
-            "worker": [
-                py,
-                "-m",
-                "rq.cli",
-                "worker",
-                "--worker-class",
-                "workers.worker.CitadelWorker",
-                "-u",
-                redis_url,
-                "citadel",
-            ],
-            "projector": [py, "-m", "projections.projector"],
-        }
+    return {
+        "api": api_command("127.0.0.1", port, workers),
+        "worker": worker_command(redis_url, "citadel"),
+        "projector": projector_command(),
+    }
 
 
 class Service:

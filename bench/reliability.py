@@ -62,13 +62,14 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from clients import bot  # noqa: E402
-from clients.citadel_client.client import CitadelClient  # noqa: E402
-from clients.citadel_client.models import Command  # noqa: E402
-from domain import registry  # noqa: E402
-from domain.core.envelope import Envelope  # noqa: E402
-from service.store import embedded_redis  # noqa: E402
-from service.store.keys import Keys, tag  # noqa: E402
+from clients import bot
+from clients.citadel_client.client import CitadelClient
+from clients.citadel_client.models import Command
+from domain import registry
+from domain.core.envelope import Envelope
+from service.processes import api_command, projector_command, worker_command
+from service.store import embedded_redis
+from service.store.keys import Keys, tag
 
 LATENESS_BOUND_S = 5.0
 PLAYERS = 3
@@ -102,13 +103,11 @@ class Service:
         self.r = redis.Redis.from_url(self.url)
 
     def command(self, name: str) -> list[str]:
-        py = sys.executable
         if name == "api":
-            return [py, "-m", "uvicorn", "service.http.app:app", "--host", "127.0.0.1", "--port", str(self.port)]
+            return api_command("127.0.0.1", self.port)
         if name == "worker":
-            worker = ["rq.cli", "worker", "--worker-class", "workers.worker.CitadelWorker"]
-            return [py, "-m", *worker, "-u", self.url, self.queue]
-        return [py, "-m", "projections.projector"]
+            return worker_command(self.url, self.queue)
+        return projector_command()
 
     def start(self, name: str) -> None:
         with open(self.workdir / f"{name}.log", "ab") as log:

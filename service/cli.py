@@ -26,42 +26,13 @@ import msgspec
 from clients import bot as random_bot
 from projections.rebuild import main as rebuild
 from service.http.app import create_app
+from service.processes import api_command, projector_command, worker_command
 from service.store import embedded_redis
-
-
-def _api(host: str, port: int, workers: int) -> list[str]:
-    return [
-        sys.executable,
-        "-m",
-        "uvicorn",
-        "service.http.app:app",
-        "--host",
-        host,
-        "--port",
-        str(port),
-        "--workers",
-        str(workers),
-        "--no-access-log",
-    ]
 
 
 def _worker() -> list[str]:
     url = os.environ.get("CITADEL_QUEUE_URL") or os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-    return [
-        sys.executable,
-        "-m",
-        "rq.cli",
-        "worker",
-        "--worker-class",
-        "workers.worker.CitadelWorker",
-        "-u",
-        url,
-        os.environ.get("CITADEL_QUEUE", "citadel"),
-    ]
-
-
-def _projector() -> list[str]:
-    return [sys.executable, "-m", "projections.projector"]
+    return worker_command(url, os.environ.get("CITADEL_QUEUE", "citadel"))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -71,7 +42,11 @@ def run(args: argparse.Namespace) -> int:
         redis_proc, port = embedded_redis.start(data, port=args.redis_port)
         os.environ["REDIS_URL"] = f"redis://127.0.0.1:{port}/0"
         print(f"citadel: embedded redis on 127.0.0.1:{port}, data in {data} (AOF on)", flush=True)
-    commands = {"api": _api(args.host, args.port, args.workers), "worker": _worker(), "projector": _projector()}
+    commands = {
+        "api": api_command(args.host, args.port, args.workers),
+        "worker": _worker(),
+        "projector": projector_command(),
+    }
     procs = {name: subprocess.Popen(argv) for name, argv in commands.items()}
     print(f"citadel: API on http://{args.host}:{args.port}  (docs: /schema)  Ctrl-C stops everything", flush=True)
     stopping = False
@@ -179,11 +154,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.cmd == "run":
         return run(args)
     if args.cmd == "api":
-        os.execv(sys.executable, _api(args.host, args.port, args.workers))
+        os.execv(sys.executable, api_command(args.host, args.port, args.workers))
     if args.cmd == "worker":
         os.execv(sys.executable, _worker())
     if args.cmd == "projector":
-        os.execv(sys.executable, _projector())
+        os.execv(sys.executable, projector_command())
     if args.cmd == "rebuild":
         rebuild()
         return 0

@@ -12,7 +12,6 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -21,6 +20,7 @@ import httpx
 import pytest
 import redis
 
+from service.processes import api_command, projector_command, worker_command
 from service.store import embedded_redis
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,41 +107,15 @@ class Procs:
         return p
 
     def start_api(self, port: int) -> None:
-        self.start(
-            "api",
-            [
-                sys.executable,
-                "-m",
-                "uvicorn",
-                "service.http.app:app",
-                "--host",
-                "127.0.0.1",
-                "--port",
-                str(port),
-                "--no-access-log",
-            ],
-        )
+        self.start("api", api_command("127.0.0.1", port))
 
     def start_worker(self, name: str = "worker") -> None:
-        self.start(
-            name,
-            [
-                sys.executable,
-                "-m",
-                "rq.cli",
-                "worker",
-                "--worker-class",
-                "workers.worker.CitadelWorker",
-                "-u",
-                self.env["REDIS_URL"],
-                QUEUE,
-            ],
-        )
+        self.start(name, worker_command(self.env["REDIS_URL"], QUEUE))
 
     def start_projector(self, name: str = "projector") -> None:
         env_name = self.env.get("CITADEL_PROJECTOR_NAME")
         self.env["CITADEL_PROJECTOR_NAME"] = "projector-test"
-        self.start(name, [sys.executable, "-m", "projections.projector"])
+        self.start(name, projector_command())
         if env_name is None:
             self.env.pop("CITADEL_PROJECTOR_NAME")
 
