@@ -36,6 +36,7 @@ from domain.core.commands import Actor, JoinGame
 from domain.core.context import Context, parse_rfc3339, rfc3339
 from domain.core.envelope import Envelope, seal
 from domain.core.errors import GameError
+from domain.core.game import Game
 from domain.core.hashing import GENESIS
 from service.store.event_store import Appended, DueTimeout, Duplicate, EventStore, Stale
 from service.store.games import GameNotFound, GameRepo, LoadedGame
@@ -165,8 +166,8 @@ class Engine:
         return out
 
     async def known(self, game_id: str) -> LoadedGame:
-        """The game as this process last saw it (no I/O when cached): for what never changes, its
-        kind and seats' existence aside, use :meth:`load`."""
+        """The game as this process last saw it, with no I/O when it is cached: good for what never
+        changes (its kind); for its current state use :meth:`load`."""
         return self.repo.peek(game_id) or await self.load(game_id)
 
     async def load(self, game_id: str) -> LoadedGame:
@@ -175,7 +176,7 @@ class Engine:
         except GameNotFound:
             raise not_found() from None
 
-    def _markers(self, after: LoadedGame, events: list[Any], first_seq: int) -> tuple[bool, DueTimeout | None]:
+    def _markers(self, after: LoadedGame, first_seq: int) -> tuple[bool, DueTimeout | None]:
         """What the workers must know of the state after a batch: does it wait for a resolution,
         and did the batch open a step with a deadline?"""
         game, state = after.game, after.state
@@ -194,12 +195,14 @@ class Engine:
 
     # -- create ----------------------------------------------------------------------------
 
+    def hosted_game(self, kind: str) -> Game:
+        """The game of ``kind`` if this deployment hosts it, else ``unknown_game_kind``."""
+        if kind not in self.kinds or kind not in registry.GAMES:
+            raise GameError(f"kind: this server hosts {', '.join(self.kinds)}, not {kind!r}", code="unknown_game_kind")
+        return registry.get(kind)
+
     async def create_game(self, kind: str, body: Any, idempotency_key: str | None, fp: str) -> tuple[int, bytes]:
-        if kind not in self.kinds:
-            raise GameError(
-                f"this server hosts games of kind {', '.join(self.kinds)}, not {kind!r}", code="unknown_game_kind"
-            )
-        game = registry.get(kind)
+        game = self.hosted_game(kind)
         if idempotency_key:
             game_id = "g_" + uuid.uuid5(GAME_ID_NAMESPACE, idempotency_key).hex
         else:
@@ -303,7 +306,7 @@ class Engine:
             stored = False
             try:
                 game.apply(envs)
-                pending, due = self._markers(game, events, previous + 1)
+                pending, due = self._markers(game, previous + 1)
                 result = await self.store.append(
                     keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
                 )

@@ -145,14 +145,10 @@ class GameRepo:
             game.apply(await self.store.read(keys, game.version))
             return game
         game = await self._cold_load(keys)
-        self.remember(game)
-        return game
-
-    def remember(self, game: LoadedGame) -> None:
-        self.cache[game.game_id] = game
-        self.cache.move_to_end(game.game_id)
+        self.cache[game_id] = game
         if len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
+        return game
 
     def peek(self, game_id: str) -> LoadedGame | None:
         """The cached state, possibly behind the stream (no I/O)."""

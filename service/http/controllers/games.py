@@ -15,7 +15,6 @@ from service.engine.engine import GameCreatedOut, SeatOut, fingerprint
 from .. import metrics
 from ..access import organizer_only, role_of, runtime
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response, require_long_key
-from ..errors import ApiError
 from ..models import CommandAccepted, JoinBody, KindOnly
 from ..problems import problems
 
@@ -46,11 +45,7 @@ class GamesController(Controller):
         require_long_key(idempotency_key, "creates a game")
         raw = await request.body()
         kind = decode_strict(raw, KindOnly).kind if raw.strip() else registry.DEFAULT_KIND
-        game = registry.get(kind) if kind in registry.GAMES else None
-        if game is None or kind not in rt.cfg.games:
-            hosted = ", ".join(rt.cfg.games)
-            raise ApiError(422, "unknown_game_kind", f"kind: this server hosts {hosted}, not {kind!r}")
-        body = decode_strict(raw, game.create_body)
+        body = decode_strict(raw, rt.engine.hosted_game(kind).create_body)
         fp = fingerprint("create", msgspec.json.encode(body))
         status, answer = await rt.engine.create_game(kind, body, idempotency_key or None, fp)
         metrics.COMMANDS.inc("create_game")
