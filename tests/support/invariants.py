@@ -8,7 +8,8 @@ full random games, the API's random phases and the export checks).
   wildling threat (BG-WILD-06) and the decks.
 * :func:`check_batch_end` -- what holds once a *whole batch* is applied: supply limits
   (BG-SUPPLY-05; not for a house that is reconciling, BG-SUPPLY-04) and orders only where their house
-  has units (BG-ORDER-08).
+  has units (BG-ORDER-08; while a combat is open its two areas may hold an order without units --
+  Mace Tyrell can kill the last footman -- because BG-ORDER-08 removes such orders at clean-up).
 * :func:`check_invariants` -- both, after a batch;
 * :func:`make_checker` -- the callback the random Action-phase driver calls after each batch:
   :func:`check_state` after every event of it, :func:`check_batch_end` at its end.
@@ -74,8 +75,13 @@ def check_state(s: BoardState) -> None:
 
 def check_batch_end(s: BoardState) -> None:
     """Invariants once a whole batch is applied: supply (BG-SUPPLY-05) for every house that is not
-    reconciling, and orders only where their house has units (BG-ORDER-08)."""
+    reconciling, and orders only where their house has units (BG-ORDER-08), but for the two areas of
+    an open combat, whose empty-area orders BG-ORDER-08 removes only at the combat's clean-up."""
+    combat = s.action.combat if s.action is not None else None
+    in_combat = {combat.area, combat.from_area} if combat is not None else set()
     for area, o in s.orders.items():
+        if area in in_combat and not s.areas[area].units:
+            continue
         assert s.areas[area].house == o.house, (area, o)
     reconciling = set(s.westeros.reconcile) if s.westeros else set()
     for house in s.houses_in_play:

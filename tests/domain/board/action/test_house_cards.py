@@ -10,6 +10,7 @@ from domain.board.redaction import redact_event
 from domain.core.errors import RuleViolation
 from tests.support.action_positions import Position, acmd, of_type
 from tests.support.combat_helpers import cards, fight, north
+from tests.support.invariants import check_invariants
 
 A = acmd.ChooseAbility
 
@@ -325,6 +326,21 @@ def test_mace_tyrell_destroys_an_opponent_footman_at_once():
     first = of_type(sc.events, aev.UnitsDestroyed)[0]
     assert (first.house, first.units, first.reason) == ("lannister", {"footman": 1}, "mace_tyrell")
     assert decided(sc).strength["lannister"] == 2 + 2
+
+
+def test_mace_tyrell_killing_the_last_defender_leaves_its_order_until_clean_up():
+    """BG-ORDER-08: an order in an area left without units (Mace Tyrell killed the only footman) stays
+    while the combat runs -- a Defense order would still count -- and goes at the combat's clean-up."""
+    sc = north(a="tyrell", d="greyjoy", att={"knight": 1}, dfn={"footman": 1}, defense="consolidate_power")
+    fight(sc, "mace_tyrell", "balon_greyjoy", attacker="tyrell", defender="greyjoy")
+    assert sc.state.step == "use_blade"  # Greyjoy holds the Blade: the combat waits mid-way
+    assert sc.state.areas["karhold"].units == {} and sc.state.orders["karhold"].order == "consolidate_power"
+    check_invariants(sc.state)  # the invariant allows it inside an open combat
+    events = sc.run("greyjoy", acmd.UseBlade(use=False))
+    removed = [e for e in of_type(events, aev.OrderRemoved) if e.area == "karhold"]
+    assert [(e.order, e.reason) for e in removed] == [("consolidate_power", "BG-ORDER-08")]
+    assert "karhold" not in sc.state.orders
+    check_invariants(sc.state)
 
 
 def test_ser_loras_tyrell_march_order_moves_into_the_conquered_area():
