@@ -610,17 +610,30 @@ async def s5_redis_kill(svc: Service, args: argparse.Namespace) -> Row:
     return row
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far (Linux ``/proc``): a cost that does not
+    depend on what else the machine runs, unlike the lateness."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 async def s6_burst(svc: Service, args: argparse.Namespace) -> Row:
     row = Row("6 deadline burst")
     if {3, 5} & args.only:
         row.notes.append("after the worker and Redis faults of 3 and 5 (--only 6 measures it alone)")
     t0 = time.monotonic()
+    cpu0 = {n: cpu_seconds(svc.procs[n].pid) for n in ("worker", "projector")}
     games = await create_many(svc.base, [3] * args.burst_games, concurrency=48)
     row.games = len(games)
     row.notes.append(f"{len(games)} games started in {time.monotonic() - t0:.1f} s")
     if RETRIED_503:
         row.notes.append(f"503s retried while starting them: {dict(RETRIED_503)}")
     late, never = await wait_first_timeouts(svc.base, games, timeout=3 + 30)
+    used = {n: cpu_seconds(svc.procs[n].pid) - c for n, c in cpu0.items()}
+    row.notes.append(
+        "CPU per game's deadline (timeout and the reveal after it): "
+        + ", ".join(f"{n} {1000 * c / max(1, len(games) - never):.2f} ms" for n, c in used.items())
+    )
     if late:
         row.lateness = f"{max(late):.2f}"
         row.notes.append(f"median {statistics.median(late):.2f} s")
