@@ -27,6 +27,7 @@ from typing import NamedTuple
 
 from service.store.config import Config
 from service.store.marks import WorkMarks
+from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis_sync
 
 from .jobs import run_swept
@@ -105,6 +106,9 @@ class Sweeper:
         """Held while working (the worker marks itself busy, so a warm shutdown waits for the batch)."""
         self.last = 0.0
         self._marks: WorkMarks | None = None
+        self.ready_file = ReadyFile.from_env()
+        """The worker's readiness: written after each sweep that reached Redis, removed after one that
+        did not (``service/store/readiness.py``)."""
         self.seen: dict[str, float] = {}
         """Pending games this worker saw, and when (pending sets are not leased in Redis)."""
 
@@ -119,8 +123,10 @@ class Sweeper:
                 swept = sweep_once(self.cfg, self._marks, self._busy_work, self.seen)
             except Exception:  # a Redis hiccup must not stop the worker; the next tick retries
                 log.exception("sweep failed; retrying")
+                self.ready_file.not_ready()
                 self._marks = None
                 return
+            self.ready_file.ready()
             if swept.pending or swept.due:
                 log.info(
                     "sweep: %d pending game(s), %d due deadline(s): %s", swept.pending, swept.due, dict(swept.outcome)
