@@ -6,13 +6,12 @@ import pytest
 
 from domain.board.action import events as aev
 from domain.board.adjacency import can_support
-from domain.board.commands import AssignOrders, RavenPass
-from domain.board.planning import areas_needing_orders
 from domain.board.redaction import redact_event
 from domain.board.strength import standing
 from domain.core.errors import NotYourTurn, RuleViolation
-from tests.support.action_positions import ALL_HOUSES, FILL, acmd, of_type
+from tests.support.action_positions import ALL_HOUSES, acmd, of_type
 from tests.support.combat_helpers import attack, cards, fight, north
+from tests.support.rounds import to_next_action
 from tests.support.westeros_positions import WesterosPosition
 
 
@@ -416,22 +415,6 @@ def test_BG_COMBAT_22_routed_units_have_no_strength_and_stand_at_cleanup():
     assert sc.decision("stark").options.strength["lannister"] == 1
 
 
-def next_action_phase(sc: WesterosPosition, orders: dict[str, dict[str, str]]) -> None:
-    """From the Westeros threshold left by a clean-up, play a quiet Westeros phase (cards without
-    effect on these orders), place ``orders`` (other houses: regular fill), reveal, pass the Raven
-    and open the next Action phase, all through ``decide``."""
-    sc.to_westeros(("last_days_of_summer", "last_days_of_summer", "rains_of_autumn"), round=sc.state.round)
-    sc.begin_westeros()
-    sc.finish()
-    assert (sc.state.phase, sc.state.step) == ("planning", "assign_orders")
-    for house in sc.state.turn_order():
-        mine = orders.get(house) or dict(zip(areas_needing_orders(sc.state, house), FILL))
-        sc.run(house, AssignOrders(orders=mine))
-    sc.resolve()
-    sc.run(sc.state.raven_holder(), RavenPass())
-    sc.begin()
-
-
 def test_BG_COMBAT_22_routed_units_stand_up_at_the_action_phase_clean_up():
     """Lannister loses in karhold and retreats to castle_black, where it has another footman: the
     retreating footman is routed (cannot march). After the clean-up it stands: in the next round's Action
@@ -458,7 +441,7 @@ def test_BG_COMBAT_22_routed_units_stand_up_at_the_action_phase_clean_up():
     sc.run("lannister", acmd.ResolveMarch(area="castle_black"))  # the last order: the clean-up runs
     assert of_type(sc.events, aev.ActionPhaseEnded)
     assert sc.state.areas["castle_black"].units == {"footman": 2}  # the routed footman is still there
-    next_action_phase(sc, {"lannister": {"castle_black": "march_0"}})
+    to_next_action(sc, {"lannister": {"castle_black": "march_0"}})
     assert sc.state.action.routed == {}
     assert standing(sc.state, "castle_black") == {"footman": 2}
     while sc.state.step != "resolve_march" or sc.state.action.current_house != "lannister":
