@@ -2,7 +2,7 @@
 follows the rule. Each test sets up the position where the seed and the rule differ and asserts the
 rule's outcome (so an engine built from the seed's reading fails it).
 
-BG-SEEDFIX-16 is the Tides of Battle's skull (BG-TIDES-04); it is tested with the Tides variant.
+Entry 16 of section 25 (the Tides of Battle skull) belongs with the Tides variant and its tests.
 """
 
 from __future__ import annotations
