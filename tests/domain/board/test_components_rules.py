@@ -40,8 +40,9 @@ def test_BG_COMP_02_what_each_house_has():
         assert sum(owned_tokens().values()) == 15
         assert hs.power + pool(s, house) == 20  # every Power token is available or in the Pool
         assert board_data.setup().power_tokens_per_house == 20
-        assert 0 <= hs.supply <= 6  # its Supply token stands on the track
-        assert victory_points(s, house) >= 1  # its Victory token too
+        # Its Supply and Victory tokens stand on their tracks (BG-SETUP-12 values).
+        assert hs.supply == (1 if house == "stark" else 2)
+        assert victory_points(s, house) == (2 if house == "stark" else 1)
         placed = [t for t in ("iron_throne", "fiefdoms", "kings_court") if house in getattr(s.tracks, t)]
         assert placed == ["iron_throne", "fiefdoms", "kings_court"]  # 3 Influence tokens
         home = board_data.setup().houses[house].home_area

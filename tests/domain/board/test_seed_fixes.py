@@ -56,6 +56,11 @@ def test_BG_SEEDFIX_02_one_card_from_each_deck_in_order_from_fixed_lists():
         ("deck_ii", "game_of_thrones"),
         ("deck_iii", "sea_of_storms"),
     ]
+    resolved = [e.card for e in of_type(out, wev.WesterosCardResolutionBegan)]
+    assert resolved == ["mustering"]  # deck I first; its Mustering waits for the houses
+    sc.pass_musters()
+    resolved = [e.card for e in of_type(sc.events, wev.WesterosCardResolutionBegan)]
+    assert resolved == ["mustering", "game_of_thrones", "sea_of_storms"]
     # The deck lists are fixed: each deck keeps its own 10 cards.
     decks = board_data.cards().westeros_decks
     assert {d: sum(c.count for c in cs) for d, cs in decks.items()} == {"deck_i": 10, "deck_ii": 10, "deck_iii": 10}

@@ -224,6 +224,7 @@ def test_BG_COMBAT_09_texts_triggering_together_resolve_in_turn_order(first_hous
         d="stark",
         att={"knight": 2},
         no_blade=True,
+        hands={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "catelyn_stark"]},
         discards={"stark": ["eddard_stark"]},
         tracks={"iron_throne": [first_house, other, "baratheon", "martell", "greyjoy", "tyrell"]},
     )
@@ -519,6 +520,7 @@ def test_BG_COMBAT_28_orders_in_emptied_areas_are_removed():
         },
         no_blade=True,
     )
+    start = len(sc.events)
     sc.run("stark", acmd.ResolveMarch(area="winterfell", moves={"white_harbor": {"knight": 2}}))
     cards(sc, stark="eddard_stark", lannister="the_hound")  # 4+4 vs 1+1+2: Stark wins
     sc.run("lannister", acmd.ChooseRetreat(area="widows_watch"))  # or moat_cailin
@@ -532,5 +534,5 @@ def test_BG_COMBAT_28_orders_in_emptied_areas_are_removed():
         "castle_black": "defense_plus_1",
         "bay_of_ice": "consolidate_power",
     }
-    removed = {e.area for e in of_type(sc.events, aev.OrderRemoved)}
+    removed = {e.area for e in of_type(sc.events[start:], aev.OrderRemoved)}
     assert removed == {"winterfell", "white_harbor", "port_of_white_harbor"}
