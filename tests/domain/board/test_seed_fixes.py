@@ -509,3 +509,38 @@ def test_BG_SEEDFIX_30_retreat_excludes_origin_enemies_tokens_neutrals_and_sea(e
     )
     fight(sc, "catelyn_stark", "the_hound")  # 4 vs 3: Stark wins, no swords
     assert sc.decision("lannister").options.areas == legal
+
+
+@pytest.mark.parametrize(
+    ("extra", "outcome"),
+    [
+        ({}, ["shipbreaker_bay"]),
+        ({"white_harbor": ("lannister", {"footman": 1})}, ["port_of_white_harbor", "shipbreaker_bay"]),
+        ({"white_harbor": ("greyjoy", {"footman": 1})}, ["shipbreaker_bay"]),
+        (
+            {"white_harbor": ("lannister", {"footman": 1}), "shipbreaker_bay": ("greyjoy", {"ship": 1})},
+            ["port_of_white_harbor"],
+        ),
+        (
+            {"white_harbor": ("lannister", {"footman": 1}), "port_of_white_harbor": ("lannister", {"ship": 2})},
+            ["shipbreaker_bay"],
+        ),
+    ],
+)
+def test_BG_SEEDFIX_30_ships_retreat_to_a_free_sea_or_the_port_of_their_own_land(extra, outcome):
+    """Lannister's 2 Ships lose the Narrow Sea to Stark's, come from the Shivering Sea: they may go to
+    Shipbreaker Bay (unless enemy Ships are there) or White Harbor's port only while Lannister holds
+    White Harbor and the port has room for both (3 Ships at most); a single legal area is taken at once."""
+    sc = north(
+        extra={"the_shivering_sea": ("stark", {"ship": 3}), "the_narrow_sea": ("lannister", {"ship": 2}), **extra},
+        orders={"the_shivering_sea": "march_0", "the_narrow_sea": "defense_plus_1"},
+        march="defense_plus_1",
+        no_blade=True,
+    )
+    sc.run("stark", M(area="the_shivering_sea", moves={"the_narrow_sea": {"ship": 3}}))
+    cards(sc, stark="eddard_stark", lannister="the_hound")  # 3+4 vs 2+1+2; 2 swords, 2 towers
+    if len(outcome) > 1:
+        assert sc.decision("lannister").options.areas == outcome
+    else:
+        [moved] = [e for e in of_type(sc.events, aev.UnitsMoved) if e.house == "lannister"]
+        assert (moved.from_area, moved.to_area, moved.units) == ("the_narrow_sea", outcome[0], {"ship": 2})
