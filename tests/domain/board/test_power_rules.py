@@ -106,6 +106,11 @@ def test_BG_POWER_04_available_power_is_public_bids_are_secret_until_revealed():
     bid = of_type(out, wev.BidSubmitted)[0]
     assert redact_event(bid, "stark").amount == 3
     assert redact_event(bid, "lannister").amount is None and redact_event(bid, None).amount is None
+    for reader in (None, "lannister"):  # the sealed bid does not show as Power already spent
+        view = view_for(sc.state, reader)
+        assert {h.house: h.power for h in view.houses}["stark"] == 4
+        assert view.westeros.bidding.submitted == ["stark"] and view.westeros.bidding.bids == {}
+    assert view_for(sc.state, "stark").westeros.bidding.bids == {"stark": 3}  # its own, before the reveal
     out = sc.bids({"lannister": 1, "baratheon": 0})
     revealed = of_type(out, wev.BidsRevealed)[0]
     assert redact_event(revealed, "lannister").bids == {"stark": 3, "lannister": 1, "baratheon": 0}
