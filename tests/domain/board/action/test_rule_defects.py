@@ -1,0 +1,96 @@
+"""Issue 9's rule defects, each decided by the rule digest's "Review 2" table
+(``../shared/reference/rules/board-game.md``): a position that exercises the point and its outcome."""
+
+from __future__ import annotations
+
+from domain.board.action import events as aev
+from tests.support.action_positions import acmd, of_type
+from tests.support.combat_helpers import fight, north
+from tests.support.invariants import check_invariants
+
+A = acmd.ChooseAbility
+
+STARK_CARDS = (
+    "eddard_stark",
+    "robb_stark",
+    "roose_bolton",
+    "greatjon_umber",
+    "ser_rodrick_cassel",
+    "the_blackfish",
+    "catelyn_stark",
+)
+
+
+def test_review2_mace_tyrell_cannot_kill_a_footman_of_the_blackfish_player():
+    """Review 2 "Mace Tyrell vs The Blackfish" (section 15.9, The Blackfish): Mace's footman kill is
+    House card text, so The Blackfish prevents it; the footmen stay and fight (and retreat)."""
+    sc = north(a="tyrell", d="stark", att={"knight": 1}, dfn={"footman": 2}, no_blade=True)
+    fight(sc, "mace_tyrell", "the_blackfish", attacker="tyrell", defender="stark")
+    assert [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "mace_tyrell"] == []
+    d = of_type(sc.events, aev.CombatDecided)[-1]
+    assert d.strength["stark"] == 2 + 1  # both footmen still count
+    assert (d.winner, d.casualties) == ("tyrell", 0)
+    retreated = [a for a, x in sc.state.areas.items() if x.house == "stark" and x.units == {"footman": 2}]
+    assert len(retreated) == 1  # both footmen survived the combat
+    check_invariants(sc.state)
+
+
+def test_review2_mace_tyrell_still_kills_a_footman_of_any_other_card():
+    """The same position with another defending card: Mace's text acts (the control of the row above)."""
+    sc = north(a="tyrell", d="stark", att={"knight": 1}, dfn={"footman": 2}, no_blade=True)
+    fight(sc, "mace_tyrell", "catelyn_stark", attacker="tyrell", defender="stark")
+    [kill] = [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "mace_tyrell"]
+    assert (kill.house, kill.units) == ("stark", {"footman": 1})
+
+
+def test_review2_BG_COMBAT_26_patchface_emptying_the_hand_refreshes_it_at_once():
+    """Review 2 "Patchface" with BG-COMBAT-26: Stark plays its second-to-last card, so its hand keeps
+    one card after the combat and the clean-up does not refresh it; Patchface then discards that last
+    card. The hand refresh applies at once: every other discarded card comes back (the one Patchface
+    discarded stays), so Stark never fights its next combat without a card."""
+    others = [c for c in STARK_CARDS if c not in ("catelyn_stark", "eddard_stark")]
+    sc = north(
+        a="baratheon",
+        d="stark",
+        att={"knight": 2},
+        no_blade=True,
+        hands={"stark": ["catelyn_stark", "eddard_stark"]},
+        discards={"stark": others},
+    )
+    fight(sc, "patchface", "catelyn_stark", attacker="baratheon", defender="stark")
+    assert sc.state.houses["stark"].hand == ["eddard_stark"]  # no refresh at clean-up: one card left
+    d = sc.decision()
+    assert d.options.card == "patchface" and d.options.choices == ["eddard_stark"]
+    events = sc.run("baratheon", A(choice="eddard_stark"))
+    hs = sc.state.houses["stark"]
+    assert hs.discards == ["eddard_stark"]
+    assert sorted(hs.hand) == sorted(others + ["catelyn_stark"])
+    [back] = [e for e in of_type(events, aev.HouseCardsReturned) if e.house == "stark"]
+    assert back.reason == "BG-COMBAT-26" and "eddard_stark" not in back.cards
+    check_invariants(sc.state)
+
+
+def test_review2_doran_martell_offers_only_tracks_where_the_opponent_is_not_last():
+    """Review 2 "Doran Martell": Lannister is already last on Fiefdoms (the 6-player start), so only
+    the Iron Throne and the King's Court are offered."""
+    sc = north(a="martell", att={"knight": 1}, no_blade=True)
+    assert sc.state.tracks.fiefdoms[-1] == "lannister"
+    fight(sc, "doran_martell", "the_hound", attacker="martell")
+    d = sc.decision()
+    assert d.options.card == "doran_martell" and d.options.choices == ["iron_throne", "kings_court"]
+
+
+def test_review2_doran_martell_does_nothing_when_the_opponent_is_last_everywhere():
+    """Review 2 "Doran Martell": last on all three tracks, the ability does nothing (no decision)."""
+    last = {
+        "iron_throne": ["baratheon", "stark", "martell", "greyjoy", "tyrell", "lannister"],
+        "fiefdoms": ["greyjoy", "tyrell", "martell", "stark", "baratheon", "lannister"],
+        "kings_court": ["stark", "martell", "baratheon", "tyrell", "greyjoy", "lannister"],
+    }
+    sc = north(a="martell", att={"knight": 1}, no_blade=True, tracks=last)
+    fight(sc, "doran_martell", "the_hound", attacker="martell")
+    [done] = [e for e in of_type(sc.events, aev.AbilityResolved) if e.card == "doran_martell"]
+    assert done.choice is None and not done.by_default
+    assert of_type(sc.events, aev.InfluenceTrackChanged) == []
+    assert [d.options.card for d in sc.decisions() if getattr(d.options, "card", None)] != ["doran_martell"]
+    assert of_type(sc.events, aev.CombatDecided)  # the combat went on to its result
