@@ -393,7 +393,7 @@ class BotStats:
     refused: int = 0
     """422 answers (and 409s other than a stale version): the rules refused a random choice."""
     stale: int = 0
-    """409 ``stale_version`` (or ``not_your_turn``/``wrong_phase``): the game moved on before the
+    """409 ``stale_version`` (or ``not_your_turn``/``wrong_phase``/``decision_closed``): the game moved on before the
     command arrived (another seat acted, a deadline passed); the decisions are read again."""
     fallbacks: int = 0
     requests: int = 0
@@ -476,7 +476,7 @@ class RandomBot:
                 new_version = await self.post(command, version)
             except ApiProblem as e:
                 problem = e
-                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase"):
+                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase", "decision_closed"):
                     self.stats.stale += 1
                     return
                 if e.status in (409, 422):

@@ -3,8 +3,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from domain.board.action import events as aev
-from tests.support.action_positions import acmd, of_type
+from domain.core.errors import RuleViolation, WrongPhase
+from tests.support.action_positions import Position, acmd, of_type
 from tests.support.combat_helpers import fight, north
 from tests.support.invariants import check_invariants
 
@@ -94,3 +97,48 @@ def test_review2_doran_martell_does_nothing_when_the_opponent_is_last_everywhere
     assert of_type(sc.events, aev.InfluenceTrackChanged) == []
     assert [d.options.card for d in sc.decisions() if getattr(d.options, "card", None)] != ["doran_martell"]
     assert of_type(sc.events, aev.CombatDecided)  # the combat went on to its result
+
+
+# --- API details of issue 9 ------------------------------------------------------------------------
+
+
+def test_BG_MAP_07_a_march_into_a_port_whose_land_area_another_house_holds_names_the_port_rule():
+    """BG-MAP-07: Ships enter a port from its sea only while their house controls the port's land area.
+    The refusal names BG-MAP-07 with its own code, not BG-MARCH-03's ``not_adjacent``: the port is
+    adjacent, only its castle belongs to another house."""
+    sc = Position(6).setup(
+        {"ironmans_bay": ("lannister", {"ship": 1}), "pyke": ("greyjoy", {"footman": 1})},
+        {"ironmans_bay": "march_0"},
+    )
+    sc.begin()
+    with pytest.raises(RuleViolation) as err:
+        sc.run("lannister", acmd.ResolveMarch(area="ironmans_bay", moves={"port_of_pyke": {"ship": 1}}))
+    assert (err.value.rule, err.value.code) == ("BG-MAP-07", "port_not_controlled")
+    assert "pyke" in err.value.detail and "greyjoy" in err.value.detail
+    # a port that is not adjacent at all is still BG-MARCH-03's not_adjacent
+    with pytest.raises(RuleViolation) as err:
+        sc.run("lannister", acmd.ResolveMarch(area="ironmans_bay", moves={"port_of_sunspear": {"ship": 1}}))
+    assert (err.value.rule, err.value.code) == ("BG-MARCH-03", "not_adjacent")
+
+
+def _only_one_retreat(extra_orders: dict[str, str] | None = None):
+    """Karhold's losing defender has one legal area (castle_black): the engine retreats it at once."""
+    extra = {"the_eyrie": ("stark", {"footman": 1})} if extra_orders else {}
+    sc = north(att={"knight": 2}, dfn={"footman": 1}, extra=extra, orders=extra_orders, no_blade=True)
+    fight(sc, "eddard_stark", "the_hound")
+    assert sc.state.areas["castle_black"].units == {"footman": 1}  # retreated without a decision
+    return sc
+
+
+@pytest.mark.parametrize("more_marches", [False, True], ids=["phase_over", "phase_goes_on"])
+def test_BG_COMBAT_19_a_retreat_sent_after_the_engine_resolved_it_says_the_decision_is_closed(more_marches):
+    """BG-COMBAT-19/20: with one legal area the engine retreats the army itself. A ``choose_retreat``
+    that arrives afterwards is told that no retreat decision is open any more (``decision_closed``,
+    409), whether the Action phase has ended since or goes on."""
+    sc = _only_one_retreat({"the_eyrie": "march_0"} if more_marches else None)
+    assert (sc.state.phase == "action") is more_marches
+    with pytest.raises(WrongPhase) as err:
+        sc.run("lannister", acmd.ChooseRetreat(area="castle_black"))
+    assert err.value.code == "decision_closed" and err.value.kind == "conflict"
+    assert "retreat" in err.value.detail and "no longer open" in err.value.detail
+    assert "only during the Action phase" not in err.value.detail
