@@ -31,6 +31,7 @@ ACTION_COMMANDS = (
     acmd.UseBlade,
     acmd.ChooseCasualties,
     acmd.ChooseRetreat,
+    acmd.ChooseRetreatLosses,
     acmd.ReplacePortShips,
 )
 
@@ -92,6 +93,8 @@ def handle(em: Emitter, command: acmd.ActionCommand, house: str, by_default: boo
             combat.choose_casualties(em, house, unit_map(command.units), by_default)
         case acmd.ChooseRetreat():
             combat.choose_retreat(em, house, command.area, by_default)
+        case acmd.ChooseRetreatLosses():
+            combat.choose_retreat_losses(em, house, unit_map(command.units), by_default)
         case acmd.ReplacePortShips():
             replace_port_ships(em, house, command.count, by_default)
         case _:
@@ -106,6 +109,7 @@ ANSWERS: dict[type, tuple[str, str, str]] = {
     acmd.UseBlade: ("use_blade", "Valyrian Steel Blade", "BG-COMBAT-11"),
     acmd.ChooseCasualties: ("choose_casualties", "casualty choice", "BG-COMBAT-15"),
     acmd.ChooseRetreat: ("choose_retreat", "retreat", "BG-COMBAT-19"),
+    acmd.ChooseRetreatLosses: ("choose_retreat_losses", "retreat supply losses", "BG-COMBAT-20"),
     acmd.ReplacePortShips: ("replace_port_ships", "port replacement", "BG-MAP-07"),
 }
 

@@ -142,3 +142,73 @@ def test_BG_COMBAT_19_a_retreat_sent_after_the_engine_resolved_it_says_the_decis
     assert err.value.code == "decision_closed" and err.value.kind == "conflict"
     assert "retreat" in err.value.detail and "no longer open" in err.value.detail
     assert "only during the Action phase" not in err.value.detail
+
+
+# --- BG-COMBAT-20: the retreating house chooses its supply losses ------------------------------------
+
+
+def _retreat_over_supply():
+    """Lannister (supply 0: armies of 2 and 2) loses Karhold with a Footman and a Knight; its only
+    legal area, Castle Black, already holds a Footman and Lannisport holds two: one unit must go."""
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 1, "knight": 1},
+        extra={"castle_black": ("lannister", {"footman": 1}), "lannisport": ("lannister", {"footman": 2})},
+        supply={"lannister": 0, "stark": 6},
+        no_blade=True,
+    )
+    fight(sc, "eddard_stark", "the_hound")  # 8 to 5, 2 swords against 2 towers: no casualties
+    return sc
+
+
+def test_BG_COMBAT_20_the_retreating_house_chooses_which_units_supply_destroys():
+    """Review 2 "BG-COMBAT-20 retreat losses": when a retreat would exceed supply, the retreating house
+    chooses which of its retreating units it destroys. The decision states the constraint: how many,
+    among which units, into which area. Lannister keeps its Footman and gives up the Knight."""
+    sc = _retreat_over_supply()
+    assert sc.state.step == "choose_retreat_losses"
+    d = sc.decision()
+    assert (d.house, d.commands) == ("lannister", ["choose_retreat_losses"])
+    assert (d.options.area, d.options.count, d.options.units) == ("castle_black", 1, {"footman": 1, "knight": 1})
+    with pytest.raises(RuleViolation) as err:
+        sc.run("lannister", acmd.ChooseRetreatLosses(units=acmd.UnitCounts(footman=1, knight=1)))
+    assert (err.value.rule, err.value.code) == ("BG-COMBAT-20", "retreat_loss_count")
+    with pytest.raises(RuleViolation):
+        sc.run("lannister", acmd.ChooseRetreatLosses(units=acmd.UnitCounts(siege_engine=1)))
+    out = sc.run("lannister", acmd.ChooseRetreatLosses(units=acmd.UnitCounts(knight=1)))
+    [lost] = [e for e in of_type(out, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-20"]
+    assert (lost.house, lost.area, lost.units) == ("lannister", "karhold", {"knight": 1})
+    assert sc.state.areas["castle_black"].units == {"footman": 2}
+    [routed] = of_type(out, aev.UnitsRouted)  # the retreated Footman is routed (BG-COMBAT-22)
+    assert (routed.house, routed.area, routed.units) == ("lannister", "castle_black", {"footman": 1})
+    assert sc.state.areas["karhold"].house == "stark"
+    check_invariants(sc.state)
+
+
+def test_BG_COMBAT_20_retreat_losses_default_at_the_deadline_weakest_first():
+    """The documented default (timeout): the weakest retreating units go first (Footmen, Ships,
+    Knights, Siege Engines), never a unit that was already in the retreat area."""
+    sc = _retreat_over_supply()
+    assert "Footmen" in sc.decision().default
+    sc.timeout()
+    lost = [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-20"]
+    assert [(e.area, e.units) for e in lost] == [("karhold", {"footman": 1})]
+    assert sc.state.areas["castle_black"].units == {"footman": 1, "knight": 1}
+    check_invariants(sc.state)
+
+
+def test_BG_COMBAT_20_retreat_losses_of_one_unit_type_need_no_decision():
+    """When every retreating unit has the same type, which ones die makes no difference: the engine
+    destroys them at once (no decision)."""
+    sc = north(
+        att={"knight": 2},
+        dfn={"footman": 2},
+        extra={"castle_black": ("lannister", {"footman": 1}), "lannisport": ("lannister", {"footman": 2})},
+        supply={"lannister": 0, "stark": 6},
+        no_blade=True,
+    )
+    fight(sc, "eddard_stark", "the_hound")
+    assert sc.state.step != "choose_retreat_losses"
+    lost = [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-20"]
+    assert [(e.area, e.units) for e in lost] == [("karhold", {"footman": 1})]
+    assert sc.state.areas["castle_black"].units == {"footman": 2}
