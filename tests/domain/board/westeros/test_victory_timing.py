@@ -4,6 +4,8 @@ multi-house effect wins at once, even if a later step of the same effect would t
 
 from __future__ import annotations
 
+import pytest
+
 from domain.board.action import commands as acmd
 from domain.board.action import events as aev
 from domain.board.victory import seven_castles, victory_points
@@ -14,13 +16,19 @@ from tests.support.westeros_positions import of_type, westeros, wev
 STARK_TOKENS = {a: "stark" for a in ("white_harbor", "moat_cailin", "flints_finger", "seagard", "riverrun")}
 
 
-def test_BG_VIC_01_a_house_reaching_seven_in_the_middle_of_mammoth_riders_wins_at_once():
-    """Mammoth Riders, wildling victory, resolved house by house (BG-WILD-03): Lannister (lowest bidder)
-    must destroy its only unit, the footman holding Winterfell, so Winterfell is Stark's again: seven.
-    Stark's own penalty comes later in the same batch (destroy 2: both Harrenhal footmen, leaving six).
-    Stark has already won: the game ends at the seventh castle, before Stark's step."""
+@pytest.mark.parametrize(
+    ("card", "harrenhal"),
+    [("mammoth_riders", 2), ("the_horde_descends", 1)],
+    ids=["mammoth_riders", "the_horde_descends"],
+)
+def test_BG_VIC_01_a_house_reaching_seven_in_the_middle_of_a_wildling_penalty_wins_at_once(card, harrenhal):
+    """A wildling victory resolved house by house (BG-WILD-03): Lannister (lowest bidder) must destroy
+    its only unit, the footman holding Winterfell, so Winterfell is Stark's again: seven. Stark's own
+    penalty comes later in the same batch (Mammoth Riders: destroy 2, The Horde Descends: destroy 1 --
+    every Harrenhal footman, leaving six). Stark has already won: the game ends at the seventh castle,
+    before Stark's step."""
     units = {
-        "harrenhal": ("stark", {"footman": 2}),
+        "harrenhal": ("stark", {"footman": harrenhal}),
         "winterfell": ("lannister", {"footman": 1}),
     }
     sc = westeros(
@@ -28,7 +36,7 @@ def test_BG_VIC_01_a_house_reaching_seven_in_the_middle_of_mammoth_riders_wins_a
         ("last_days_of_summer", "last_days_of_summer", "wildlings_attack"),
         units=units,
         tokens=STARK_TOKENS,
-        wildling=["mammoth_riders"],
+        wildling=[card],
         threat=4,
     )
     assert victory_points(sc.state, "stark") == 6
@@ -40,7 +48,7 @@ def test_BG_VIC_01_a_house_reaching_seven_in_the_middle_of_mammoth_riders_wins_a
     # the effect stopped at the seventh castle: Stark's own penalty never ran
     destroyed = of_type(out, aev.UnitsDestroyed)
     assert [(e.house, e.area) for e in destroyed] == [("lannister", "winterfell")]
-    assert sc.state.areas["harrenhal"].units == {"footman": 2}
+    assert sc.state.areas["harrenhal"].units == {"footman": harrenhal}
     assert sc.state.phase == "ended" and sc.state.winner == "stark" and sc.decisions() == []
     assert seven_castles(sc.state)
 
