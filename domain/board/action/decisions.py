@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas
+from ..ports import max_port_replacement
 from ..state import BoardState
 from ..strength import initial_strength
 from . import combat as cb
@@ -209,7 +210,10 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         ]
     if step == "replace_port_ships" and act.port_captures:
         cap = act.port_captures[0]
-        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=cap.max))]
+        # BG-MAP-07: the limit as it stands now (an earlier capture answered by the same house may
+        # have used Ships or supply), the same one ``replace_port_ships`` checks.
+        limit = min(cap.max, max_port_replacement(state, cap.house, cap.port, cap.max))
+        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=limit))]
     if c is None:
         return []
     if step == "declare_support" and c.support_queue:

@@ -212,3 +212,39 @@ def test_BG_COMBAT_20_retreat_losses_of_one_unit_type_need_no_decision():
     lost = [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "BG-COMBAT-20"]
     assert [(e.area, e.units) for e in lost] == [("karhold", {"footman": 1})]
     assert sc.state.areas["castle_black"].units == {"footman": 2}
+
+
+def test_BG_MAP_07_two_ports_taken_by_one_march_each_offer_states_what_is_still_possible():
+    """BG-MAP-07 (Review 2 "several ports") in the Action phase: one March takes Winterfell and White
+    Harbor from Greyjoy's Power tokens; Greyjoy's Ships leave both ports and Stark is offered each port
+    in turn. Stark has only 2 Ships left off the board: once it puts both in the first port, the
+    second offer says 0 (the decision states the limit as it stands, so an answer within it is never
+    refused)."""
+    sc = Position(6).setup(
+        {
+            "moat_cailin": ("stark", {"footman": 2}),
+            "port_of_winterfell": ("greyjoy", {"ship": 2}),
+            "port_of_white_harbor": ("greyjoy", {"ship": 2}),
+            "bay_of_ice": ("stark", {"ship": 2}),
+            "the_shivering_sea": ("stark", {"ship": 2}),
+            "pyke": ("greyjoy", {"footman": 1}),
+        },
+        {"moat_cailin": "march_0"},
+        tokens={"winterfell": "greyjoy", "white_harbor": "greyjoy"},
+        garrisons={},
+        supply={"stark": 6},
+    )
+    sc.begin()
+    sc.run(
+        "stark",
+        acmd.ResolveMarch(area="moat_cailin", moves={"winterfell": {"footman": 1}, "white_harbor": {"footman": 1}}),
+    )
+    assert sc.state.areas["port_of_winterfell"].units == {} and sc.state.areas["port_of_white_harbor"].units == {}
+    first = sc.decision()
+    assert (first.house, first.commands, first.options.max) == ("stark", ["replace_port_ships"], 2)
+    sc.run("stark", acmd.ReplacePortShips(count=2))
+    second = sc.decision()
+    assert second.commands == ["replace_port_ships"] and second.options.port != first.options.port
+    assert second.options.max == 0
+    sc.run("stark", acmd.ReplacePortShips(count=second.options.max))
+    check_invariants(sc.state)
