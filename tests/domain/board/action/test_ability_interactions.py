@@ -393,6 +393,26 @@ def doran_vs_last_everywhere(sc=None):
     return sc
 
 
+def aeron_vs_hand_refresh(sc=None):
+    greyjoy = ["victarion_greyjoy", "theon_greyjoy", "balon_greyjoy", "dagmar_cleftjaw", "asha_greyjoy"]
+    sc = north(
+        a="greyjoy",
+        d="lannister",
+        att={"knight": 1},
+        no_blade=True,
+        power={"greyjoy": 3},
+        hands={"greyjoy": ["aeron_damphair", "euron_crows_eye"]},
+        discards={"greyjoy": greyjoy},
+    )
+    fight(sc, "aeron_damphair", "the_hound", attacker="greyjoy", defender="lannister")
+    sc.run("greyjoy", A(choice="euron_crows_eye"))
+    # the swap emptied the hand: at clean-up every other discarded card comes back, Aeron included;
+    # the card fought with (Euron) stays in the discard pile (BG-COMBAT-26)
+    hs = sc.state.houses["greyjoy"]
+    assert hs.discards == ["euron_crows_eye"] and sorted(hs.hand) == sorted([*greyjoy, "aeron_damphair"])
+    return sc
+
+
 class Row(NamedTuple):
     a: str
     b: str
@@ -587,6 +607,14 @@ ROWS = [
         "nothing to move: no decision, no change",
         "Review 2 Doran",
         doran_vs_last_everywhere,
+    ),
+    Row(
+        "aeron_damphair",
+        "hand refresh",
+        "change",
+        "the swap empties the hand: all but the card fought with come back",
+        "15.9 Aeron; BG-COMBAT-26",
+        aeron_vs_hand_refresh,
     ),
 ]
 
