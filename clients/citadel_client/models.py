@@ -134,6 +134,12 @@ class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
     retreating_house: str
 
 
+class RetreatLossesOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat_losses"):
+    area: str
+    count: int
+    units: dict[str, int]
+
+
 class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
     port: str
     max: int
@@ -197,6 +203,7 @@ DecisionOptions = (
     | BladeOptions
     | CasualtyOptions
     | RetreatOptions
+    | RetreatLossesOptions
     | PortShipsOptions
     | BidOptions
     | ChoiceOptions
@@ -333,6 +340,10 @@ class ChooseRetreat(Command, frozen=True, tag="choose_retreat"):
     area: str
 
 
+class ChooseRetreatLosses(Command, frozen=True, tag="choose_retreat_losses"):
+    units: UnitCounts
+
+
 class ReplacePortShips(Command, frozen=True, tag="replace_port_ships"):
     count: int
 
@@ -373,6 +384,7 @@ PlayerCommand = (
     | UseBlade
     | ChooseCasualties
     | ChooseRetreat
+    | ChooseRetreatLosses
     | ReplacePortShips
     | Bid
     | WesterosChoice

@@ -34,6 +34,7 @@ Step = Literal[
     "use_blade",
     "choose_casualties",
     "choose_retreat",
+    "choose_retreat_losses",
     "replace_port_ships",
     "awaiting_westeros_phase",
     "awaiting_final_scoring",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas
+from ..ports import max_port_replacement
 from ..state import BoardState
 from ..strength import initial_strength
 from . import combat as cb
@@ -111,6 +112,19 @@ class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
     areas: list[str]
 
 
+class RetreatLossesOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat_losses"):
+    """Send ``choose_retreat_losses`` with exactly ``count`` units taken from ``units`` (any mix: supply
+    counts units, not their type); they are destroyed and the others retreat into ``area``
+    (BG-COMBAT-20)."""
+
+    area: str
+    """The retreat area (already decided)."""
+    count: int
+    """How many of the retreating units must be destroyed: exactly this many."""
+    units: dict[str, int]
+    """The retreating units (type -> count): the losses are taken from these only."""
+
+
 class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
     """Send ``replace_port_ships`` with a ``count`` from 0 to ``max``."""
 
@@ -128,6 +142,7 @@ ActionDecisionOptions = (
     | BladeOptions
     | CasualtyOptions
     | RetreatOptions
+    | RetreatLossesOptions
     | PortShipsOptions
 )
 
@@ -195,7 +210,10 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         ]
     if step == "replace_port_ships" and act.port_captures:
         cap = act.port_captures[0]
-        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=cap.max))]
+        # BG-MAP-07: the limit as it stands now (an earlier capture answered by the same house may
+        # have used Ships or supply), the same one ``replace_port_ships`` checks.
+        limit = min(cap.max, max_port_replacement(state, cap.house, cap.port, cap.max))
+        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=limit))]
     if c is None:
         return []
     if step == "declare_support" and c.support_queue:
@@ -240,6 +258,11 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         units = {u: n for u, n in units.items() if n}
         return [
             (loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))
+        ]
+    if step == "choose_retreat_losses" and c.retreat_losses is not None:
+        r = c.retreat_losses
+        return [
+            (r.house, ["choose_retreat_losses"], RetreatLossesOptions(area=r.area, count=r.count, units=dict(r.units)))
         ]
     if step == "choose_retreat" and c.retreat_chooser:
         return [

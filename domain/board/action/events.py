@@ -303,6 +303,24 @@ class RetreatChosen(Event, frozen=True, tag="retreat_chosen"):
     by_default: bool = False
 
 
+class RetreatLossesPending(Event, frozen=True, tag="retreat_losses_pending"):
+    """BG-COMBAT-20: retreating into ``area`` would exceed ``house``'s supply: it must choose ``count`` of
+    its retreating ``units`` to destroy (the others then retreat)."""
+
+    house: str
+    area: str
+    count: int
+    units: dict[str, int]
+
+
+class RetreatLossesChosen(Event, frozen=True, tag="retreat_losses_chosen"):
+    """BG-COMBAT-20: the retreating house chose which units supply destroys (``UnitsDestroyed`` follows)."""
+
+    house: str
+    units: dict[str, int]
+    by_default: bool = False
+
+
 class PortCapturePending(Event, frozen=True, tag="port_capture_pending"):
     """BG-MAP-07: ``house`` may put 0..``max`` of its Ships in ``port`` (the enemy's were removed)."""
 
@@ -368,6 +386,8 @@ ACTION_EVENTS = (
     | CasualtiesChosen
     | RetreatPending
     | RetreatChosen
+    | RetreatLossesPending
+    | RetreatLossesChosen
     | PortCapturePending
     | PortShipsReplaced
     | CombatEnded

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..event_base import Event
 from ..state import AreaState, BoardState, PlacedOrder
 from . import events as aev
-from .state import ActionState, Combat, PendingAbility, PortCapture
+from .state import ActionState, Combat, PendingAbility, PortCapture, RetreatLosses
 
 
 def _add(d: dict[str, int], units: dict[str, int], sign: int = 1) -> None:
@@ -176,6 +176,12 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
             c = _combat(state, event)
             c.retreat_chooser = None
             c.retreat_options = []
+        case aev.RetreatLossesPending():
+            _combat(state, event).retreat_losses = RetreatLosses(
+                house=event.house, area=event.area, count=event.count, units=dict(event.units)
+            )
+        case aev.RetreatLossesChosen():
+            _combat(state, event).retreat_losses = None
         case aev.PortCapturePending():
             _phase(state, event).port_captures.append(PortCapture(house=event.house, port=event.port, max=event.max))
         case aev.PortShipsReplaced():

@@ -19,6 +19,16 @@ class PendingAbility(msgspec.Struct):
     may_skip: bool
 
 
+class RetreatLosses(msgspec.Struct):
+    """BG-COMBAT-20: ``house`` retreats into ``area`` and must first destroy ``count`` of its retreating
+    ``units`` (type -> count) to stay within its supply."""
+
+    house: str
+    area: str
+    count: int
+    units: dict[str, int]
+
+
 class Combat(msgspec.Struct):
     """One combat (BG-COMBAT-*) or one attack on a neutral force (``defender`` None, BG-MARCH-12)."""
 
@@ -53,6 +63,8 @@ class Combat(msgspec.Struct):
     """Casualties still to choose (BG-COMBAT-15)."""
     retreat_chooser: str | None = None
     retreat_options: list[str] = []
+    retreat_losses: RetreatLosses | None = None
+    """The retreating house's supply losses still to choose (BG-COMBAT-20)."""
     played: dict[str, str] = {}
     """House -> card played, kept after the discard for the clean-up and after-combat texts."""
 
