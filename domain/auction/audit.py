@@ -90,6 +90,8 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
         rules_ok=rules_ok,
         problems=problems,
         unverified=unverified,
+        seed_commitment=events[0].seed_commitment,
+        game_over=state is not None and state.phase == "ended",
     )
 
 

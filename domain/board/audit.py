@@ -246,6 +246,8 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
         batches=batches,
         divergence=divergence,
         unverified=unverified,
+        seed_commitment=created.seed_commitment if isinstance(created, ev.GameCreated) else None,
+        game_over=final is not None and final.phase == "ended",
     )
 
 

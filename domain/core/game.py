@@ -65,6 +65,10 @@ class AuditReport(msgspec.Struct):
     """The first event that differs from what the rules produce: number, expected, found."""
     unverified: list[str] = msgspec.field(default_factory=list)
     """What could not be verified and why (redacted events, a seed not revealed yet)."""
+    seed_commitment: str | None = None
+    """The commitment the creation event publishes (None when the events cannot be read)."""
+    game_over: bool = False
+    """The events end the game: the export must then reveal the seed."""
 
 
 class Game(Protocol):

@@ -124,14 +124,29 @@ def show(event: Any, limit: int = 400) -> str:
 
 
 def show_difference(expected: Any, found: Any) -> tuple[str, str]:
-    """Both events as canonical JSON; when they are of the same type, only the fields that differ
-    (with the type tag), so the difference is readable in one line."""
+    """Both events as canonical JSON; when they are of the same type, only what differs (with the
+    type tag), down to the innermost differing keys, so the difference is readable in one line."""
     a, b = msgspec.to_builtins(expected), msgspec.to_builtins(found)
     if isinstance(a, dict) and isinstance(b, dict) and a.get("type") == b.get("type"):
-        keys = sorted(k for k in a.keys() | b.keys() if a.get(k) != b.get(k))
-        a = {"type": a.get("type"), **{k: a.get(k) for k in keys}}
-        b = {"type": b.get("type"), **{k: b.get(k) for k in keys}}
+        tag = a.get("type")
+        a, b = _differing(a, b)
+        a, b = {"type": tag, **a}, {"type": tag, **b}
     return show(a), show(b)
+
+
+def _differing(a: dict[str, Any], b: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The keys whose values differ; nested objects pruned the same way."""
+    out_a: dict[str, Any] = {}
+    out_b: dict[str, Any] = {}
+    for k in sorted(a.keys() | b.keys()):
+        x, y = a.get(k), b.get(k)
+        if x == y:
+            continue
+        if isinstance(x, dict) and isinstance(y, dict):
+            out_a[k], out_b[k] = _differing(x, y)
+        else:
+            out_a[k], out_b[k] = x, y
+    return out_a, out_b
 
 
 def rederive(
