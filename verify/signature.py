@@ -12,6 +12,7 @@ import binascii
 import hashlib
 import json
 import os
+from pathlib import Path
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import serialization
@@ -34,7 +35,7 @@ def load_public_key(arg: str) -> Ed25519PublicKey:
     text = arg
     if os.path.isfile(arg):
         try:
-            text = open(arg, encoding="utf-8", errors="replace").read()
+            text = Path(arg).read_text(encoding="utf-8", errors="replace")
         except OSError as e:
             raise PublicKeyError(f"cannot read {arg}: {e}") from None
     text = text.strip()

@@ -25,6 +25,7 @@ import binascii
 import hashlib
 import os
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from cryptography.hazmat.primitives import serialization
@@ -86,7 +87,7 @@ def _from_seed_b64(text: str) -> Ed25519PrivateKey:
 def parse_key(configured: str) -> Ed25519PrivateKey:
     """``CITADEL_SIGNING_KEY``: base64 of the 32-byte seed, or a file with that text or a PEM key."""
     if os.path.isfile(configured):
-        data = open(configured, "rb").read()
+        data = Path(configured).read_bytes()
         if data.lstrip().startswith(b"-----BEGIN"):
             key = serialization.load_pem_private_key(data, password=None)
             if not isinstance(key, Ed25519PrivateKey):
