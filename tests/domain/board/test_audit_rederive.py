@@ -21,6 +21,7 @@ from tests.support.forgery import (
     envelopes,
     forged,
     index_of,
+    rehash,
     set_power_gain,
     swap_combat_result,
 )
@@ -165,3 +166,28 @@ def test_an_unknown_field_is_reported_not_fatal(game):
     bad = forged(events, lambda ev: ev[1]["event"].update(extra="?"))
     report = audit(envelopes(bad), g.ctx.seed)
     assert any("event 2 carries a field this verifier does not know" in u for u in report.unverified)
+
+
+def test_random_edits_give_a_verdict_never_an_exception(game):
+    """Fields set to values of the wrong type or out of range, events removed, fields dropped,
+    all re-hashed: the audit always answers (a divergence or an unreadable event), never raises."""
+    g, events = game
+    rng = random.Random(7)
+    values = [None, -1, 0, 10**9, "x", "", [], {}, {"x": 1}, ["stark"], True, 1.5]
+    rejected = 0
+    for _ in range(40):
+        bad = json.loads(json.dumps(events))
+        i = rng.randrange(1, len(bad))
+        body = bad[i]["event"]
+        keys = [k for k in body if k != "type"]
+        action = rng.random()
+        if action < 0.1 or not keys:
+            del bad[i]
+        elif action < 0.2:
+            del body[rng.choice(keys)]
+        else:
+            body[rng.choice(keys)] = rng.choice(values)
+        report = audit(envelopes(rehash(bad)), g.ctx.seed)
+        assert isinstance(report.problems, list)
+        rejected += not report.rules_ok or not report.chain_ok
+    assert rejected >= 34, rejected  # a few edits change nothing the rules decide (e.g. a value set to itself)
