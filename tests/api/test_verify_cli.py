@@ -14,6 +14,8 @@ import asyncio
 import base64
 import copy
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 import jsonschema_rs
@@ -315,3 +317,19 @@ def test_the_replay_schema_is_fresh_and_fits_real_exports(finished, api):
     assert not validator.is_valid(broken)
     broken = {**doc, "format": "citadel-replay/2"}
     assert not validator.is_valid(broken)
+
+
+def test_the_verifier_runs_without_any_server_library(finished):
+    """verify/ imports the rules only: with the service's libraries made unimportable (litestar,
+    redis, rq, uvicorn, httpx) and the service's packages too, a real export still verifies."""
+    doc, key, tmp = finished
+    path = _write(tmp, "no-server", doc)
+    blocked = ["litestar", "redis", "rq", "uvicorn", "httpx", "service", "workers", "projections", "clients"]
+    code = (
+        "import sys\n"
+        f"for m in {blocked!r}: sys.modules[m] = None\n"
+        "from verify.cli import main\n"
+        f"sys.exit(main([{str(path)!r}, '--public-key', {str(key)!r}]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.rstrip().endswith("VERIFIED"), out.stdout + out.stderr
