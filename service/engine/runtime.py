@@ -15,7 +15,7 @@ from service.store.redis_client import blocking_reads_redis, event_store_redis, 
 from . import tokens
 from .dispatch import Dispatcher, Scheduler
 from .engine import Engine
-from .signing import Signer, load_or_create_signer
+from .signing import SigningKeys
 
 
 @dataclass
@@ -27,7 +27,7 @@ class Runtime:
     engine: Engine
     secret: bytes
     projections: ProjectionStore
-    signer: Signer
+    signing: SigningKeys
     blocking: Any = None
     """Redis client for blocking reads (SSE and long-polls), with its own pool."""
     open_streams: int = 0
@@ -44,7 +44,6 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
     sync = event_store_redis_sync(cfg)
     try:
         secret = tokens.load_or_create_secret(sync, cfg.secret)
-        signer = load_or_create_signer(sync, cfg.signing_key)
     finally:
         sync.close()
     store = EventStore(r, cfg.partitions)
@@ -58,6 +57,6 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
         engine=Engine(store, repo, sched, secret, kinds=cfg.games),
         secret=secret,
         projections=ProjectionStore(r),
-        signer=signer,
+        signing=SigningKeys(r, cfg.signing_key),
         blocking=blocking_reads_redis(cfg),
     )

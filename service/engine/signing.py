@@ -4,7 +4,7 @@ Every replay export carries its game's chain head (version, hash of the last eve
 this key, so an export cannot be truncated or re-hashed without the verifier noticing
 (``citadel-verify``). The public key is served at ``GET /v1/signing-key``; organizers keep it.
 
-Where the key comes from (read once per process, by :func:`load_or_create_signer`):
+Where the key comes from (read once per process, by :class:`SigningKeys`):
 
 * ``CITADEL_SIGNING_KEY`` set: the key itself as base64 of its 32-byte Ed25519 seed, or the path of
   a file holding either that base64 text or a PEM private key (PKCS#8, ``openssl genpkey -algorithm
@@ -97,11 +97,19 @@ def parse_key(configured: str) -> Ed25519PrivateKey:
     return _from_seed_b64(configured)
 
 
-def load_or_create_signer(sync_redis: Any, configured: str | None) -> Signer:
-    """The deployment's signer: from ``CITADEL_SIGNING_KEY``, else the seed kept in Redis (created once)."""
-    if configured:
-        return Signer(parse_key(configured))
-    fresh = base64.b64encode(os.urandom(32)).decode()
-    sync_redis.set(SIGNING_KEY, fresh, nx=True)
-    stored = sync_redis.get(SIGNING_KEY)
-    return Signer(_from_seed_b64(stored.decode() if isinstance(stored, bytes) else str(stored)))
+class SigningKeys:
+    """The deployment's signer. A configured key is read when the process starts (a malformed one
+    stops it); otherwise the key kept in Redis is read (or created, once for the whole deployment)
+    the first time a signature is needed, so a process starts even while Redis does not answer."""
+
+    def __init__(self, redis: Any, configured: str | None) -> None:
+        self._redis = redis
+        self._signer = Signer(parse_key(configured)) if configured else None
+
+    async def signer(self) -> Signer:
+        if self._signer is None:
+            fresh = base64.b64encode(os.urandom(32)).decode()
+            await self._redis.set(SIGNING_KEY, fresh, nx=True)
+            stored = await self._redis.get(SIGNING_KEY)
+            self._signer = Signer(_from_seed_b64(stored.decode() if isinstance(stored, bytes) else str(stored)))
+        return self._signer

@@ -4,13 +4,15 @@ makes is the one ``citadel-verify`` checks (verify/signature.py)."""
 
 from __future__ import annotations
 
+import asyncio
 import base64
 
 import pytest
+import redis.asyncio as aioredis
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from service.engine.signing import SigningKeyError, load_or_create_signer, parse_key
+from service.engine.signing import Signer, SigningKeyError, SigningKeys, parse_key
 from service.store.keys import SIGNING_KEY
 from verify import signature
 
@@ -38,17 +40,24 @@ def test_a_malformed_key_stops_the_process_with_a_reason(bad):
         parse_key(bad)
 
 
-def test_without_configuration_one_key_is_kept_in_redis_and_shared(sync_redis):
+def test_without_configuration_one_key_is_kept_in_redis_and_shared(redis_url, sync_redis):
     """Created once (SET NX) and then read by every process: the same key each time. (The key is not
     deleted here: the test service signs with it.)"""
-    first = load_or_create_signer(sync_redis, None)
-    second = load_or_create_signer(sync_redis, None)
+
+    async def two_processes():
+        r = aioredis.from_url(redis_url)
+        try:
+            return [await SigningKeys(r, None).signer() for _ in range(2)]
+        finally:
+            await r.aclose()
+
+    first, second = asyncio.run(two_processes())
     stored = base64.b64decode(sync_redis.get(SIGNING_KEY))
     assert first.key_id == second.key_id and _seed(first.private) == stored
 
 
 def test_a_signed_head_verifies_with_the_public_key_and_not_with_another():
-    signer = load_or_create_signer(None, base64.b64encode(_seed(Ed25519PrivateKey.generate())).decode())
+    signer = Signer(parse_key(base64.b64encode(_seed(Ed25519PrivateKey.generate())).decode()))
     head = signer.sign("g_1", "board", 12, "ab" * 32)
     public = signature.load_public_key(base64.b64encode(signer.public_raw).decode())
     assert signature.key_id_of(signer.public_raw) == signer.key_id == head.key_id

@@ -266,7 +266,8 @@ class EventsController(Controller):
                 redacted.append(env.seq)
                 env = msgspec.structs.replace(env, event=msgspec.Raw(_enc.encode(red)))
             out_envs.append(env)
-        head = rt.signer.sign(game_id, game.kind, len(envs), envs[-1].hash if envs else GENESIS)
+        signer = await rt.signing.signer()
+        head = signer.sign(game_id, game.kind, len(envs), envs[-1].hash if envs else GENESIS)
         body = ExportOut(
             game_id=game_id,
             version=len(envs),

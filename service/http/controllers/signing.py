@@ -32,7 +32,7 @@ class SigningController(Controller):
         responses=problems(429, 503),
     )
     async def signing_key(self, request: Request[Any, Any, Any]) -> Response[SigningKeyOut]:
-        signer = runtime(request).signer
+        signer = await runtime(request).signing.signer()
         out = SigningKeyOut(
             key_id=signer.key_id,
             algorithm=ALGORITHM,
