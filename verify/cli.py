@@ -32,6 +32,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from domain import registry
+from domain.core.envelope import ChainError, verify_chain
 from domain.core.game import AuditReport
 
 from . import replay_file, signature
@@ -167,14 +168,18 @@ def _head_problem(replay: replay_file.ReplayFile) -> str | None:
 def _report_audit(
     r: Report, replay: replay_file.ReplayFile, report: AuditReport, seed: str | None, redacted: frozenset[int]
 ) -> None:
-    chain_problems = [p for p in report.problems if "divergence" not in p and "seed" not in p and "reshuffle" not in p]
+    try:
+        verify_chain(replay.events, redacted=redacted)
+        chain_problem = None if report.chain_ok else "broken"
+    except ChainError as e:
+        chain_problem = str(e)
     if redacted and replay.complete:
         r.check("redaction", "the export says it is complete but lists redacted events")
     if not redacted and not replay.complete:
         r.check("redaction", "the export says it is redacted but lists no redacted event")
     r.check(
         "hash chain",
-        None if report.chain_ok else (chain_problems[0] if chain_problems else "broken"),
+        chain_problem,
         "ok" + (f" ({len(redacted)} redacted event(s) keep their link)" if redacted else ""),
     )
     # the seed commitment at the top level is the creation event's

@@ -191,3 +191,17 @@ def test_random_edits_give_a_verdict_never_an_exception(game):
         assert isinstance(report.problems, list)
         rejected += not report.rules_ok or not report.chain_ok
     assert rejected >= 34, rejected  # a few edits change nothing the rules decide (e.g. a value set to itself)
+
+
+def test_BG_WCARD_04_a_changed_reshuffle_is_caught(game):
+    """Winter Is Coming: the deck's new order is the seed's; swapping two cards of it is a divergence."""
+    g, events = game
+    i = index_of(events, "westeros_deck_shuffled", lambda e: len(set(e["cards"])) > 1)
+
+    def edit(ev):
+        cards = ev[i]["event"]["cards"]
+        j = next(k for k in range(1, len(cards)) if cards[k] != cards[0])
+        cards[0], cards[j] = cards[j], cards[0]
+
+    report = _reject(forged(events, edit), g.ctx.seed, i + 1, '"type":"westeros_deck_shuffled"')
+    assert report.shuffles_ok is False
