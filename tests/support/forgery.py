@@ -56,9 +56,9 @@ def change_winner(events: list[dict[str, Any]]) -> str:
     return true
 
 
-def set_power_gain(events: list[dict[str, Any]], amount: int = 15) -> int:
-    """The first ``power_gained`` set to ``amount``; returns its index."""
-    i = index_of(events, "power_gained")
+def set_power_gain(events: list[dict[str, Any]], amount: int = 15, reason: str | None = None) -> int:
+    """The first ``power_gained`` (for ``reason``, if given) set to ``amount``; returns its index."""
+    i = index_of(events, "power_gained", lambda e: reason is None or e["reason"] == reason)
     events[i]["event"]["amount"] = amount
     return i
 

@@ -76,13 +76,15 @@ def test_BG_VIC_03_a_changed_winner_is_caught(game):
 
 
 def test_BG_CP_01_a_power_gain_set_to_15_is_caught(game):
+    """A Consolidate Power's gain (1 + crowns) recorded as 15."""
     g, events = game
-    bad = forged(events, set_power_gain)
-    at = index_of(bad, "power_gained") + 1
+    bad = forged(events, lambda ev: set_power_gain(ev, 15, reason="BG-CP-01"))
+    at = index_of(bad, "power_gained", lambda e: e["reason"] == "BG-CP-01") + 1
     _reject(bad, g.ctx.seed, at, '"type":"power_gained"', 'found {"amount":15')
 
 
-def test_BG_COMBAT_14_a_swapped_combat_result_is_caught(game):
+def test_BG_COMBAT_13_a_swapped_combat_result_is_caught(game):
+    """The higher final strength wins: the recorded winner and loser swapped."""
     g, events = game
     bad = forged(events, swap_combat_result)
     i = index_of(bad, "combat_decided")
