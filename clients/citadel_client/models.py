@@ -475,11 +475,28 @@ class Envelope(msgspec.Struct, kw_only=True):
     event: dict[str, Any]
 
 
+class SignedHead(msgspec.Struct, kw_only=True):
+    """The chain head at ``version`` signed with the server's Ed25519 key (``GET /v1/signing-key``)."""
+
+    game_id: str
+    kind: str
+    version: int
+    head_hash: str
+    key_id: str
+    signature: str
+    algorithm: str = "Ed25519"
+
+
 class ExportOut(msgspec.Struct, kw_only=True):
+    """A replay file (format ``citadel-replay/1``); ``citadel-verify`` checks it offline."""
+
     game_id: str
     version: int
     complete: bool
     seed: str | None
     seed_commitment: str
+    signed_head: SignedHead
     events: list[Envelope]
+    redacted: list[int] = []
     kind: str = "board"
+    format: str = "citadel-replay/1"

@@ -34,6 +34,7 @@ Tying it together:
 * ``redaction``  -- the one filter for hidden information;
 * ``narrative``  -- the game log's sentences;
 * ``scenario``   -- scenario fixtures: a game created from a described position;
-* ``audit``      -- the offline check of a replay export;
+* ``audit``      -- the offline check of a replay export: every event re-derived by the rules;
+* ``replay``     -- which command opened each batch of an export (what the audit re-runs);
 * ``events``/``commands``/``state``/``board_data`` -- the data.
 """

@@ -6,7 +6,10 @@ start, bots woken by one watcher long-polling the game's events). Then, for each
 
 * the public view says ``ended`` / ``game_over`` with a winner;
 * the organizer's (referee) export is complete, reveals the seed, and audits clean: hash chain,
-  seed commitment, every shuffle, every player's command re-decided (``domain.board.audit``);
+  seed commitment, every shuffle, every event re-derived from the command behind its batch
+  (``domain.board.audit``); ``citadel-verify`` with the deployment's public key says VERIFIED;
+  and the same export forged and re-hashed (the winner, a combat's result, a Power gain set to 15,
+  a revealed order) diverges at the forged event;
 * re-folding the export batch by batch breaks no invariant (tests/support/export_checks.py, the checks of
   tests/support/full_games.py);
 * the folded final state renders the same public view and the same view for every house as the API;
@@ -24,6 +27,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import httpx
@@ -31,13 +35,36 @@ import msgspec
 import pytest
 
 from clients.bot import RandomBot, play_game
+from domain.board.audit import audit
 from domain.board.redaction import view_for
 from tests.support.export_checks import check_export
+from tests.support.forgery import (
+    change_revealed_order,
+    change_winner,
+    envelopes,
+    forged,
+    index_of,
+    set_power_gain,
+    swap_combat_result,
+)
 from tests.support.game_client import wait_until
+from tests.support.verify_cli import public_key_file, run_verify
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"decision_timeout_s": 60, "organizer_is_referee": True}
 _enc = msgspec.json.Encoder()
+FORGERIES = {
+    "winner": change_winner,
+    "combat_result": swap_combat_result,
+    "power_gain_15": set_power_gain,
+    "revealed_order": change_revealed_order,
+}
+WHERE = {
+    "winner": "game_ended",
+    "combat_result": "combat_decided",
+    "power_gain_15": "power_gained",
+    "revealed_order": "orders_revealed",
+}
 
 
 def _log_sizes(logdir: Path) -> dict[Path, int]:
@@ -71,6 +98,21 @@ def verify_finished_game(
     s = checked.final_state
     assert s.version == version and s.winner == public["winner"]
     assert checked.batches > 100
+    assert checked.report.rederived_through == version, checked.report.unverified
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "export.json"
+        path.write_bytes(r.content)
+        out = run_verify(path, "--public-key", public_key_file(api, Path(tmp)))
+        assert out.returncode == 0 and out.stdout.rstrip().endswith("VERIFIED"), out.stdout + out.stderr
+    doc = r.json()
+    for name, forge in FORGERIES.items():
+        if not any(e["event"]["type"] == WHERE[name] for e in doc["events"]):
+            continue  # e.g. a game without a combat
+        bad = forged(doc["events"], forge)
+        report = audit(envelopes(bad), doc["seed"])
+        at = index_of(bad, WHERE[name]) + 1
+        assert report.divergence and report.divergence.startswith(f"event {at} "), (name, report.divergence)
 
     assert msgspec.json.decode(_enc.encode(view_for(s, None))) == public
     for seat_id, token in (seats or {}).items():
