@@ -5,8 +5,8 @@ A tournament organizer runs ``scripts/verify_replay.py export.json``. It checks 
 1. every event links to the one before it (sequence numbers and the sha256 hash chain);
 2. the revealed seed matches the commitment published in ``GameCreated`` (sha256);
 3. every random outcome recorded in the events is what that seed produces (the house deal and the
-   shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle), so nobody could have chosen
-   them;
+   shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle, every Tides of Battle deck
+   and each card drawn from it, BG-TIDES-02), so nobody could have chosen them;
 4. the events fold into a state by the rules: each is replayed through ``evolve``, and each
    player's command events (orders, the Raven, bids, Westeros choices, reconciles) are re-checked
    by ``decide`` against the state before them.
@@ -27,7 +27,10 @@ from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .action import tides
+from .action import tides_events as tev
 from .action.commands import UnitCounts
+from .board_data import tides_deck
 from .state import BoardState
 from .westeros import commands as wcmd
 from .westeros import events as wev
@@ -58,6 +61,27 @@ def _reshuffle_ok(state: BoardState, event: wev.WesterosDeckShuffled, seed: str)
     whole = [card] + list(state.westeros_decks[event.deck])
     rng = derive_rng(seed, f"{state.game_id}/{shuffle_purpose(state.round, event.deck, event.attempt)}")
     return rng.shuffled(whole) == event.cards
+
+
+def _tides_problem(state: BoardState, event: ev.Event, seed: str) -> str | None:
+    """BG-TIDES-02: a Tides deck is the seed's shuffle of the 24 cards, numbered in sequence within
+    the Action phase, and only a combat between two houses with the variant on shuffles one
+    (BG-TIDES-05); every card drawn is the top of that deck. None when the event is right."""
+    act = state.action
+    c = act.combat if act else None
+    if isinstance(event, tev.TidesDeckShuffled):
+        if act is None or c is None or not tides.in_play(state, c) or c.tides is not None:
+            return "a Tides of Battle deck was shuffled outside a combat that uses it"
+        if event.number != act.tides_shuffles + 1:
+            return f"the Tides of Battle shuffle is numbered {event.number}, not {act.tides_shuffles + 1}"
+        rng = derive_rng(seed, f"{state.game_id}/{tides.shuffle_purpose(state.round, event.number)}")
+        if event.cards != rng.shuffled(tides_deck()):
+            return "the Tides of Battle deck is not what the seed produces"
+    if isinstance(event, tev.TidesCardDrawn | tev.TidesCardRedrawn):
+        deck = c.tides.deck if c is not None and c.tides is not None else []
+        if not deck or event.card != deck[0]:
+            return "a Tides of Battle card drawn is not the top of the recorded deck"
+    return None
 
 
 def _recorded_time(env: Envelope, problems: list[str]) -> datetime:
@@ -122,6 +146,10 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
             shuffles_ok = expected == event
             if not shuffles_ok:
                 problems.append("the house deal or the deck order is not what the seed produces")
+        if isinstance(event, tev.TIDES_EVENTS) and state is not None and seed is not None:
+            if (problem := _tides_problem(state, event, seed)) is not None:
+                shuffles_ok = False
+                problems.append(f"event {env.seq}: {problem}")
         if isinstance(event, wev.WesterosDeckShuffled) and state is not None and seed is not None:
             if not _reshuffle_ok(state, event, seed):
                 shuffles_ok = False
