@@ -27,6 +27,7 @@ from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .action import events as aev
 from .action import tides
 from .action import tides_events as tev
 from .action.commands import UnitCounts
@@ -81,6 +82,9 @@ def _tides_problem(state: BoardState, event: ev.Event, seed: str) -> str | None:
         deck = c.tides.deck if c is not None and c.tides is not None else []
         if not deck or event.card != deck[0]:
             return "a Tides of Battle card drawn is not the top of the recorded deck"
+    if isinstance(event, aev.CombatDecided) and c is not None and tides.in_play(state, c):
+        if c.tides is None or not c.tides.revealed or len(c.tides.drawn) != 2:
+            return "a combat between two houses was decided without both Tides of Battle cards revealed"
     return None
 
 
@@ -146,7 +150,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None) -> AuditReport:
             shuffles_ok = expected == event
             if not shuffles_ok:
                 problems.append("the house deal or the deck order is not what the seed produces")
-        if isinstance(event, tev.TIDES_EVENTS) and state is not None and seed is not None:
+        if isinstance(event, tev.TIDES_EVENTS | aev.CombatDecided) and state is not None and seed is not None:
             if (problem := _tides_problem(state, event, seed)) is not None:
                 shuffles_ok = False
                 problems.append(f"event {env.seq}: {problem}")

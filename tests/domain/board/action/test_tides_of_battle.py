@@ -289,3 +289,8 @@ def test_BG_TIDES_02_a_complete_tides_game_refolds_and_the_verifier_rederives_ev
     forged = [*game.events[:draw], msgspec.structs.replace(game.events[draw], card=other), *game.events[draw + 1 :]]
     bad = audit(_envelopes(forged), seed=game.ctx.seed)
     assert bad.shuffles_ok is False and any("not the top of the recorded deck" in p for p in bad.problems)
+    # A combat between two houses fought without the cards (every Tides event left out) is found too.
+    forged = [e for e in game.events if not isinstance(e, tev.TIDES_EVENTS)]
+    bad = audit(_envelopes(forged), seed=game.ctx.seed)
+    missing = [p for p in bad.problems if "decided without both Tides of Battle cards" in p]
+    assert bad.shuffles_ok is False and len(missing) == len(shuffles)
