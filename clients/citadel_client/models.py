@@ -122,6 +122,9 @@ class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability")
 class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
     choices: list[bool]
     strength: dict[str, int]
+    tides_redraw: bool = False
+    """Tides of Battle: ``use`` true discards ``tides_card`` and draws another instead of the +1."""
+    tides_card: str | None = None
 
 
 class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):

@@ -19,7 +19,8 @@ Where the rules live. Concepts every phase shares, one module each at this level
 The phases, each a package:
 
 * ``planning``   -- BG-PLAN-*: assigning, revealing, the Messenger Raven, their defaults;
-* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*: the Action phase;
+* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*, BG-TIDES-*: the Action
+  phase (with the optional Tides of Battle variant);
 * ``westeros``   -- BG-WEST-*, BG-WCARD-*, BG-SUPPLY-03/04 (when the token moves), BG-MUSTER-06,
   BG-COK-*, BG-WILD-*: the Westeros phase and the wildling attacks.
 

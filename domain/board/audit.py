@@ -7,8 +7,8 @@ checks the service's signature over the chain head and then asks the game for th
    the export redacts for its reader keeps its link, but its content cannot be rehashed);
 2. the revealed seed matches the commitment published in ``GameCreated`` (sha256);
 3. every random outcome recorded in the events is what that seed produces (the house deal and the
-   shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle), so nobody could have chosen
-   them;
+   shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle, every Tides of Battle deck
+   and so each card drawn from it, BG-TIDES-02), so nobody could have chosen them;
 4. every event is what the rules produce: the creation is re-run from ``game_created``, then batch
    by batch the command behind each batch (a player's, read back from the event that opens it by
    :mod:`.replay`; the system's reveal, phase opening, final scoring or timeout) is decided again
@@ -38,6 +38,8 @@ from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .action import tides_events as tev
+from .action.tides import shuffle_purpose as tides_shuffle_purpose
 from .replay import candidates
 from .state import BoardState
 from .westeros import events as wev
@@ -102,7 +104,8 @@ def _decode(
 def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
     """Every random outcome the export records, by the purpose of its random stream: the house
     deal and the decks of ``game_started`` (BG-SETUP-02/03), each Winter Is Coming reshuffle
-    (BG-WCARD-04). Used to re-derive an export whose seed is still secret."""
+    (BG-WCARD-04), each Tides of Battle deck (BG-TIDES-02). Used to re-derive an export whose seed
+    is still secret."""
     out: dict[str, list[Any]] = {}
     seats: list[str] = []
     round_ = 1
@@ -121,6 +124,8 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                 round_ = e.round
             case wev.WesterosDeckShuffled(cards=list() as cards):
                 out[shuffle_purpose(round_, e.deck, e.attempt)] = cards
+            case tev.TidesDeckShuffled(cards=list() as cards):
+                out[tides_shuffle_purpose(round_, e.number)] = cards
     return out
 
 

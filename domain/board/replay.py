@@ -30,6 +30,7 @@ from . import commands as cmd
 from . import events as ev
 from .action import commands as acmd
 from .action import events as aev
+from .action import tides_events as tev
 from .decider import pending_system_work
 from .state import BoardState
 from .westeros import commands as wcmd
@@ -104,6 +105,14 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = acmd.ChooseCasualties(units=acmd.UnitCounts(**e.units))
         case aev.RetreatChosen():
             command = acmd.ChooseRetreat(area=e.area)
+        case aev.RetreatLossesChosen():
+            command = acmd.ChooseRetreatLosses(units=acmd.UnitCounts(**e.units))
+        case tev.TidesCardRedrawn():
+            command = acmd.UseBlade(use=True)
+        case tev.TidesRedrawDeclined():
+            command = acmd.UseBlade(use=False)
+        case tev.TidesSkullsResolved(prevented_by=None):
+            command = acmd.ChooseCasualties(units=acmd.UnitCounts(**e.units))
         case aev.PortShipsReplaced():
             command = acmd.ReplacePortShips(count=e.count)
         case wev.BidSubmitted(amount=int() as amount):

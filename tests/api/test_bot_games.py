@@ -133,6 +133,41 @@ def test_full_game_through_the_api(service, api, players):
     assert not _new_tracebacks(procs.logdir, logs)
 
 
+def test_BG_TIDES_01_05_a_game_with_tides_of_battle_played_by_bots_to_a_winner(service, api, tmp_path):
+    """Tides of Battle on (BG-TIDES-01..05): bots play a 4-player game to a winner through the API; the
+    export audits clean, so every Tides deck is the seed's shuffle and every draw its top card
+    (BG-TIDES-02); combats between two houses drew cards, each revealed (BG-TIDES-03). The offline
+    verifier (scripts/verify_replay.py) passes the export and finds a forged Tides deck."""
+    base, procs = service
+    logs = _log_sizes(procs.logdir)
+    settings = {**SETTINGS, "tides_of_battle": True}
+    played = asyncio.run(play_game(base, 4, seed="bot-games-tides-4", settings=settings))
+    assert played.winner and played.stats.accepted > 100
+    verify_finished_game(api, played.game_id, played.organizer_token, played.version, played.seats)
+    r = api.get(f"/v1/games/{played.game_id}/export", headers={"Authorization": f"Bearer {played.organizer_token}"})
+    events = [e["event"] for e in r.json()["events"]]
+    kinds = [e["type"] for e in events]
+    began = [e for e in events if e["type"] == "combat_began" and e["defender"] is not None]
+    assert began and kinds.count("tides_deck_shuffled") == len(began) == kinds.count("tides_cards_revealed")
+    assert kinds.count("tides_card_drawn") == 2 * len(began)
+
+    path = tmp_path / "export.json"
+    path.write_bytes(r.content)
+    ok = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert ok.returncode == 0 and "shuffles:    ok" in ok.stdout, ok.stdout + ok.stderr
+    doc = r.json()
+    first = next(e["event"] for e in doc["events"] if e["event"]["type"] == "tides_deck_shuffled")
+    first["cards"] = first["cards"][::-1] if first["cards"] != first["cards"][::-1] else first["cards"]
+    path.write_bytes(msgspec.json.encode(doc))
+    bad = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert bad.returncode == 1 and "the Tides of Battle deck is not what the seed produces" in bad.stdout, bad.stdout
+    assert not _new_tracebacks(procs.logdir, logs)
+
+
 def _cli_bot(base: str, game_id: str, *args: str) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "service.cli", "bot", "--base", base, "--game", game_id, *args],

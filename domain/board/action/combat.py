@@ -24,6 +24,7 @@ from ..strength import initial_strength, standing
 from ..tracks import tracks_of
 from . import events as aev
 from . import house_cards as hc
+from . import tides
 from .retreats import best_retreat_areas, finish_retreat, retreat, valid_losses
 from .state import Combat
 from .sweeps import after_moves, remove_enemy_power_token
@@ -165,6 +166,8 @@ def blade_holder(state: BoardState) -> str | None:
 
 
 def st_blade(em: Emitter, c: Combat) -> bool:
+    if tides.before_blade(em, c):  # BG-TIDES-03: draw, maybe redraw with the Blade, reveal
+        return open_decision(em, "use_blade")
     s = em.state
     holder = blade_holder(s)
     if (
@@ -178,10 +181,11 @@ def st_blade(em: Emitter, c: Combat) -> bool:
 
 
 def final_strength(state: BoardState, c: Combat) -> dict[str, int]:
-    """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade."""
+    """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade (+ the
+    revealed Tides of Battle card, BG-TIDES-03)."""
     out = initial_strength(state, c)
     for h in (c.attacker, hc.defender(c)):
-        out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0)
+        out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0) + tides.strength(c, h)
     return out
 
 
@@ -200,6 +204,7 @@ def st_decide(em: Emitter, c: Combat) -> bool:
     loser = d if winner == a else a
     swords, _ = hc.icons(s, c, winner)
     _, towers = hc.icons(s, c, loser)
+    swords, towers = swords + tides.icons(c, winner)[0], towers + tides.icons(c, loser)[1]  # BG-TIDES-03
     casualties = max(0, swords - towers)
     if c.cards.get(loser) == "the_blackfish":
         casualties = 0
@@ -279,6 +284,9 @@ def attacker_may_go_home(state: BoardState, c: Combat) -> bool:
 
 def st_retreat(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-18..21 (Robb Stark: the winner chooses the area)."""
+    if tides.skulls_pending(em, c):  # BG-TIDES-04: skulls, after the casualties
+        return open_decision(em, "choose_casualties")
+    c = combat_of(em.state)
     s = em.state
     winner, loser = hc.outcome(c)
     area, units, attacking = loser_army(s, c)
@@ -441,6 +449,9 @@ def use_blade(em: Emitter, house: str, use: bool, by_default: bool = False) -> N
     require_step(s, "use_blade")
     if house != blade_holder(s):
         raise NotYourTurn("only the Valyrian Steel Blade holder decides this", rule="BG-COMBAT-11")
+    if tides.redraw_pending(s, combat_of(s)):  # BG-TIDES-03 step 4.1
+        tides.answer_redraw(em, house, use, by_default)
+        return
     em.emit(aev.BladeUsed(house=house) if use else aev.BladeDeclined(house=house, by_default=by_default))
     em.emit(aev.CombatStageBegan(stage="decide"))
 
@@ -460,6 +471,9 @@ def choose_casualties(em: Emitter, house: str, units: dict[str, int], by_default
     s = em.state
     require_step(s, "choose_casualties")
     c = combat_of(s)
+    if tides.skull_choice(c) is not None:  # BG-TIDES-04
+        tides.choose_skull_losses(em, house, units, by_default)
+        return
     if house != c.loser:
         raise NotYourTurn("the loser chooses its casualties", rule="BG-COMBAT-15")
     area, army, attacking = loser_army(s, c)

@@ -16,6 +16,7 @@ from ..strength import initial_strength
 from . import combat as cb
 from . import consolidate as cp
 from . import house_cards as hc
+from . import tides
 from .marches import destinations, may_leave_power_token, movable_units
 from .raids import raid_targets
 from .state import ActionState
@@ -92,10 +93,16 @@ class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability")
 
 
 class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
-    """Send ``use_blade`` true or false."""
+    """Send ``use_blade`` true or false. With ``tides_redraw`` (Tides of Battle, BG-TIDES-03 step
+    4.1, before the Tides cards are revealed), true spends the Blade to discard your Tides card
+    ``tides_card`` and draw another instead of the +1; false keeps it, and the +1 is offered after the
+    reveal."""
 
     strength: dict[str, int]
     choices: list[bool]
+    tides_redraw: bool = False
+    tides_card: str | None = None
+    """Your Tides of Battle card in this combat, when the variant is on."""
 
 
 class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):
@@ -249,9 +256,19 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             (
                 holder,
                 ["use_blade"],
-                BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]),
+                BladeOptions(
+                    strength=cb.final_strength(state, c),
+                    choices=[True, False],
+                    tides_redraw=tides.redraw_pending(state, c),
+                    tides_card=tides.own_card(c, holder),
+                ),
             )
         ]
+    skull = tides.skull_choice(c)
+    if step == "choose_casualties" and skull is not None:  # BG-TIDES-04
+        house, count = skull
+        _, units, _ = tides.army(state, c, house)
+        return [(house, ["choose_casualties"], CasualtyOptions(count=count, units=units))]
     if step == "choose_casualties":
         _, loser = hc.outcome(c)
         _, units, _ = cb.loser_army(state, c)

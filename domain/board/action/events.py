@@ -8,6 +8,7 @@ names the rule that caused the fact (e.g. ``"BG-RAID-03"``) so a reader of the l
 from __future__ import annotations
 
 from ..event_base import Event
+from .tides_events import TIDES_EVENTS
 
 
 class ActionPhaseBegan(Event, frozen=True, tag="action_phase_began"):
@@ -392,4 +393,5 @@ ACTION_EVENTS = (
     | PortShipsReplaced
     | CombatEnded
     | ActionPhaseEnded
+    | TIDES_EVENTS
 )
