@@ -14,11 +14,12 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline
+from ..core.game import AuditReport, Deadline, SchemaDocs
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .api_docs import DOCS
 from .audit import audit as audit_export
 from .decisions import Decision, pending_decisions
 from .narrative import describe as describe_event
@@ -72,6 +73,7 @@ class BoardGame:
     """Schema 1 is the only schema the board game has written so far: nothing to upcast yet."""
     creation_event = "game_created"
     state_type = BoardState
+    schema_docs: SchemaDocs = DOCS
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(
