@@ -78,6 +78,7 @@ VALUES: dict[str, str] = {
     "musterers": HOUSE,
     "reconcile": HOUSE,
     "submitted": HOUSE,
+    "AssignOrdersOptions.submitted": TOKEN,
     "iron_throne": HOUSE,
     "fiefdoms": HOUSE,
     "kings_court": HOUSE,
@@ -133,7 +134,7 @@ VALUES: dict[str, str] = {
     "WesterosCardResolved.card": WESTEROS_CARD,
     "WesterosDeckShuffled.cards": WESTEROS_CARD,
     "WesterosView.revealed": WESTEROS_CARD,
-    "WesterosView.current": WESTEROS_CARD,
+    "WesterosView.current": "",  # the deck being resolved
     # the rest
     "phase": PHASE,
     "step": STEP,
@@ -146,6 +147,7 @@ VALUES: dict[str, str] = {
 KEYS: dict[str, str] = {
     "AssignOrders.orders": AREA,
     "OrdersSubmitted.orders": AREA,
+    "AssignOrdersOptions.submitted": AREA,
     "OrdersRevealed.orders": HOUSE,
     "ActionPhaseEnded.removed_orders": AREA,
     "ResolveMarch.moves": AREA,
