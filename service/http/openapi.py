@@ -411,8 +411,11 @@ def _finish_operations(
                 responses["503"]["headers"]["Retry-After"]["required"] = False
             for param in op.get("parameters", []):
                 if param["name"] == "Idempotency-Key" and op_id in LONG_KEYS:
-                    param["schema"]["minLength"] = 16
-                    param["description"] += " At least 16 characters here (use a random UUID): the key returns a token."
+                    param["schema"]["pattern"] = "^(.{16,})?$"  # empty: no key
+                    param["description"] += (
+                        " At least 16 characters here (use a random UUID): the key returns a token. An empty value "
+                        "counts as no key."
+                    )
             if op_id == "POST /v1/games":
                 responses["201"]["headers"]["Location"] = _header("The new game's URL: `/v1/games/{game_id}`.")
                 op["requestBody"] = {
