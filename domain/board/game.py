@@ -58,6 +58,25 @@ class DecisionsOut(msgspec.Struct):
     """Everyone the game is waiting on, without their options."""
 
 
+SCHEMA_DOCS = msgspec.structs.replace(
+    DOCS,
+    examples=(
+        *DOCS.examples,
+        DecisionsOut(
+            game_id="g_5aa048011931598388d613dc747077aa",
+            version=9,
+            phase="planning",
+            step="assign_orders",
+            decisions=[],
+            waiting_for=[
+                Waiting(seat_id="seat2", house="lannister", kind="assign_orders", deadline="2026-11-29T13:40:32.282Z")
+            ],
+        ),
+    ),
+)
+"""``api_docs.DOCS`` with an example of this module's decisions answer."""
+
+
 class BoardGame:
     """A Game of Thrones: The Board Game, second edition (``kind: "board"``)."""
 
@@ -73,7 +92,7 @@ class BoardGame:
     """Schema 1 is the only schema the board game has written so far: nothing to upcast yet."""
     creation_event = "game_created"
     state_type = BoardState
-    schema_docs: SchemaDocs = DOCS
+    schema_docs: SchemaDocs = SCHEMA_DOCS
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(

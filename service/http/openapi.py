@@ -40,9 +40,20 @@ from litestar.openapi.spec import OpenAPI
 
 from domain import registry
 from domain.core.game import SchemaDocs
+from service.store.read_models import LogLine
 
-from .models import CREATE_BODIES, AnyCommand, AnyEvent, EventOut, ExportEvent, ExportOut, Health, JoinBody, LogOut
-from .models import CommandAccepted as CommandAccepted
+from .models import (
+    CREATE_BODIES,
+    AnyCommand,
+    AnyEvent,
+    CommandAccepted,
+    EventOut,
+    ExportEvent,
+    ExportOut,
+    Health,
+    JoinBody,
+    LogOut,
+)
 from .problems import PROBLEM, Problem, problem_catalogue
 
 REF = "#/components/schemas/{name}"
@@ -221,6 +232,7 @@ def build(app: Litestar) -> dict[str, Any]:
     _rewrite(events_schema, rename)
     create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
     _finish_operations(doc, commands_schema, events_schema, create)
+    _response_examples(doc)
     _check_refs(doc)
     return doc
 
@@ -425,6 +437,13 @@ def _finish_operations(
                 }
             if op_id == "POST /v1/games/{game_id}/commands":
                 op["requestBody"]["content"]["application/json"] = {"schema": commands_schema, "examples": examples}
+                op["requestBody"]["description"] = "One command, tagged by `type`."
+                op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
+            if op_id == "GET /v1/games/{game_id}/decisions":
+                kinds = [
+                    n for _, n in _nodes(doc["components"]) if n.get("discriminator", {}).get("propertyName") == "kind"
+                ]
+                op["description"] += "".join("\n\nDecision kinds (`options.kind`):\n" + _listing(doc, k) for k in kinds)
             if op_id == "GET /v1/games/{game_id}/events":
                 responses["200"] = _events_response(events_schema)
                 op["parameters"].append(
@@ -437,6 +456,84 @@ def _finish_operations(
                         "schema": {"type": "string"},
                     }
                 )
+
+
+GAME_ID = "g_5aa048011931598388d613dc747077aa"
+TS = "2026-11-29T13:30:32.282Z"
+SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
+
+
+def _game_examples(kind: str) -> list[Any]:
+    return list(registry.GAMES[kind].schema_docs.examples)
+
+
+def _response_examples(doc: dict[str, Any]) -> None:
+    """An example answer for each main operation, built from the service's types and the default game's
+    typical events and answers."""
+    from service.engine.engine import GameCreatedOut, SeatOut
+
+    game = registry.GAMES[registry.DEFAULT_KIND]
+    events = [e for e in game.schema_docs.examples if type(e) in _members(game.event_type)]
+    answers = [e for e in game.schema_docs.examples if isinstance(e, game.decisions_type)]
+    lines = [EventOut(seq=9 + i, ts=TS, event=e) for i, e in enumerate(events)]
+    accepted = CommandAccepted(game_id=GAME_ID, version=9 + len(lines[:1]), events=lines[:1])
+    by_op: dict[tuple[str, str, str], Any] = {
+        ("/v1/games", "post", "201"): GameCreatedOut(
+            game_id=GAME_ID,
+            version=1,
+            player_count=4,
+            organizer_token="org.SKd1EtLgmfvq1QL_8lde_L9OnYIhql6v",
+            seed_commitment=SEED,
+            kind=game.kind,
+        ),
+        ("/v1/games/{game_id}/seats", "post", "201"): SeatOut(
+            game_id=GAME_ID, seat_id="seat1", token="seat1.0kFQ2bS4n8Q8x3Yl9F8ZPq3mJc2Vx7tE", version=2
+        ),
+        ("/v1/games/{game_id}/start", "post", "200"): accepted,
+        ("/v1/games/{game_id}/commands", "post", "200"): accepted,
+        ("/v1/games/{game_id}/log", "get", "200"): LogOut(
+            game_id=GAME_ID,
+            version=9,
+            lines=[LogLine(seq=9, ts=TS, text="Round 1: the Planning phase begins.")],
+            next_cursor=None,
+        ),
+        ("/healthz", "get", "200"): Health(status="ok"),
+        ("/readyz", "get", "200"): Health(status="ok", redis="ok"),
+    }
+    if answers:
+        by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
+    for (path, method, status), value in by_op.items():
+        media = doc["paths"][path][method]["responses"][status]["content"]["application/json"]
+        media["examples"] = {"example": {"value": msgspec.to_builtins(value)}}
+    if lines:
+        doc["components"]["schemas"]["EventOut"]["examples"] = [msgspec.to_builtins(x) for x in lines]
+        sse = doc["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
+        sse["application/x-ndjson"]["examples"] = {
+            "lines": {"value": "".join(msgspec.json.encode(x).decode() + "\n" for x in lines)}
+        }
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    return tuple(getattr(union, "__args__", (union,)))
+
+
+def _listing(doc: dict[str, Any], union: dict[str, Any]) -> str:
+    """One line per member of a tagged union: its tag and the first line of its description."""
+    lines = []
+    for tag, target in union["discriminator"]["mapping"].items():
+        text = doc["components"]["schemas"][target.rsplit("/", 1)[1]].get("description", "")
+        lines.append(f"* `{tag}`: {' '.join(text.split(chr(10) * 2)[0].split())}")
+    return "\n".join(lines)
+
+
+def _nodes(node: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield "", node
+        for v in node.values():
+            yield from _nodes(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _nodes(v)
 
 
 def _command_examples() -> dict[str, Any]:
