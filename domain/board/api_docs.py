@@ -29,14 +29,36 @@ from .action.commands import (
     UnitCounts,
     UseBlade,
 )
+from .action.decisions import (
+    AbilityOptions,
+    BladeOptions,
+    CasualtyOptions,
+    ConsolidateOptions,
+    ConsolidateOrderOptions,
+    HouseCardOptions,
+    MarchOptions,
+    MarchOrderOptions,
+    PortShipsOptions,
+    RaidOptions,
+    RetreatOptions,
+    SupportOptions,
+)
 from .action.events import HouseCardChosen, UnitsMoved
 from .commands import AssignOrders, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
-from .decisions import AssignOrdersOptions, Decision
+from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
 from .orders import ORDER_TOKENS
 from .state import UNIT_TYPES, Phase, Step
 from .timeouts import DEFAULT_TEXT
 from .westeros.commands import Bid, Muster, ReconcileArmies, SelectUnits, WesterosChoice
+from .westeros.decisions import (
+    BidOptions,
+    ChoiceOptions,
+    MusterAreaOptions,
+    MusterOptions,
+    ReconcileOptions,
+    SelectUnitsOptions,
+)
 
 AREA, TOKEN, HOUSE, HOUSE_CARD = "Area", "OrderToken", "House", "HouseCard"
 WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
@@ -463,6 +485,14 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
 ``domain/core/errors.py`` give the rest), by kind."""
 
 _MOVE = UnitCounts(footman=1, knight=1)
+_ASSIGN = AssignOrdersOptions(
+    areas=["white_harbor", "winterfell"],
+    tokens={"march_plus_1_special": 1, "defense_plus_1": 2, "support_0": 2},
+    special_tokens=["march_plus_1_special"],
+    special_limit=3,
+    may_leave_areas_empty=False,
+    submitted=None,
+)
 EXAMPLES = (
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
@@ -488,16 +518,68 @@ EXAMPLES = (
         seat_id="seat1",
         house="stark",
         commands=["assign_orders"],
-        options=AssignOrdersOptions(
-            areas=["white_harbor", "winterfell"],
-            tokens={"march_plus_1_special": 1, "defense_plus_1": 2, "support_0": 2},
-            special_tokens=["march_plus_1_special"],
-            special_limit=3,
-            may_leave_areas_empty=False,
-            submitted=None,
-        ),
+        options=_ASSIGN,
         deadline="2026-11-29T13:40:32.282Z",
         default=DEFAULT_TEXT["assign_orders"],
+    ),
+    # one per decision kind (``options.kind``)
+    _ASSIGN,
+    RavenOptions(replace={"winterfell": ["consolidate_power", "support_0"]}, may_peek_wildling=True),
+    RavenPlacementOptions(card="rattleshirts_raiders", choices=[False, True]),
+    RaidOptions(targets={"white_harbor": ["widows_watch", "the_narrow_sea"]}),
+    MarchOptions(
+        orders={
+            "winterfell": MarchOrderOptions(
+                units={"footman": 1, "knight": 1},
+                land_destinations=["castle_black", "moat_cailin"],
+                ship_destinations=[],
+                fights={"moat_cailin": "greyjoy"},
+                neutral_strength={},
+                may_leave_power_token=True,
+            )
+        }
+    ),
+    ConsolidateOptions(
+        orders={"winterfell": ConsolidateOrderOptions(power=2, may_muster=True, muster_points=2, ship_areas=[])},
+        costs={"footman": 1, "knight": 2, "siege_engine": 2, "ship": 1},
+        upgrade_costs={"knight": 1, "siege_engine": 1},
+    ),
+    SupportOptions(
+        area="moat_cailin",
+        attacker="stark",
+        defender="greyjoy",
+        sides=["attacker", "defender", "none"],
+        strength={"stark": 3, "greyjoy": 1},
+    ),
+    HouseCardOptions(
+        area="moat_cailin",
+        opponent="greyjoy",
+        cards=["eddard_stark", "robb_stark", "catelyn_stark"],
+        strength={"stark": 3, "greyjoy": 1},
+    ),
+    AbilityOptions(card="robb_stark", choices=["castle_black", "winterfell"], may_skip=False),
+    BladeOptions(strength={"stark": 6, "greyjoy": 5}, choices=[False, True]),
+    CasualtyOptions(count=1, units={"footman": 2, "knight": 1}),
+    RetreatOptions(retreating_house="greyjoy", areas=["the_twins", "seagard"]),
+    PortShipsOptions(port="port_of_winterfell", max=2),
+    BidOptions(bidding="clash_of_kings", track="iron_throne", wildling_strength=None, max=5),
+    ChoiceOptions(
+        about="a_throne_of_blades", options=["supply", "mustering"], may_skip=False, default="supply", context=None
+    ),
+    SelectUnitsOptions(
+        about="rattleshirts_raiders",
+        min=2,
+        max=2,
+        units={"winterfell": {"footman": 2}},
+        same_area=False,
+        reason="rattleshirts_raiders",
+    ),
+    ReconcileOptions(supply=1, allowed=[2, 2], armies={"winterfell": {"footman": 2, "knight": 1}}, fewest=1),
+    MusterOptions(
+        areas={"winterfell": MusterAreaOptions(points=2, ship_areas=["port_of_winterfell", "the_shivering_sea"])},
+        costs={"footman": 1, "knight": 2, "siege_engine": 2, "ship": 1},
+        upgrade_costs={"knight": 1, "siege_engine": 1},
+        max_areas=7,
     ),
     StepBegan(phase="planning", step="assign_orders", round=1, deadline="2026-11-29T13:40:32.282Z", sequential=False),
     OrdersSubmitted(house="stark", orders=None),

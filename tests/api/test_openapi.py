@@ -155,6 +155,15 @@ def test_every_example_in_the_document_matches_its_schema():
     assert checked > 100
 
 
+def test_every_member_of_a_tagged_union_has_an_example():
+    """Commands, decision options and the answers: a person sees one of each (events: the main ones)."""
+    for _, node in walk(DOC):
+        disc = node.get("discriminator")
+        if disc and "assign_orders" in disc["mapping"]:  # the commands (`type`) and the decision options (`kind`)
+            for tag, target in disc["mapping"].items():
+                assert SCHEMAS[target.rsplit("/", 1)[1]].get("examples"), f"{tag} has no example"
+
+
 def test_the_games_value_sets_are_enums_from_their_facts():
     enums = {name: s["enum"] for name, s in SCHEMAS.items() if s.get("type") == "string" and "enum" in s}
     assert enums["Area"] == list(board_data.areas())
