@@ -221,17 +221,22 @@ def build(app: Litestar) -> dict[str, Any]:
         "$ref": REF.format(name="ProblemCode"),
         "description": "The stable, machine-readable code: branch on it.",
     }
+    # The unions of every game's commands and events are named components, referred to wherever they appear.
+    components["Command"] = {**commands_schema, "description": "A player command of any hosted game, tagged by `type`."}
+    components["Event"] = {**events_schema, "description": "An event of any hosted game, tagged by `type`."}
+    components["EventOut"]["properties"]["event"] = {
+        "$ref": REF.format(name="Event"),
+        "description": "The event, tagged by `type`, redacted for the reader.",
+    }
     components[rename[names[ExportEvent]]]["properties"]["event"] = {
-        **events_schema,
+        "$ref": REF.format(name="Event"),
         "description": "The event, tagged by `type`, as stored (in the schema version `schema`), redacted for "
         "the reader unless the export is `complete`.",
     }
     doc["components"]["schemas"] = components
     _rewrite(doc, rename)
-    _rewrite(commands_schema, rename)
-    _rewrite(events_schema, rename)
     create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
-    _finish_operations(doc, commands_schema, events_schema, create)
+    _finish_operations(doc, components["Command"], create)
     _response_examples(doc)
     _check_refs(doc)
     return doc
@@ -394,9 +399,7 @@ LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats")
 """Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
 
 
-def _finish_operations(
-    doc: dict[str, Any], commands_schema: dict[str, Any], events_schema: dict[str, Any], create: list[dict[str, Any]]
-) -> None:
+def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], create: list[dict[str, Any]]) -> None:
     catalogue = problem_catalogue()
     examples = _command_examples()
     for path, item in doc["paths"].items():
@@ -436,7 +439,10 @@ def _finish_operations(
                     "description": "The game to create; `kind` picks the game (default `board`).",
                 }
             if op_id == "POST /v1/games/{game_id}/commands":
-                op["requestBody"]["content"]["application/json"] = {"schema": commands_schema, "examples": examples}
+                op["requestBody"]["content"]["application/json"] = {
+                    "schema": {"$ref": REF.format(name="Command")},
+                    "examples": examples,
+                }
                 op["requestBody"]["description"] = "One command, tagged by `type`."
                 op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
             if op_id == "GET /v1/games/{game_id}/decisions":
@@ -445,7 +451,7 @@ def _finish_operations(
                 ]
                 op["description"] += "".join("\n\nDecision kinds (`options.kind`):\n" + _listing(doc, k) for k in kinds)
             if op_id == "GET /v1/games/{game_id}/events":
-                responses["200"] = _events_response(events_schema)
+                responses["200"] = _events_response()
                 op["parameters"].append(
                     {
                         "name": "Last-Event-ID",
@@ -550,7 +556,7 @@ def _command_examples() -> dict[str, Any]:
     return out
 
 
-def _events_response(event_schema: dict[str, Any]) -> dict[str, Any]:
+def _events_response() -> dict[str, Any]:
     line = {"$ref": REF.format(name="EventOut")}
     return {
         "description": "The events after `from`, redacted for the caller. NDJSON: one `EventOut` object per line "
@@ -578,7 +584,7 @@ def _events_response(event_schema: dict[str, Any]) -> dict[str, Any]:
                             "type": "string",
                             "description": "The event as JSON.",
                             "contentMediaType": "application/json",
-                            "contentSchema": event_schema,
+                            "contentSchema": {"$ref": REF.format(name="Event")},
                         },
                     },
                     "required": ["id", "event", "data"],

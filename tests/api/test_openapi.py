@@ -127,7 +127,8 @@ def test_every_tagged_union_has_a_discriminator_with_its_mapping():
 
 def test_the_commands_operation_describes_every_command_with_an_example():
     body = DOC["paths"]["/v1/games/{game_id}/commands"]["post"]["requestBody"]["content"]["application/json"]
-    mapping = body["schema"]["discriminator"]["mapping"]
+    assert body["schema"] == ref("Command")
+    mapping = SCHEMAS["Command"]["discriminator"]["mapping"]
     expected = {t.__struct_config__.tag for g in registry.GAMES.values() for t in members(g.command_type)}
     assert set(mapping) == expected and len(expected) >= 21
     assert set(body["examples"]) == expected, "every command type has an example"
@@ -239,8 +240,10 @@ def test_the_event_streams_have_item_schemas():
     content = DOC["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
     assert content["application/x-ndjson"]["itemSchema"] == ref("EventOut")
     sse = content["text/event-stream"]["itemSchema"]
-    assert sse["properties"]["data"]["contentSchema"]["discriminator"]["propertyName"] == "type"
-    assert SCHEMAS["Envelope"]["properties"]["event"]["discriminator"]["propertyName"] == "type"
+    assert sse["properties"]["data"]["contentSchema"] == ref("Event")
+    assert SCHEMAS["Event"]["discriminator"]["propertyName"] == "type"
+    assert SCHEMAS["Envelope"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]
+    assert SCHEMAS["EventOut"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]
 
 
 def test_server_side_constraints_are_in_the_schema():
@@ -256,7 +259,7 @@ def test_what_a_complete_game_sends_matches_the_document():
     """Every event (redacted for each reader and the public), and along the way every view and every
     seat's decisions of a random complete 4-player game, validate against their schemas."""
     board = registry.GAMES["board"]
-    event = validator(SCHEMAS["EventOut"]["properties"]["event"])
+    event = validator(ref("Event"))
     view, decisions = validator(ref("BoardView")), validator(ref("DecisionsOut"))
     game = FullGame(4, seed="openapi")
     rng = random.Random(4)
