@@ -469,10 +469,6 @@ TS = "2026-11-29T13:30:32.282Z"
 SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
 
 
-def _game_examples(kind: str) -> list[Any]:
-    return list(registry.GAMES[kind].schema_docs.examples)
-
-
 def _response_examples(doc: dict[str, Any]) -> None:
     """An example answer for each main operation, built from the service's types and the default game's
     typical events and answers."""
