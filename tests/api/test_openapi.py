@@ -319,3 +319,10 @@ def test_a_generated_client_builds_without_warnings(tmp_path):
     assert {"assign_orders", "muster", "place_bid", "decision", "assign_orders_options", "step_began"} <= models
     body = next((pkg / "api" / "commands").glob("v1_*.py")).read_text()
     assert body.count("Muster") and body.count("AssignOrders") and body.count("PlaceBid")
+
+
+def test_the_service_serves_the_finished_document(api):
+    """``/schema/openapi.json`` is the document checked in, not Litestar's unfinished one."""
+    r = api.get("/schema/openapi.json")
+    assert r.status_code == 200
+    assert r.json() == DOC
