@@ -238,6 +238,7 @@ def build(app: Litestar) -> dict[str, Any]:
     create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
     _finish_operations(doc, components["Command"], create)
     _response_examples(doc)
+    _links(doc)
     _check_refs(doc)
     return doc
 
@@ -462,6 +463,64 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                         "schema": {"type": "string"},
                     }
                 )
+
+
+def _links(doc: dict[str, Any]) -> None:
+    """OpenAPI links: what an answer lets a client (and schemathesis' stateful phase) call next."""
+    ops = {f"{m.upper()} {p}": op for p, item in doc["paths"].items() for m, op in item.items()}
+
+    def link(target: str, description: str, **parameters: str) -> dict[str, Any]:
+        return {
+            "operationId": ops[target]["operationId"],
+            "description": description,
+            "parameters": {k.replace("__", "."): v for k, v in parameters.items()},
+        }
+
+    game = "$response.body#/game_id"
+    org = "Bearer {$response.body#/organizer_token}"
+    seat = "Bearer {$response.body#/token}"
+    ops["POST /v1/games"]["responses"]["201"]["links"] = {
+        "JoinGame": link("POST /v1/games/{game_id}/seats", "Take a seat in the new game.", path__game_id=game),
+        "StartGame": link(
+            "POST /v1/games/{game_id}/start",
+            "Start it as its organizer.",
+            path__game_id=game,
+            header__Authorization=org,
+        ),
+        "PublicView": link("GET /v1/games/{game_id}", "Watch it.", path__game_id=game),
+        "Events": link("GET /v1/games/{game_id}/events", "Follow its events.", path__game_id=game),
+        "Log": link("GET /v1/games/{game_id}/log", "Read its log.", path__game_id=game),
+        "Export": link("GET /v1/games/{game_id}/export", "Export it.", path__game_id=game),
+    }
+    ops["POST /v1/games/{game_id}/seats"]["responses"]["201"]["links"] = {
+        "SeatView": link(
+            "GET /v1/games/{game_id}/view",
+            "Your view, with the seat's token.",
+            path__game_id=game,
+            header__Authorization=seat,
+        ),
+        "Decisions": link(
+            "GET /v1/games/{game_id}/decisions", "What you must decide.", path__game_id=game, header__Authorization=seat
+        ),
+        "SubmitCommand": link(
+            "POST /v1/games/{game_id}/commands", "Play.", path__game_id=game, header__Authorization=seat
+        ),
+    }
+    for op in ("POST /v1/games/{game_id}/start", "POST /v1/games/{game_id}/commands"):
+        ops[op]["responses"]["200"]["links"] = {
+            "PublicViewAtVersion": link(
+                "GET /v1/games/{game_id}",
+                "Read your write: the view at this version at least.",
+                path__game_id="$request.path.game_id",
+                query__min_version="$response.body#/version",
+            ),
+            "EventsAfter": link(
+                "GET /v1/games/{game_id}/events",
+                "What happens next: the events after this version.",
+                path__game_id="$request.path.game_id",
+                query__from="$response.body#/version",
+            ),
+        }
 
 
 GAME_ID = "g_5aa048011931598388d613dc747077aa"

@@ -55,10 +55,8 @@ def real_game(service):
 schema = from_fixture("api_schema")
 
 
-@schema.parametrize()
-@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
-def test_api_conforms_to_its_openapi_document(case, service, real_game):
-    base, _ = service
+def _prepare(case):
+    """Make a generated case fit to be sent again and again (unique idempotency keys, short waits)."""
     if case.headers and case.headers.get("Idempotency-Key"):
         # A key names one request; reusing it with another body is a client error (422) by design: make
         # it unique, of the same length, so that a key too short or too long stays so.
@@ -67,6 +65,13 @@ def test_api_conforms_to_its_openapi_document(case, service, real_game):
     if case.query and case.query.get("wait"):
         # long-polling is valid but would only slow the run down: wait 1 s now and then, else not at all
         case.query["wait"] = 1 if uuid.uuid4().int % 4 == 0 else 0
+
+
+@schema.parametrize()
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+def test_api_conforms_to_its_openapi_document(case, service, real_game):
+    base, _ = service
+    _prepare(case)
     negative = case.meta is not None and case.meta.generation.mode.is_negative
     use_real = not negative and uuid.uuid4().int % 2 == 0  # never "repair" a deliberately invalid case
     if use_real and case.path_parameters and "game_id" in case.path_parameters:
@@ -91,3 +96,33 @@ def test_both_kinds_of_data_reached_every_operation_and_real_successes():
     assert {"GET /v1/games/{game_id}", "GET /v1/games/{game_id}/events", "POST /v1/games"} <= succeeded
     rejected = sum(n for (m, _, status), n in SEEN.items() if m == "negative" and 400 <= status < 500)
     assert rejected > 100
+
+
+def test_stateful_workflows_follow_the_documented_links(service):
+    """schemathesis' stateful phase: chains of calls along the document's links (create a game, join
+    it, read your view with the seat's token, play, read your write at the answer's version...), every
+    check on every step."""
+    base, _ = service
+    loaded = schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json", config=CONFIG)
+    loaded.config.base_url = base
+
+    answers: Counter[tuple[str, int]] = Counter()
+
+    class Workflow(loaded.as_state_machine()):  # type: ignore[misc]
+        def before_call(self, case):
+            _prepare(case)
+
+        def after_call(self, response, case):
+            answers[(f"{case.operation.method.upper()} {case.operation.path}", response.status_code)] += 1
+
+    assert Workflow.bundles  # the links were understood
+    Workflow.run(
+        settings=settings(
+            max_examples=20, stateful_step_count=6, deadline=None, suppress_health_check=list(HealthCheck)
+        )
+    )
+    # A game id only comes from a creation's answer (a generated one names no game: 404; a token is
+    # checked first: 401): a game operation that got further followed a link.
+    assert answers[("POST /v1/games", 201)] > 0
+    followed = sum(n for (op, status), n in answers.items() if "{game_id}" in op and status not in (400, 401, 404))
+    assert followed > 0, sorted(answers.items())
