@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..core.errors import ErrorKind
 from ..core.game import SchemaDocs
-from .commands import PlaceBid
+from .commands import AuctionCreateBody, PlaceBid
 
 DESCRIPTIONS: dict[str, str] = {
     "game_id": "The game's id: `g_` and 32 hexadecimal digits.",
@@ -64,4 +64,8 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "forbidden": ("forbidden", "this actor may not issue this command"),
 }
 
-DOCS = SchemaDocs(descriptions=DESCRIPTIONS, examples=(PlaceBid(amount=3),), problem_codes=PROBLEM_CODES)
+DOCS = SchemaDocs(
+    descriptions=DESCRIPTIONS,
+    examples=(PlaceBid(amount=3), AuctionCreateBody(kind="auction", player_count=3)),
+    problem_codes=PROBLEM_CODES,
+)

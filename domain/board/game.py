@@ -62,6 +62,7 @@ SCHEMA_DOCS = msgspec.structs.replace(
     DOCS,
     examples=(
         *DOCS.examples,
+        BoardCreateBody(player_count=4),
         DecisionsOut(
             game_id="g_5aa048011931598388d613dc747077aa",
             version=9,
@@ -74,7 +75,7 @@ SCHEMA_DOCS = msgspec.structs.replace(
         ),
     ),
 )
-"""``api_docs.DOCS`` with an example of this module's decisions answer."""
+"""``api_docs.DOCS`` with examples of this module's create body and decisions answer."""
 
 
 class BoardGame:

@@ -30,6 +30,7 @@ import inspect
 import re
 import textwrap
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from functools import cache
 from typing import Any
 
@@ -39,6 +40,8 @@ from litestar import Litestar
 from litestar.openapi.spec import OpenAPI
 
 from domain import registry
+from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
+from domain.core.context import Context
 from domain.core.game import SchemaDocs
 from service.store.read_models import LogLine
 
@@ -561,6 +564,12 @@ def _response_examples(doc: dict[str, Any]) -> None:
         ("/healthz", "get", "200"): Health(status="ok"),
         ("/readyz", "get", "200"): Health(status="ok", redis="ok"),
     }
+    played = _played(game)
+    if played is not None:
+        public, seat_view, decided = played
+        by_op[("/v1/games/{game_id}", "get", "200")] = public
+        by_op[("/v1/games/{game_id}/view", "get", "200")] = seat_view
+        answers.insert(0, decided)
     if answers:
         by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
     for (path, method, status), value in by_op.items():
@@ -572,6 +581,21 @@ def _response_examples(doc: dict[str, Any]) -> None:
         sse["application/x-ndjson"]["examples"] = {
             "lines": {"value": "".join(msgspec.json.encode(x).decode() + "\n" for x in lines)}
         }
+
+
+def _played(game: Any) -> tuple[Any, Any, Any] | None:
+    """The public view, the first seat's view and its decisions right after the start of a game made
+    from the game's example create body: real answers, through the Game protocol."""
+    body = next((e for e in game.schema_docs.examples if isinstance(e, game.create_body)), None)
+    if body is None:
+        return None
+    ctx = Context(now=datetime(2026, 11, 29, 13, 30, 32, tzinfo=UTC), seed="openapi-example", game_id=GAME_ID)
+    state = game.fold(game.create(body, ctx))
+    for i in range(getattr(body, "player_count", 0)):
+        state = game.fold(game.decide(state, JoinGame(name=f"player{i + 1}"), Actor(kind="seat"), ctx), state)
+    state = game.fold(game.decide(state, StartGame(), ORGANIZER, ctx), state)
+    seat = "seat1"
+    return game.view(state, None), game.view(state, game.reader_of(state, seat)), game.decisions(state, seat)
 
 
 def _members(union: Any) -> tuple[Any, ...]:
