@@ -298,7 +298,8 @@ async def engine_bench(url: str, games: int, players: int, tasks: int, seconds: 
 # --- the service's processes --------------------------------------------------------------------
 
 
-def _proc_ticks(pid: int, children_too: bool = False) -> int:
+def proc_ticks(pid: int, children_too: bool = False) -> int:
+    """CPU clock ticks (user + system) a process used so far, from Linux ``/proc`` (0 when gone)."""
     try:
         with open(f"/proc/{pid}/stat") as f:
             parts = f.read().rsplit(")", 1)[1].split()
@@ -386,13 +387,13 @@ class Service:
         master = self.procs["api"].pid
         if self.workers == 1:
             return [master]
-        return [pid for pid in _children(master) if _proc_ticks(pid) >= 0] + [master]
+        return [pid for pid in _children(master) if proc_ticks(pid) >= 0] + [master]
 
     def cpu_ticks(self) -> dict[str, int]:
-        api = sum(_proc_ticks(p) for p in self.api_pids())
+        api = sum(proc_ticks(p) for p in self.api_pids())
         worker = self.procs["worker"].pid
-        w = _proc_ticks(worker, children_too=True) + sum(_proc_ticks(c) for c in _children(worker))
-        return {"api": api, "rq worker": w, "projector": _proc_ticks(self.procs["projector"].pid)}
+        w = proc_ticks(worker, children_too=True) + sum(proc_ticks(c) for c in _children(worker))
+        return {"api": api, "rq worker": w, "projector": proc_ticks(self.procs["projector"].pid)}
 
     def stop(self) -> None:
         for p in self.procs.values():

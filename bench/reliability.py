@@ -28,6 +28,12 @@ with the same command lines as ``tests/conftest.py: Procs``; only loopback traff
    median and worst lateness of each game's first deadline.
 7. ``hostile input``: a fixed list of malformed requests; 5xx answers (must be 0) and answers that
    are not ``application/problem+json``.
+8. ``version races``: 8 clients send one seat's orders at once, all pinned (``If-Match``) to the
+   same version, round after round: exactly one wins each round, the rest get 409
+   ``stale_version``, and the stream holds exactly one batch per win.
+9. ``authorization matrix``: every endpoint x every kind of caller (``tests/support/authorization.py``).
+10. ``contract fuzzing``: schemathesis sends valid and invalid requests generated from
+   ``openapi/openapi.json``; answers >= 500 are counted from its HAR report.
 
 *s to 1st accept*: seconds from the fault (the kill) to the first command answered 2xx after it.
 *5xx*: answers >= 500 to the bots (and, in row 7, to the hostile requests), 503 excluded: 503
@@ -62,6 +68,7 @@ import redis
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.http_commands import CLK_TCK, proc_ticks, two_assignments
 from clients import bot
 from clients.citadel_client.client import CitadelClient
 from clients.citadel_client.models import Command
@@ -70,6 +77,10 @@ from domain.core.envelope import Envelope
 from service.processes import api_command, projector_command, worker_command
 from service.store import embedded_redis
 from service.store.keys import Keys, tag
+from tests.support.authorization import CALLERS as AUTH_CALLERS
+from tests.support.authorization import MATRIX as AUTH_MATRIX
+from tests.support.authorization import check_matrix
+from tests.support.game_client import create, decisions, join_all, new_started_game
 
 LATENESS_BOUND_S = 5.0
 PLAYERS = 3
@@ -610,17 +621,29 @@ async def s5_redis_kill(svc: Service, args: argparse.Namespace) -> Row:
     return row
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds a process has used so far: a cost that does not depend on what
+    else the machine runs, unlike the lateness."""
+    return proc_ticks(pid) / CLK_TCK
+
+
 async def s6_burst(svc: Service, args: argparse.Namespace) -> Row:
     row = Row("6 deadline burst")
     if {3, 5} & args.only:
         row.notes.append("after the worker and Redis faults of 3 and 5 (--only 6 measures it alone)")
     t0 = time.monotonic()
+    cpu0 = {n: cpu_seconds(svc.procs[n].pid) for n in ("worker", "projector")}
     games = await create_many(svc.base, [3] * args.burst_games, concurrency=48)
     row.games = len(games)
     row.notes.append(f"{len(games)} games started in {time.monotonic() - t0:.1f} s")
     if RETRIED_503:
         row.notes.append(f"503s retried while starting them: {dict(RETRIED_503)}")
     late, never = await wait_first_timeouts(svc.base, games, timeout=3 + 30)
+    used = {n: cpu_seconds(svc.procs[n].pid) - c for n, c in cpu0.items()}
+    row.notes.append(
+        "CPU per game's deadline (timeout and the reveal after it): "
+        + ", ".join(f"{n} {1000 * c / max(1, len(games) - never):.2f} ms" for n, c in used.items())
+    )
     if late:
         row.lateness = f"{max(late):.2f}"
         row.notes.append(f"median {statistics.median(late):.2f} s")
@@ -709,6 +732,131 @@ async def s7_hostile(svc: Service, args: argparse.Namespace) -> Row:
     return row
 
 
+async def s8_races(svc: Service, args: argparse.Namespace) -> Row:
+    """Racers send the same seat's orders at once, all pinned to the same version (``If-Match``):
+    exactly one wins each round, the others get 409 ``stale_version``, and the stream holds exactly
+    one batch per win."""
+    row = Row("8 version races")
+    rounds, racers = (10, 8) if args.quick else (40, 8)
+    with httpx.Client(base_url=svc.base, timeout=30) as api:
+        game = await asyncio.to_thread(new_started_game, api, 3)
+        token = next(iter(game.houses.values()))
+        (mine,) = (await asyncio.to_thread(decisions, api, game, token))["decisions"]
+    bodies = two_assignments(mine["options"])  # rounds alternate: a doubled batch would show
+    wins = conflicts = other = 0
+    async with httpx.AsyncClient(base_url=svc.base, timeout=30, limits=httpx.Limits(max_connections=racers)) as c:
+        first = await c.post(  # unpinned: its answer gives the version to race on (views may lag)
+            f"/v1/games/{game.id}/commands",
+            json={"type": "assign_orders", "orders": bodies[1]},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        version = first.json()["version"]
+        for i in range(rounds):
+            answers = await asyncio.gather(
+                *(
+                    c.post(
+                        f"/v1/games/{game.id}/commands",
+                        json={"type": "assign_orders", "orders": bodies[i % 2]},
+                        headers={"Authorization": f"Bearer {token}", "If-Match": f'"{version}"'},
+                    )
+                    for k in range(racers)
+                )
+            )
+            won = [a for a in answers if a.status_code == 200]
+            lost = [a for a in answers if a.status_code == 409 and a.json().get("code") == "stale_version"]
+            wins += len(won)
+            conflicts += len(lost)
+            other += racers - len(won) - len(lost)
+            if len(won) != 1:
+                row.fail(f"round {i}: {len(won)} winners")
+                break
+            version = won[0].json()["version"]
+        ex = await export_of(c, game.id, token)  # the seat's own export shows its orders: doubles would show
+    amends = sum(1 for e in ex.events if msgspec.json.decode(e.event).get("type") == "orders_submitted")
+    row.games = 1
+    row.accepted = wins
+    row.duplicated = count_duplicates(ex.events)
+    row.lost = max(0, wins - amends)
+    row.notes.append(f"{rounds} rounds x {racers} racers: {wins} won, {conflicts} x 409 stale_version, {other} other")
+    wins += 1  # the unpinned first submission
+    if other or amends != wins:
+        row.fail(f"{other} unexpected answers; {amends} orders batches for {wins} wins")
+    check_processes(svc, row)
+    return row
+
+
+async def s9_authorization(svc: Service, args: argparse.Namespace) -> Row:
+    """Every endpoint x every kind of caller (``tests/support/authorization.py``): cells answered
+    otherwise than the contract."""
+    row = Row("9 authorization matrix")
+
+    def run() -> list[str]:
+        with httpx.Client(base_url=svc.base, timeout=30) as api:
+            game = new_started_game(api, 3)
+            other = create(api, 3)
+            join_all(api, other, 3)
+            return check_matrix(api, game, other)
+
+    wrong = await asyncio.to_thread(run)
+    cells = sum(len(v) for v in AUTH_MATRIX.values())
+    row.games = 2
+    row.notes.append(f"{cells} cells ({len(AUTH_MATRIX)} endpoints x {len(AUTH_CALLERS)} callers), {len(wrong)} wrong")
+    if wrong:
+        row.fail("; ".join(wrong[:5]))
+    check_processes(svc, row)
+    return row
+
+
+async def s10_fuzzing(svc: Service, args: argparse.Namespace) -> Row:
+    """schemathesis generates requests from ``openapi/openapi.json`` (valid and invalid) against the
+    live service: every answer >= 500 is counted (from its HAR report)."""
+    row = Row("10 contract fuzzing")
+    har = svc.workdir / "schemathesis.har"
+    cmd = [
+        str(Path(sys.executable).with_name("schemathesis")),
+        "run",
+        str(ROOT / "openapi" / "openapi.json"),
+        "--url",
+        svc.base,
+        "--checks",
+        "not_a_server_error",
+        "--mode",
+        "all",
+        "--phases",
+        "fuzzing" if args.quick else "examples,coverage,fuzzing",
+        "--max-examples",
+        "10" if args.quick else "40",
+        "--seed",
+        "1",
+        "--continue-on-failure",
+        "--request-timeout",
+        "10",  # a generated long-poll or event stream must not hold the run
+        "--report",
+        "har",
+        "--report-har-path",
+        str(har),
+    ]
+    proc = await asyncio.create_subprocess_exec(*cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        output = (await proc.communicate())[0].decode(errors="replace")
+    except asyncio.CancelledError:  # the scenario's time is up: do not leave it running
+        proc.kill()
+        await proc.wait()
+        raise
+    entries = msgspec.json.decode(har.read_bytes())["log"]["entries"] if har.exists() else []
+    statuses = Counter(e["response"]["status"] for e in entries)
+    row.five_xx = sum(n for st, n in statuses.items() if st >= 500)
+    row.notes.append(
+        f"{len(entries)} requests, statuses {dict(sorted(statuses.items()))}, schemathesis exit {proc.returncode}"
+    )
+    if not entries:
+        row.fail("schemathesis sent nothing: " + output[-300:])
+    if row.five_xx:
+        row.fail("5xx under fuzzing")
+    check_processes(svc, row)
+    return row
+
+
 SCENARIOS: dict[int, Callable[[Service, argparse.Namespace], Awaitable[Row]]] = {
     1: s1_load,
     2: s2_api_kill,
@@ -717,8 +865,11 @@ SCENARIOS: dict[int, Callable[[Service, argparse.Namespace], Awaitable[Row]]] = 
     5: s5_redis_kill,
     6: s6_burst,
     7: s7_hostile,
+    8: s8_races,
+    9: s9_authorization,
+    10: s10_fuzzing,
 }
-ORDER = [1, 2, 4, 5, 3, 7, 6]
+ORDER = [1, 2, 4, 5, 8, 9, 10, 3, 7, 6]
 """The run order: the idle games of 3 and 6 keep timing out until the end, so they come last."""
 
 
@@ -771,7 +922,8 @@ async def run(args: argparse.Namespace, workdir: Path) -> list[Row]:
                 continue
             t = time.monotonic()
             try:
-                row = await asyncio.wait_for(SCENARIOS[n](svc, args), timeout=args.scenario_timeout)
+                limit = args.scenario_timeout * (3 if n == 10 else 1)  # schemathesis starts slowly
+                row = await asyncio.wait_for(SCENARIOS[n](svc, args), timeout=limit)
             except Exception as e:  # noqa: BLE001 - one broken scenario is a FAIL row, the report goes on
                 row = Row(f"{n} {SCENARIOS[n].__name__[3:]}")
                 row.fail(f"{type(e).__name__}: {str(e)[:200]}")
@@ -797,7 +949,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--concurrency", type=int, help="games played at once (default 8, quick 3)")
     ap.add_argument("--deadline-games", type=int, help="idle games with a 2-3 s deadline in scenario 3 (default 6)")
     ap.add_argument("--burst-games", type=int, help="games started at once in scenario 6 (default 300, quick 60)")
-    ap.add_argument("--only", default="1,2,3,4,5,6,7", help="scenarios to run, e.g. 2,5")
+    ap.add_argument("--only", default="1,2,3,4,5,6,7,8,9,10", help="scenarios to run, e.g. 2,5")
     ap.add_argument("--keep-logs", action="store_true", help="keep the processes' logs and Redis' folder")
     args = ap.parse_args(argv)
     args.games = args.games or (3 if args.quick else 8)

@@ -175,6 +175,11 @@ def choose_retreat(o: m.RetreatOptions, rng: random.Random) -> m.ChooseRetreat:
     return m.ChooseRetreat(area=rng.choice(o.areas))
 
 
+def choose_retreat_losses(o: m.RetreatLossesOptions, rng: random.Random) -> m.ChooseRetreatLosses:
+    pool = sorted(u for u, n in o.units.items() for _ in range(n))
+    return m.ChooseRetreatLosses(units=m.UnitCounts(**Counter(rng.sample(pool, o.count))))
+
+
 def replace_port_ships(o: m.PortShipsOptions, rng: random.Random) -> m.ReplacePortShips:
     return m.ReplacePortShips(count=rng.randint(0, o.max))
 
@@ -276,6 +281,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
         use_blade,
         choose_casualties,
         choose_retreat,
+        choose_retreat_losses,
         replace_port_ships,
         bid,
         westeros_choice,
@@ -357,6 +363,9 @@ FALLBACKS: dict[str, Callable[[Any], Command]] = {
         units=m.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))
     ),
     "choose_retreat": lambda o: m.ChooseRetreat(area=o.areas[0]),
+    "choose_retreat_losses": lambda o: m.ChooseRetreatLosses(
+        units=m.UnitCounts(**Counter(sorted(u for u, n in o.units.items() for _ in range(n))[: o.count]))
+    ),
     "replace_port_ships": lambda o: m.ReplacePortShips(count=0),
     "bid": lambda o: m.Bid(amount=0),
     "westeros_choice": fallback_westeros_choice,
@@ -393,7 +402,7 @@ class BotStats:
     refused: int = 0
     """422 answers (and 409s other than a stale version): the rules refused a random choice."""
     stale: int = 0
-    """409 ``stale_version`` (or ``not_your_turn``/``wrong_phase``): the game moved on before the
+    """409 ``stale_version`` (or ``not_your_turn``/``wrong_phase``/``decision_closed``): the game moved on before the
     command arrived (another seat acted, a deadline passed); the decisions are read again."""
     fallbacks: int = 0
     requests: int = 0
@@ -476,7 +485,7 @@ class RandomBot:
                 new_version = await self.post(command, version)
             except ApiProblem as e:
                 problem = e
-                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase"):
+                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase", "decision_closed"):
                     self.stats.stale += 1
                     return
                 if e.status in (409, 422):

@@ -30,6 +30,7 @@ from service.store.games import GameNotFound, GameRepo
 from service.store.keys import Keys, feed_key
 from service.store.logs import configure_logging
 from service.store.read_models import ProjectionStore
+from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis
 
 from .read_models import log_lines, views
@@ -58,6 +59,8 @@ class Projector:
         self.claim_idle_ms = claim_idle_ms
         self.batch = batch
         self.feeds = [feed_key(p) for p in range(cfg.partitions)]
+        self.ready_file = ReadyFile.from_env()
+        """Written while Redis answers, removed while it does not (``service/store/readiness.py``)."""
         self.stopping = False
         self.projected = 0
         self.done: dict[str, int] = {}
@@ -164,6 +167,7 @@ class Projector:
                     await asyncio.sleep(backoff)
                 await self._run_connected()
             except STORE_DOWN as e:
+                self.ready_file.not_ready()
                 backoff = min(5.0, backoff * 2 or 0.2)
                 log.warning("event store unreachable (%s); retrying in %.1f s", e, backoff)
                 self.repo.cache.clear()  # the store may have lost what was not yet persisted
@@ -176,6 +180,7 @@ class Projector:
         idle_rounds = 0
         while not self.stopping:
             n = await self.step()
+            self.ready_file.ready()
             idle_rounds = 0 if n else idle_rounds + 1
             if idle_rounds and idle_rounds % 30 == 0:
                 await self.recover()  # pick up entries abandoned by dead peers

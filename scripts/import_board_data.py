@@ -19,6 +19,25 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "domain" / "board" / "data"
 
+TIDES_OF_BATTLE = [
+    # BG-TIDES-01 (rule digest section 20; the shared board facts leave the variant out): the 24 cards.
+    {"id": "blank", "name": "Blank", "strength": 0, "swords": 0, "fortifications": 0, "skulls": 0, "count": 8},
+    {"id": "sword", "name": "Sword", "strength": 1, "swords": 1, "fortifications": 0, "skulls": 0, "count": 4},
+    {
+        "id": "fortification",
+        "name": "Fortification",
+        "strength": 1,
+        "swords": 0,
+        "fortifications": 1,
+        "skulls": 0,
+        "count": 4,
+    },
+    {"id": "two", "name": "Two", "strength": 2, "swords": 0, "fortifications": 0, "skulls": 0, "count": 4},
+    {"id": "three", "name": "Three", "strength": 3, "swords": 0, "fortifications": 0, "skulls": 0, "count": 2},
+    {"id": "skull", "name": "Skull", "strength": 0, "swords": 0, "fortifications": 0, "skulls": 1, "count": 2},
+]
+"""Not in ``../shared/reference/board``: transcribed from the rule digest's BG-TIDES-01 table."""
+
 
 def main(src: Path) -> None:
     map_ = yaml.safe_load((src / "map.yaml").read_text())
@@ -95,6 +114,7 @@ def main(src: Path) -> None:
             for d in ("deck_i", "deck_ii", "deck_iii")
         },
         "wildling_cards": [{"id": c["id"], "name": c["name"]} for c in cards["wildling_cards"]["cards"]],
+        "tides_of_battle": TIDES_OF_BATTLE,
     }
 
     OUT.mkdir(parents=True, exist_ok=True)

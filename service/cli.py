@@ -1,11 +1,12 @@
 """``citadel``: the composition root. Run the whole service, or one part of it.
 
-citadel run         API + RQ worker (with scheduler) + projector; embedded Redis without REDIS_URL
+citadel run         API + RQ worker + projector; embedded Redis without REDIS_URL
 citadel api         the HTTP API only (uvicorn)
-citadel worker      an RQ worker with the scheduler
+citadel worker      an RQ worker (it also fires due deadlines: workers/sweep.py)
 citadel projector   the projector
 citadel rebuild     rebuild every read model from the streams
 citadel openapi     write openapi/openapi.json from the app
+citadel probe FILE  exit 0 if a worker's or projector's ready file is fresh (a readiness probe)
 citadel bot         random bots: one seat (--game G --token T), K free seats (--game G --join K),
                     or a whole game of bots (--new N)
 """
@@ -28,6 +29,7 @@ from projections.rebuild import main as rebuild
 from service.http.app import create_app
 from service.processes import api_command, projector_command, worker_command
 from service.store import embedded_redis
+from service.store.readiness import DEFAULT_MAX_AGE_S, is_ready
 
 
 def _worker() -> list[str]:
@@ -138,6 +140,9 @@ def main(argv: list[str] | None = None) -> int:
     sub.add_parser("worker")
     sub.add_parser("projector")
     sub.add_parser("rebuild")
+    pr = sub.add_parser("probe", help="readiness of a worker or projector (service/store/readiness.py)")
+    pr.add_argument("file", help="the process's CITADEL_READY_FILE")
+    pr.add_argument("--max-age", type=float, default=DEFAULT_MAX_AGE_S, help="seconds a write stays fresh")
     o = sub.add_parser("openapi")
     o.add_argument("--out", default="openapi/openapi.json")
     b = sub.add_parser("bot", help="play by random legal choices through the API (clients/bot.py)")
@@ -159,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         os.execv(sys.executable, _worker())
     if args.cmd == "projector":
         os.execv(sys.executable, projector_command())
+    if args.cmd == "probe":
+        ready = is_ready(args.file, args.max_age)
+        print("ready" if ready else "not ready")
+        return 0 if ready else 1
     if args.cmd == "rebuild":
         rebuild()
         return 0

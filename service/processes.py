@@ -7,24 +7,22 @@ from __future__ import annotations
 
 import sys
 
-API_APP = "service.http.app:app"
+API_SERVER = "service.http.server"
 WORKER_CLASS = "workers.worker.CitadelWorker"
 
 
 def api_command(host: str, port: int, workers: int = 1) -> list[str]:
-    """uvicorn serving the Litestar app (``workers`` processes)."""
+    """uvicorn serving the Litestar app (``workers`` processes; ``service/http/server.py``)."""
     return [
         sys.executable,
         "-m",
-        "uvicorn",
-        API_APP,
+        API_SERVER,
         "--host",
         host,
         "--port",
         str(port),
         "--workers",
         str(workers),
-        "--no-access-log",
     ]
 
 

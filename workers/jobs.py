@@ -1,17 +1,26 @@
-"""The worker jobs. Plain functions, safe to run late, twice, or after a crash:
+"""The worker's work. Plain coroutines, safe to run late, twice, or after a crash:
 
-* :func:`resolve_pending` -- if the game waits for a system resolution (all sealed inputs are in),
-  resolve it (e.g. reveal the orders). If not, do nothing.
-* :func:`apply_timeout` -- if the step that began at ``step_version`` is still current and its
-  deadline has passed, append the documented defaults.
+* :func:`resolve_pending` -- the RQ job the API enqueues right after an append that left the game
+  waiting for a system resolution (all sealed inputs are in): resolve it (e.g. reveal the orders).
+  If nothing waits, do nothing.
+* :func:`run_swept` -- what the worker's sweep found (``workers/sweep.py``): due deadlines it
+  claimed and games left pending, run here, in this process, several games at a time on one event
+  loop (no RQ job per deadline: enqueueing, dequeuing and book-keeping a job cost more CPU than
+  applying the timeout).
+* Follow-ups: when this worker's own append leaves a game waiting for a resolution (the defaults
+  of a timeout complete the orders, so they must be revealed), the worker resolves it right after,
+  itself (:class:`FollowUps`), instead of enqueueing a job for itself. The append script marked the
+  game ``pending`` in Redis in the same atomic step, so a crash in between loses nothing: the next
+  sweep of any worker picks it up.
 
-Both append through :class:`service.engine.engine.Engine` with an expected version, so a job racing
-a player's command either wins cleanly or re-reads and re-decides; nothing is ever appended twice.
-They decide what to do from the game's state through the :class:`~domain.core.game.Game`
-protocol, never from error codes. Their names and settings live in ``service/engine/dispatch.py``.
+Everything appends through :class:`service.engine.engine.Engine` with an expected version, so work
+racing a player's command (or another worker) either wins cleanly or re-reads and re-decides;
+nothing is ever appended twice. What to do is decided from the game's state through the
+:class:`~domain.core.game.Game` protocol, never from error codes. Job names and settings live in
+``service/engine/dispatch.py``.
 
-The worker (``workers.worker.CitadelWorker``) runs jobs in its own process without forking, so one
-event loop and one runtime (connections, cached game states) serve every job of the process.
+The worker (``workers.worker.CitadelWorker``) runs all of it in its own process without forking, so
+one event loop and one runtime (connections, cached game states) serve every job of the process.
 """
 
 from __future__ import annotations
@@ -19,8 +28,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import redis.exceptions
 
@@ -33,20 +43,46 @@ from service.store.logs import configure_logging
 configure_logging()
 log = logging.getLogger("citadel.jobs")
 
+SWEPT_CONCURRENCY = 16
+"""How many swept games one worker works on at once (their Redis round trips overlap)."""
+
+
+class FollowUps:
+    """The worker's dispatcher: the games its own appends left waiting for a resolution, resolved
+    by this worker right after the work that caused them (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, None] = {}
+
+    async def resolve_now(self, game_id: str) -> None:
+        self.games[game_id] = None
+
+    def take(self) -> list[str]:
+        games, self.games = list(self.games), {}
+        return games
+
+
 _loop: asyncio.AbstractEventLoop | None = None
 _runtime: Runtime | None = None
+_follow_ups = FollowUps()
 
 
-def _run(job: Callable[..., Awaitable[str]], *args: Any) -> str:
-    """Run an async job on this process's loop and runtime (created on first use)."""
+T = TypeVar("T")
+
+
+def _run(job: Callable[..., Awaitable[T]], *args: Any) -> T:
+    """Run async work, then its follow-ups, on this process's loop and runtime (created on first
+    use)."""
     global _loop, _runtime
     if _loop is None or _loop.is_closed():
         _loop = asyncio.new_event_loop()
         _runtime = None
     if _runtime is None:
-        _runtime = build_runtime()
+        _runtime = build_runtime(scheduler=_follow_ups)
     try:
-        return _loop.run_until_complete(job(_runtime, *args))
+        result = _loop.run_until_complete(job(_runtime, *args))
+        _loop.run_until_complete(_resolve_follow_ups(_runtime))
+        return result
     except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
         # Redis restarted or failed over: drop the runtime (its pooled connections are dead) so the
         # next job connects afresh; this job failed, and the sweep enqueues its work again, since
@@ -103,13 +139,45 @@ async def _timeout(rt: Runtime, game_id: str, step_version: int) -> str:
     return "defaults applied"
 
 
+async def _resolve_follow_ups(rt: Runtime) -> None:
+    """Resolve the games this worker's own appends left pending, until none is left."""
+    while games := _follow_ups.take():
+        await _many(rt, [(_resolve, (g,)) for g in games])
+
+
+async def _many(rt: Runtime, work: list[tuple[Callable[..., Awaitable[str]], tuple[Any, ...]]]) -> list[str]:
+    """Run each ``(coroutine function, args)`` with the runtime, :data:`SWEPT_CONCURRENCY` at a time.
+    A failure of one game is logged and left to the next sweep (its mark stays); a lost connection
+    stops the batch (the runtime is rebuilt, the marks are still there)."""
+    gate = asyncio.Semaphore(SWEPT_CONCURRENCY)
+
+    async def one(fn: Callable[..., Awaitable[str]], args: tuple[Any, ...]) -> str:
+        async with gate:
+            try:
+                return await fn(rt, *args)
+            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+                raise
+            except Exception:
+                log.exception("%s%s failed; the next sweep tries again", fn.__name__, args)
+                return "failed"
+
+    return list(await asyncio.gather(*(one(fn, args) for fn, args in work)))
+
+
+async def _swept(rt: Runtime, pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+    results = await _many(rt, [(_timeout, d) for d in due] + [(_resolve, (g,)) for g in pending])
+    return Counter(r.split(" ", 1)[0].rstrip(":,") for r in results)
+
+
+def run_swept(pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+    """Resolve the ``pending`` games and fire the ``due`` deadlines (game id, step version) the
+    sweep found, in this process; returns how each ended (``defaults``, ``resolved``, ``nothing``,
+    ``step``, ``early``, ``failed``)."""
+    return _run(_swept, pending, due)
+
+
 def resolve_pending(game_id: str) -> str:
+    """The RQ job ``service.engine.dispatch.RESOLVE``."""
     result = _run(_resolve, game_id)
     log.info("resolve_pending %s: %s", game_id, result)
-    return result
-
-
-def apply_timeout(game_id: str, step_version: int) -> str:
-    result = _run(_timeout, game_id, step_version)
-    log.info("apply_timeout %s@%s: %s", game_id, step_version, result)
     return result

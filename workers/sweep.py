@@ -1,80 +1,139 @@
-"""The workers' sweep: re-enqueue work that was appended but never enqueued.
+"""The workers' sweep: fire every due deadline and finish every resolution nobody finished.
 
 The append script marks a game in the same atomic step as its events (``service/store/event_store.py``):
 in its partition's ``pending`` set when a step waits for a worker's resolution, and in its
-partition's ``deadlines`` sorted set when a step opened with a deadline. The API enqueues the jobs
-right after the append; if it died in between, nothing would run them. Deadlines are not
+partition's ``deadlines`` sorted set when a step opened with a deadline. The API enqueues a resolve
+job right after its append; if it died in between, nothing else would run it. Deadlines are not
 scheduled anywhere else: the sweep is what fires them. So each worker sweeps both every
 ``CITADEL_SWEEP_S`` seconds (default 1) and once at start-up (which picks up what a dead worker
-left): every pending game gets a resolve job (once per lease per worker), every due deadline that
-this sweep claims (``service/store/marks.py``: exactly one worker claims it, for a lease) gets a
-timeout job. Jobs are idempotent, so a game enqueued twice is resolved once; they remove the marks
-when the work is done (or void). No deadline waits on RQ's scheduler lock or any single process.
+left): it claims up to :data:`CLAIM_BATCH` due deadlines (``service/store/marks.py``: exactly one
+worker claims each, for a :data:`LEASE_S` lease) and takes the games that stayed pending past a
+short grace (the API's resolve job was lost), and works on them itself, at once
+(``workers.jobs.run_swept``). While a sweep
+claimed a full batch, the next one follows without waiting, so a burst of deadlines is worked off
+as fast as the worker can apply them, oldest first. Work is idempotent and clears the marks when
+done (or void); a worker that dies mid-batch leaves its claims to expire, and another worker's sweep
+claims them again. No deadline waits on RQ's scheduler lock or on any single process.
 """
 
 from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from typing import NamedTuple
 
-from service.engine.dispatch import Scheduler
 from service.store.config import Config
 from service.store.marks import WorkMarks
-from service.store.redis_client import event_store_redis_sync, queue_redis
+from service.store.readiness import ReadyFile
+from service.store.redis_client import event_store_redis_sync
+
+from .jobs import run_swept
 
 log = logging.getLogger("citadel.sweep")
 LEASE_S = 10.0
-"""A claimed deadline is claimed again if its timeout job has not completed within this time."""
+"""A claimed deadline is claimed again if it was not cleared within this time; a pending game taken
+by a worker is taken again by it after this time."""
+PENDING_GRACE_S = 2.0
+"""A pending game is the API's job's to resolve for this long before a sweep takes it."""
+CLAIM_BATCH = 64
+"""Deadlines claimed per sweep, shared evenly among the partitions: small enough that a batch is
+done well within its lease, large enough to keep the worker's concurrent work busy."""
+
+Work = Callable[[list[str], list[tuple[str, int]]], Counter[str]]
 
 
-def sweep_once(
-    cfg: Config, marks: WorkMarks, scheduler: Scheduler, recent: dict[str, float], now: float | None = None
-) -> tuple[int, int]:
-    """Enqueue a resolve job per pending game (once per lease per worker: ``recent``) and a timeout
-    job per due deadline this sweep claimed; returns the counts."""
+class Swept(NamedTuple):
+    pending: int
+    due: int
+    full: bool
+    """A partition had more due deadlines than this sweep claimed: sweep again at once."""
+    outcome: Counter[str]
+
+
+def take_pending(pending_now: set[str], seen: dict[str, float], now: float) -> list[str]:
+    """The pending games this worker should resolve itself: those it has seen pending for
+    :data:`PENDING_GRACE_S` (the API's own job normally resolves a game at once) and not taken
+    within a :data:`LEASE_S`. ``seen`` (game -> when first seen, or when taken) is updated."""
+    for game_id in [g for g in seen if g not in pending_now]:
+        del seen[game_id]
+    taken = []
+    for game_id in pending_now:
+        first = seen.setdefault(game_id, now)
+        if now - first >= PENDING_GRACE_S:
+            taken.append(game_id)
+            seen[game_id] = now + LEASE_S - PENDING_GRACE_S
+    return sorted(taken)
+
+
+def sweep_once(cfg: Config, marks: WorkMarks, work: Work, seen: dict[str, float], now: float | None = None) -> Swept:
+    """Claim due deadlines (:data:`CLAIM_BATCH` in all, oldest first in each partition) and take the
+    pending games left to the sweep (:func:`take_pending`), hand them to ``work``; say what was
+    taken and how the work ended."""
     now = time.time() if now is None else now
-    resolves = timeouts = 0
+    per_partition = max(1, CLAIM_BATCH // cfg.partitions)
+    pending_now: set[str] = set()
+    due: list[tuple[str, int]] = []
+    full = False
     for p in range(cfg.partitions):
-        for game_id in marks.pending_games(p):
-            if now - recent.get(game_id, 0.0) < LEASE_S:
-                continue
-            recent[game_id] = now
-            scheduler.resolve_now_sync(game_id)
-            resolves += 1
-        for game_id, step_version in marks.claim_due_deadlines(p, now, LEASE_S):
-            scheduler.timeout_now_sync(game_id, step_version)
-            timeouts += 1
-    for game_id in [g for g, t in recent.items() if now - t >= LEASE_S]:
-        del recent[game_id]
-    return resolves, timeouts
+        pending_now.update(marks.pending_games(p))
+        claimed = marks.claim_due_deadlines(p, now, LEASE_S, per_partition)
+        full = full or len(claimed) == per_partition
+        due.extend(claimed)
+    pending = take_pending(pending_now, seen, now)
+    outcome = work(pending, due) if pending or due else Counter()
+    return Swept(len(pending), len(due), full, outcome)
 
 
 class Sweeper:
-    """Runs :func:`sweep_once` at most every ``cfg.sweep_s`` seconds when :meth:`tick` is called.
+    """Runs :func:`sweep_once` at most every ``cfg.sweep_s`` seconds when :meth:`tick` is called,
+    and again at once while the last sweep claimed a full batch.
 
-    The worker calls it from its main loop (no thread: RQ forks its scheduler process from the
-    worker, and a fork while another thread holds a lock can leave the child stuck)."""
+    The worker calls it from its main loop (no thread: a fork while another thread holds a lock can
+    leave the child stuck, and the jobs' event loop belongs to the main thread)."""
 
-    def __init__(self, cfg: Config | None = None) -> None:
+    def __init__(
+        self,
+        cfg: Config | None = None,
+        work: Work = run_swept,
+        busy: Callable[[], AbstractContextManager[object]] = nullcontext,
+    ) -> None:
         self.cfg = cfg or Config.from_env()
+        self.work = work
+        self.busy = busy
+        """Held while working (the worker marks itself busy, so a warm shutdown waits for the batch)."""
         self.last = 0.0
         self._marks: WorkMarks | None = None
-        self._scheduler: Scheduler | None = None
-        self.recent: dict[str, float] = {}
-        """Games this worker enqueued a resolve job for lately (pending sets are not leased in Redis)."""
+        self.ready_file = ReadyFile.from_env()
+        """The worker's readiness: written after each sweep that reached Redis, removed after one that
+        did not (``service/store/readiness.py``)."""
+        self.seen: dict[str, float] = {}
+        """Pending games this worker saw, and when (pending sets are not leased in Redis)."""
 
     def tick(self) -> None:
         if time.monotonic() - self.last < self.cfg.sweep_s:
             return
-        self.last = time.monotonic()
-        if self._marks is None or self._scheduler is None:
-            self._marks = WorkMarks(event_store_redis_sync(self.cfg), self.cfg.partitions)
-            self._scheduler = Scheduler(queue_redis(self.cfg), self.cfg.queue_name)
-        try:
-            resolves, timeouts = sweep_once(self.cfg, self._marks, self._scheduler, self.recent)
-        except Exception:  # a Redis hiccup must not stop the worker; the next tick retries
-            log.exception("sweep failed; retrying")
-            self._marks = self._scheduler = None
-            return
-        if resolves or timeouts:
-            log.info("sweep enqueued %d resolve and %d timeout job(s)", resolves, timeouts)
+        while True:
+            self.last = time.monotonic()
+            if self._marks is None:
+                self._marks = WorkMarks(event_store_redis_sync(self.cfg), self.cfg.partitions)
+            try:
+                swept = sweep_once(self.cfg, self._marks, self._busy_work, self.seen)
+            except Exception:  # a Redis hiccup must not stop the worker; the next tick retries
+                log.exception("sweep failed; retrying")
+                self.ready_file.not_ready()
+                self._marks = None
+                return
+            self.ready_file.ready()
+            if swept.pending or swept.due:
+                log.info(
+                    "sweep: %d pending game(s), %d due deadline(s): %s", swept.pending, swept.due, dict(swept.outcome)
+                )
+            if not swept.full:
+                return
+
+    def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+        with self.busy():
+            return self.work(pending, due)

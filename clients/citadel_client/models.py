@@ -122,6 +122,9 @@ class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability")
 class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
     choices: list[bool]
     strength: dict[str, int]
+    tides_redraw: bool = False
+    """Tides of Battle: ``use`` true discards ``tides_card`` and draws another instead of the +1."""
+    tides_card: str | None = None
 
 
 class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):
@@ -132,6 +135,12 @@ class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties")
 class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
     areas: list[str]
     retreating_house: str
+
+
+class RetreatLossesOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat_losses"):
+    area: str
+    count: int
+    units: dict[str, int]
 
 
 class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
@@ -197,6 +206,7 @@ DecisionOptions = (
     | BladeOptions
     | CasualtyOptions
     | RetreatOptions
+    | RetreatLossesOptions
     | PortShipsOptions
     | BidOptions
     | ChoiceOptions
@@ -333,6 +343,10 @@ class ChooseRetreat(Command, frozen=True, tag="choose_retreat"):
     area: str
 
 
+class ChooseRetreatLosses(Command, frozen=True, tag="choose_retreat_losses"):
+    units: UnitCounts
+
+
 class ReplacePortShips(Command, frozen=True, tag="replace_port_ships"):
     count: int
 
@@ -373,6 +387,7 @@ PlayerCommand = (
     | UseBlade
     | ChooseCasualties
     | ChooseRetreat
+    | ChooseRetreatLosses
     | ReplacePortShips
     | Bid
     | WesterosChoice
@@ -463,11 +478,28 @@ class Envelope(msgspec.Struct, kw_only=True):
     event: dict[str, Any]
 
 
+class SignedHead(msgspec.Struct, kw_only=True):
+    """The chain head at ``version`` signed with the server's Ed25519 key (``GET /v1/signing-key``)."""
+
+    game_id: str
+    kind: str
+    version: int
+    head_hash: str
+    key_id: str
+    signature: str
+    algorithm: str = "Ed25519"
+
+
 class ExportOut(msgspec.Struct, kw_only=True):
+    """A replay file (format ``citadel-replay/1``); ``citadel-verify`` checks it offline."""
+
     game_id: str
     version: int
     complete: bool
     seed: str | None
     seed_commitment: str
+    signed_head: SignedHead
     events: list[Envelope]
+    redacted: list[int] = []
     kind: str = "board"
+    format: str = "citadel-replay/1"

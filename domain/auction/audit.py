@@ -35,12 +35,14 @@ from .upcasters import UPCASTERS
 _codec = EventCodec(ev.AuctionEvent, ev.SCHEMA_VERSION, UPCASTERS)
 
 
-def audit(envelopes: list[Envelope], seed: str | None) -> AuditReport:
-    """The verdict on an export; ``seed`` is None while it is still secret."""
+def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] = frozenset()) -> AuditReport:
+    """The verdict on an export; ``seed`` is None while it is still secret. An auction's events are
+    re-checked one by one (each reveal recomputed from the sealed bids); ``redacted`` events (sealed
+    bids hidden from the reader) keep their link in the chain and are not re-checked."""
     problems: list[str] = []
     chain_ok = True
     try:
-        verify_chain(envelopes)
+        verify_chain(envelopes, redacted=redacted)
     except ChainError as e:
         chain_ok = False
         problems.append(f"chain: {e}")
@@ -61,8 +63,11 @@ def audit(envelopes: list[Envelope], seed: str | None) -> AuditReport:
     draws_ok: bool | None = None if seed is None else True
     rules_ok = True
     state: AuctionState | None = None
+    unverified: list[str] = []
+    if redacted:
+        unverified.append(f"events {min(redacted)} to {len(events)} not re-checked: event {min(redacted)} is redacted")
     for seq, event in enumerate(events, start=1):
-        if state is not None:
+        if state is not None and not (redacted and seq >= min(redacted)):
             found = _recheck(state, event)
             if found:
                 rules_ok = False
@@ -84,6 +89,9 @@ def audit(envelopes: list[Envelope], seed: str | None) -> AuditReport:
         shuffles_ok=draws_ok,
         rules_ok=rules_ok,
         problems=problems,
+        unverified=unverified,
+        seed_commitment=events[0].seed_commitment,
+        game_over=state is not None and state.phase == "ended",
     )
 
 

@@ -106,8 +106,8 @@ class AuctionGame:
     def describe(self, event: Any) -> str | None:
         return describe_event(event)
 
-    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
-        return audit_export(envelopes, seed)
+    def audit(self, envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] = frozenset()) -> AuditReport:
+        return audit_export(envelopes, seed, redacted)
 
 
 GAME = AuctionGame()

@@ -19,7 +19,8 @@ Where the rules live. Concepts every phase shares, one module each at this level
 The phases, each a package:
 
 * ``planning``   -- BG-PLAN-*: assigning, revealing, the Messenger Raven, their defaults;
-* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*: the Action phase;
+* ``action``     -- BG-ACT-*, BG-RAID-*, BG-MARCH-*, BG-COMBAT-*, BG-CP-*, BG-TIDES-*: the Action
+  phase (with the optional Tides of Battle variant);
 * ``westeros``   -- BG-WEST-*, BG-WCARD-*, BG-SUPPLY-03/04 (when the token moves), BG-MUSTER-06,
   BG-COK-*, BG-WILD-*: the Westeros phase and the wildling attacks.
 
@@ -34,6 +35,7 @@ Tying it together:
 * ``redaction``  -- the one filter for hidden information;
 * ``narrative``  -- the game log's sentences;
 * ``scenario``   -- scenario fixtures: a game created from a described position;
-* ``audit``      -- the offline check of a replay export;
+* ``audit``      -- the offline check of a replay export: every event re-derived by the rules;
+* ``replay``     -- which command opened each batch of an export (what the audit re-runs);
 * ``events``/``commands``/``state``/``board_data`` -- the data.
 """

@@ -20,6 +20,7 @@ from .action.commands import (
     ChooseCasualties,
     ChooseHouseCard,
     ChooseRetreat,
+    ChooseRetreatLosses,
     DeclareSupport,
     Recruit,
     ReplacePortShips,
@@ -40,6 +41,7 @@ from .action.decisions import (
     MarchOrderOptions,
     PortShipsOptions,
     RaidOptions,
+    RetreatLossesOptions,
     RetreatOptions,
     SupportOptions,
 )
@@ -60,7 +62,7 @@ from .westeros.decisions import (
     SelectUnitsOptions,
 )
 
-AREA, TOKEN, HOUSE, HOUSE_CARD = "Area", "OrderToken", "House", "HouseCard"
+AREA, TOKEN, HOUSE, HOUSE_CARD, TIDES_CARD = "Area", "OrderToken", "House", "HouseCard", "TidesCard"
 WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
     "WesterosCard",
     "WildlingCard",
@@ -81,6 +83,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     STEP: get_args(Step),
     UNIT: UNIT_TYPES,
     TRACK: ("iron_throne", "fiefdoms", "kings_court"),
+    TIDES_CARD: tuple(board_data.tides_cards()),
 }
 
 VALUES: dict[str, str] = {
@@ -156,6 +159,14 @@ VALUES: dict[str, str] = {
     "WesterosCardResolved.card": WESTEROS_CARD,
     "WesterosDeckShuffled.cards": WESTEROS_CARD,
     "WesterosView.revealed": WESTEROS_CARD,
+    "TidesDeckShuffled.cards": TIDES_CARD,
+    "TidesCardDrawn.card": TIDES_CARD,
+    "TidesCardRedrawn.card": TIDES_CARD,
+    "TidesCardRedrawn.discarded": TIDES_CARD,
+    "TidesCardsRevealed.cards": TIDES_CARD,
+    "BladeOptions.tides_card": TIDES_CARD,
+    "TidesSkullsResolved.prevented_by": HOUSE_CARD,
+    "CombatView.tides": "",  # "sealed" stands for a card not revealed yet
     "WesterosView.current": "",  # the deck being resolved
     # the rest
     "phase": PHASE,
@@ -205,6 +216,8 @@ KEYS: dict[str, str] = {
     "supply": HOUSE,
     "HouseCardsRevealed.cards": HOUSE,
     "CombatView.cards": HOUSE,
+    "CombatView.tides": HOUSE,
+    "TidesCardsRevealed.cards": HOUSE,
     "WesterosView.revealed": "",
 }
 
@@ -387,6 +400,13 @@ DESCRIPTIONS: dict[str, str] = {
     "submitted": "The orders you submitted (null until you do).",
     "sides_strength": "Strength of each side.",
     "removed_orders": "Orders removed at the end of the Action phase (area -> token).",
+    "tides_redraw": "Tides of Battle: true when using the Blade now discards your Tides card and draws another "
+    "(BG-TIDES-03).",
+    "removed": "How many enemy Ships were removed from the port.",
+    "discarded": "The Tides of Battle card discarded (yours only).",
+    "number": "Which shuffle of this Action phase this is.",
+    "prevented_by": "The card that prevented the skulls' losses, if any.",
+    "skulls": "Skulls on the house's Tides of Battle card: units it must destroy (BG-TIDES-04).",
     "OrderRemoved.order": "The order token removed.",
     "GameStarted.houses": "The house dealt to each seat (seat id -> House).",
     "AssignOrders.orders": "Area -> order token: one order on every area with your units (BG-PLAN-02).",
@@ -471,6 +491,9 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "not_a_muster_area": ("invalid", "you cannot muster in this area"),
     "too_many_areas": ("invalid", "mustering in more areas than allowed"),
     "too_many_losses": ("invalid", "more losses than required"),
+    "retreat_loss_count": ("invalid", "not the number of retreating units supply destroys (BG-COMBAT-20)"),
+    "port_not_controlled": ("invalid", "Ships may enter a port only while you control its land area (BG-MAP-07)"),
+    "decision_closed": ("conflict", "this decision is no longer open: read the pending decisions again"),
     "not_your_turn": ("conflict", "another house (or seat) must act now"),
     "wrong_phase": ("conflict", "the command means nothing at this phase or step (see `rule`)"),
     "nothing_pending": ("conflict", "nothing of yours is waiting to be decided"),
@@ -508,6 +531,7 @@ EXAMPLES = (
     UseBlade(use=False),
     ChooseCasualties(units=UnitCounts(footman=1)),
     ChooseRetreat(area="castle_black"),
+    ChooseRetreatLosses(units=UnitCounts(footman=1)),
     ReplacePortShips(count=1),
     Bid(amount=2),
     WesterosChoice(choice="mustering"),
@@ -561,6 +585,7 @@ EXAMPLES = (
     BladeOptions(strength={"stark": 6, "greyjoy": 5}, choices=[False, True]),
     CasualtyOptions(count=1, units={"footman": 2, "knight": 1}),
     RetreatOptions(retreating_house="greyjoy", areas=["the_twins", "seagard"]),
+    RetreatLossesOptions(area="the_twins", count=1, units={"footman": 2, "knight": 1}),
     PortShipsOptions(port="port_of_winterfell", max=2),
     BidOptions(bidding="clash_of_kings", track="iron_throne", wildling_strength=None, max=5),
     ChoiceOptions(

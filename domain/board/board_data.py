@@ -97,11 +97,24 @@ class WildlingCard(msgspec.Struct, frozen=True):
     name: str
 
 
+class TidesCard(msgspec.Struct, frozen=True):
+    """One kind of Tides of Battle card (BG-TIDES-01) and how many the deck holds."""
+
+    id: str
+    name: str
+    strength: int
+    swords: int
+    fortifications: int
+    skulls: int
+    count: int
+
+
 class Cards(msgspec.Struct, frozen=True):
     schema_version: int
     house_cards: dict[str, tuple[HouseCard, ...]]
     westeros_decks: dict[str, tuple[WesterosCard, ...]]
     wildling_cards: tuple[WildlingCard, ...]
+    tides_of_battle: tuple[TidesCard, ...] = ()
 
 
 def _load(name: str, typ: type[_T]) -> _T:
@@ -134,6 +147,17 @@ def cards() -> Cards:
 def all_house_cards() -> dict[str, HouseCard]:
     """Every House card of every house by id."""
     return {c.id: c for hand in cards().house_cards.values() for c in hand}
+
+
+@cache
+def tides_cards() -> dict[str, TidesCard]:
+    """Every kind of Tides of Battle card by id (BG-TIDES-01)."""
+    return {c.id: c for c in cards().tides_of_battle}
+
+
+def tides_deck() -> list[str]:
+    """The 24 Tides of Battle cards in data order, one id per card (BG-TIDES-01)."""
+    return [c.id for c in cards().tides_of_battle for _ in range(c.count)]
 
 
 @cache

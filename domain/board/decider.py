@@ -112,13 +112,12 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
 def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
     """Turn a command into events, or raise a RuleViolation. Never mutates ``state``.
 
-    BG-VIC-01: a batch that leaves a house with 7 castle/stronghold areas ends the game at once
-    (``GameEnded`` appended to the same batch, :func:`~.victory.after_batch`)."""
+    BG-VIC-01: the change of control that gives a house 7 castle/stronghold areas ends the game at
+    once: the batch is cut there and ``GameEnded`` appended (:func:`~.victory.check_batch`)."""
     final = state.step == FINAL_STEP and isinstance(command, cmd.ResolvePending)
     if state.phase == "ended" and not final:
         raise WrongPhase("the game is over", code="game_over")
-    events = _decide(state, command, actor, ctx)
-    return events + victory.after_batch(state, events)
+    return victory.check_batch(state, _decide(state, command, actor, ctx))
 
 
 def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:

@@ -169,8 +169,8 @@ class BoardGame:
     def describe(self, event: Any) -> str | None:
         return describe_event(event)
 
-    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
-        return audit_export(envelopes, seed)
+    def audit(self, envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] = frozenset()) -> AuditReport:
+        return audit_export(envelopes, seed, redacted)
 
 
 GAME = BoardGame()

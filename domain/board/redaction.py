@@ -7,7 +7,10 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04)
 * the order of the Westeros and wildling decks, also after Winter Is Coming reshuffles one: seen by
   nobody (a revealed Westeros card and a drawn wildling card are public);
 * the wildling card the Messenger Raven holder looked at: seen by that house only;
-* House cards in hand (BG-MISC-02): seen by their house only.
+* House cards in hand (BG-MISC-02): seen by their house only;
+* Tides of Battle (BG-TIDES-02/03): the order of each combat's shuffled deck, seen by nobody; a
+  drawn Tides card (and one discarded with the Blade), seen by its house only until both are
+  revealed (``TidesCardsRevealed``).
 
 A *reader* is a house (a seated player) or ``None`` (a spectator, or the organizer who does not
 play). Once the game has ended everything is public. House cards in hand are hidden (BG-MISC-02):
@@ -22,6 +25,7 @@ import msgspec
 
 from . import events as ev
 from .action import events as aev
+from .action import tides_events as tev
 from .action.view import ActionView, action_view
 from .control import controller
 from .planning import houses_still_to_submit
@@ -50,6 +54,13 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, card=None)
         case aev.AbilityChoicePending() if event.card == "patchface" and event.house != reader:
             return msgspec.structs.replace(event, choices=[])
+        # Tides of Battle (BG-TIDES-02/03): each combat's deck order; a drawn card until the reveal.
+        case tev.TidesDeckShuffled():
+            return msgspec.structs.replace(event, cards=None)
+        case tev.TidesCardDrawn() if event.house != reader:
+            return msgspec.structs.replace(event, card=None)
+        case tev.TidesCardRedrawn() if event.house != reader:
+            return msgspec.structs.replace(event, discarded=None, card=None)
         # Westeros phase (BG-COK-03, BG-WILD-01, BG-WCARD-04, BG-MISC-02): sealed bids until the
         # reveal; a reshuffled deck's order; a hand shown by a Massing on the Milkwater choice.
         case wev.BidSubmitted() if event.house != reader:

@@ -34,6 +34,7 @@ Step = Literal[
     "use_blade",
     "choose_casualties",
     "choose_retreat",
+    "choose_retreat_losses",
     "replace_port_ships",
     "awaiting_westeros_phase",
     "awaiting_final_scoring",
@@ -67,6 +68,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """BG-VIC-04: tie-breaks after round 10. ``faq_v2``: most land areas, highest Supply, highest on
     the Iron Throne track; ``seed``: most Strongholds, highest Supply, most available Power, highest
     on the Iron Throne track."""
+    tides_of_battle: bool = False
+    """The optional Tides of Battle variant (BG-TIDES-01..05): before every combat between two houses
+    the 24-card deck is shuffled and each combatant draws one card, revealed after the House cards;
+    its strength, swords, towers and skulls join the combat. Off by default."""
 
 
 class AreaState(msgspec.Struct):

@@ -2,9 +2,15 @@
 
 * BG-VIC-02 -- a house's victory points are the castle/stronghold areas it controls
   (:func:`victory_points`; the Victory track shows them, the views and the standings read them here).
-* BG-VIC-01 -- a house controlling 7 castle/stronghold areas wins at once: :func:`after_batch` checks
-  every batch of events that can change control (units moved, destroyed or placed, Power tokens
-  placed or removed) and, if a house has 7, appends ``GameEnded`` to that same batch.
+* BG-VIC-01 -- a house controlling 7 castle/stronghold areas wins at once: :func:`check_batch` walks a
+  batch event by event and checks after every change of control (units moved, destroyed or placed,
+  Power tokens placed or removed), not only at the batch's end (Review 2 "BG-VIC-01 timing"). At the
+  first moment a house has 7 the batch is cut there and ``GameEnded`` appended: what the rest of the
+  same effect would have done (a later house's wildling penalty, a later step) never happens.
+  Two things are one change of control, not several: the moves of one March with the Power token it
+  leaves (BG-MARCH-01/05/06: the units leave together, so the area is never "empty" between them),
+  and a combat (control of the embattled area is settled when the combat ends, BG-COMBAT-24: the
+  defender's retreat and the attacker's move-in are one outcome), checked at ``CombatEnded``.
 * BG-VIC-03 -- after the Action phase of round 10 the game waits at ``awaiting_final_scoring``; the
   system's ``ResolvePending`` then ends it (:func:`final_scoring`) and the most castles/strongholds win.
 * BG-VIC-04 -- tie-breaks by the setting ``tiebreak_ruleset``: ``faq_v2`` (default) most land areas,
@@ -22,15 +28,15 @@ from typing import TypedDict
 
 from . import board_data
 from .action import events as aev
-from .control import controlled_areas
+from .control import controlled_areas, controller
 from .emitter import copy_state
 from .events import Event
-from .evolve import fold
+from .evolve import evolve
 from .state import FINAL_STEP, BoardState
 from .tracks import tracks_of
 from .westeros import events as wev
 
-__all__ = ["FINAL_STEP", "after_batch", "final_scoring", "seven_castles", "standings", "victory_points"]
+__all__ = ["FINAL_STEP", "check_batch", "final_scoring", "seven_castles", "standings", "victory_points"]
 
 SEVEN = 7
 
@@ -109,22 +115,61 @@ def game_ended(state: BoardState, reason: str) -> wev.GameEnded:
 
 
 def seven_castles(state: BoardState) -> bool:
-    return any(_stats(state, h)["castles"] >= SEVEN for h in state.houses_in_play)
+    """BG-VIC-01: some house in play controls 7 castle/stronghold areas."""
+    facts = board_data.areas()
+    counts: dict[str | None, int] = {}
+    for a in state.areas:
+        if facts[a].castle != "none":
+            owner = controller(state, a)
+            counts[owner] = counts.get(owner, 0) + 1
+    return any(counts.get(h, 0) >= SEVEN for h in state.houses_in_play)
 
 
-def after_batch(state: BoardState, events: list[Event]) -> list[Event]:
-    """BG-VIC-01: ``[GameEnded]`` if the batch left a house with 7 castle/stronghold areas."""
+#: Events that continue one March's movement (BG-MARCH-01/05/06) after its ``MarchDeclared``.
+MARCH_MOVES = (aev.UnitsMoved, aev.PowerTokenRemoved, aev.PowerTokenPlaced)
+
+
+def _march_move(event: Event) -> bool:
+    if isinstance(event, aev.UnitsMoved):
+        return event.reason == "BG-MARCH-01"
+    if isinstance(event, aev.PowerTokenRemoved):
+        return event.reason == "BG-MARCH-05"
+    return isinstance(event, aev.PowerTokenPlaced)
+
+
+def _settled(state: BoardState) -> bool:
+    """No combat is open: outside a combat every change of control is final when it happens."""
+    return state.action is None or state.action.combat is None
+
+
+def check_batch(state: BoardState, events: list[Event]) -> list[Event]:
+    """BG-VIC-01: ``events``, cut after the first change of control that leaves a house with 7
+    castle/stronghold areas and followed by ``GameEnded`` (see the module docstring); unchanged when no
+    house reaches 7."""
     if not events or state.tracks is None or any(isinstance(e, wev.GameEnded) for e in events):
-        return []
+        return events
     if not any(isinstance(e, CONTROL_EVENTS) for e in events):
-        return []
-    after = fold(events, copy_state(state))
-    assert after is not None, "folding events onto a state gives a state"
-    if after.phase in ("lobby",) or after.step == "game_over":
-        return []
-    if not seven_castles(after):
-        return []
-    return [game_ended(after, "seven_castles")]
+        return events
+    now = copy_state(state)
+    changed = False  # a change of control not yet checked
+    in_march = False
+    for i, e in enumerate(events):
+        continues = in_march and _march_move(e)
+        if changed and not continues and _settled(now):
+            if _won(now):
+                return events[:i] + [game_ended(now, "seven_castles")]
+            changed = False
+        in_march = continues or isinstance(e, aev.MarchDeclared)
+        now = evolve(now, e)
+        if isinstance(e, CONTROL_EVENTS) or isinstance(e, aev.CombatEnded):
+            changed = True
+    if changed and _settled(now) and _won(now):
+        return events + [game_ended(now, "seven_castles")]
+    return events
+
+
+def _won(state: BoardState) -> bool:
+    return state.phase != "lobby" and state.step != "game_over" and seven_castles(state)
 
 
 def final_scoring(state: BoardState) -> list[Event]:

@@ -10,6 +10,7 @@ object keys sorted, so an export that was pretty-printed or re-serialized still 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 
 import msgspec
 
@@ -42,15 +43,28 @@ class ChainError(ValueError):
     pass
 
 
-def verify_chain(envelopes: Iterable[Envelope], prev_hash: str = GENESIS, first_seq: int = 1) -> str:
-    """Check sequence numbers and every hash link; returns the head hash. Raises ChainError."""
+def verify_chain(
+    envelopes: Iterable[Envelope],
+    prev_hash: str = GENESIS,
+    first_seq: int = 1,
+    redacted: AbstractSet[int] = frozenset(),
+) -> str:
+    """Check sequence numbers and every hash link; returns the head hash. Raises ChainError.
+
+    The events numbered in ``redacted`` were partly hidden from the export's reader: their link
+    (``prev_hash``) is checked, their own hash cannot be recomputed and is taken as recorded (the
+    next event's hash covers it, and the signed head covers the last)."""
     expected_seq = first_seq
     for e in envelopes:
         if e.seq != expected_seq:
             raise ChainError(f"event {expected_seq} is missing (found {e.seq})")
         if e.prev_hash != prev_hash:
             raise ChainError(f"event {e.seq} does not link to the event before it")
-        h = chain_hash(prev_hash, _canonical(e.seq, e.ts, e.schema, e.prev_hash, bytes(e.event)))
+        h = (
+            e.hash
+            if e.seq in redacted
+            else chain_hash(prev_hash, _canonical(e.seq, e.ts, e.schema, e.prev_hash, bytes(e.event)))
+        )
         if h != e.hash:
             raise ChainError(f"event {e.seq} was altered (hash mismatch)")
         prev_hash = h

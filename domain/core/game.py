@@ -56,7 +56,20 @@ class AuditReport(msgspec.Struct):
     """None when the seed is not revealed yet."""
     shuffles_ok: bool | None
     rules_ok: bool
+    """No divergence: every event checked is what the rules produce (see ``divergence``)."""
     problems: list[str]
+    rederived_through: int = 0
+    """The sequence number up to which every event was re-derived from the commands (0: none)."""
+    batches: int = 0
+    """How many batches (one command's events each) were re-derived."""
+    divergence: str | None = None
+    """The first event that differs from what the rules produce: number, expected, found."""
+    unverified: list[str] = msgspec.field(default_factory=list)
+    """What could not be verified and why (redacted events, a seed not revealed yet)."""
+    seed_commitment: str | None = None
+    """The commitment the creation event publishes (None when the events cannot be read)."""
+    game_over: bool = False
+    """The events end the game: the export must then reveal the seed."""
 
 
 class SchemaDocs(msgspec.Struct, frozen=True):
@@ -218,6 +231,7 @@ class Game(Protocol):
         """One public log line for an (already redacted) event, or None."""
         ...
 
-    def audit(self, envelopes: list[Envelope], seed: str | None) -> AuditReport:
-        """Verify an export offline: chain, seed commitment, every random outcome, the rules."""
+    def audit(self, envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] = frozenset()) -> AuditReport:
+        """Verify an export offline: chain, seed commitment, every random outcome, the rules.
+        ``redacted``: the sequence numbers of events the export hides in part from its reader."""
         ...

@@ -1,13 +1,12 @@
-"""Hand work to the RQ workers: resolve a step now, or fire a timeout at a deadline.
+"""Hand work to the RQ workers: resolve a step now.
 
-The one place that names the jobs and their settings (:data:`RESOLVE`, :data:`TIMEOUT`). Jobs are
-plain functions in :mod:`workers.jobs`, named here by their import path so that this layer does
-not import the workers above it. Every job is harmless when late or repeated: the resolve job acts
-only if the game still waits for a resolution, the timeout job only if the step that set its
-deadline is still current (its ``step_version``), and both append with an expected version.
-The API enqueues a resolve job right after its append; every deadline, and every resolution that
-an API or a worker did not finish, is picked up by the workers' sweep (``workers/sweep.py``) from
-the marks the append script leaves (``service/store/marks.py``).
+The one place that names the jobs and their settings (:data:`RESOLVE`). Jobs are plain functions
+in :mod:`workers.jobs`, named here by their import path so that this layer does not import the
+workers above it. The resolve job is harmless when late or repeated: it acts only if the game still
+waits for a resolution, and appends with an expected version. The API enqueues it right after its
+append; every deadline, and every resolution that an API did not enqueue, is picked up by the
+workers' sweep (``workers/sweep.py``) from the marks the append script leaves
+(``service/store/marks.py``) and worked on by the sweeping worker itself.
 """
 
 from __future__ import annotations
@@ -30,9 +29,8 @@ class JobSpec:
 
 RESOLVE = JobSpec("workers.jobs.resolve_pending")
 """``resolve_pending(game_id)``: send ``ResolvePending`` if the game waits for it."""
-TIMEOUT = JobSpec("workers.jobs.apply_timeout")
-"""``apply_timeout(game_id, step_version)``: send ``ApplyTimeout`` if that step is still current."""
-JOBS = (RESOLVE, TIMEOUT)
+JOBS = (RESOLVE,)
+"""Every job. Deadlines have none: the workers' sweep fires them itself (``workers/sweep.py``)."""
 
 
 class Dispatcher(Protocol):
@@ -52,9 +50,6 @@ class Scheduler:
 
     def resolve_now_sync(self, game_id: str) -> None:
         self._enqueue(RESOLVE, game_id)
-
-    def timeout_now_sync(self, game_id: str, step_version: int) -> None:
-        self._enqueue(TIMEOUT, game_id, step_version)
 
     async def resolve_now(self, game_id: str) -> None:
         await asyncio.to_thread(self.resolve_now_sync, game_id)

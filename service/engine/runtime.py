@@ -15,6 +15,7 @@ from service.store.redis_client import blocking_reads_redis, event_store_redis, 
 from . import tokens
 from .dispatch import Dispatcher, Scheduler
 from .engine import Engine
+from .signing import SigningKeys
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Runtime:
     engine: Engine
     secret: bytes
     projections: ProjectionStore
+    signing: SigningKeys
     blocking: Any = None
     """Redis client for blocking reads (SSE and long-polls), with its own pool."""
     open_streams: int = 0
@@ -55,5 +57,6 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
         engine=Engine(store, repo, sched, secret, kinds=cfg.games),
         secret=secret,
         projections=ProjectionStore(r),
+        signing=SigningKeys(r, cfg.signing_key),
         blocking=blocking_reads_redis(cfg),
     )

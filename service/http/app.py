@@ -28,6 +28,7 @@ from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
 from .controllers.ops import OpsController
+from .controllers.signing import SigningController
 from .controllers.views import ViewsController
 from .errors import ApiError
 from .problems import (
@@ -77,7 +78,14 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             await app.state.rt.close()
 
     app = Litestar(
-        route_handlers=[GamesController, CommandsController, ViewsController, EventsController, OpsController],
+        route_handlers=[
+            GamesController,
+            CommandsController,
+            ViewsController,
+            EventsController,
+            SigningController,
+            OpsController,
+        ],
         on_startup=[startup],
         guards=[rate_limited],
         before_request=before_request,

@@ -11,6 +11,7 @@ import msgspec
 
 from domain import registry
 from domain.core.envelope import Envelope
+from domain.core.head import SignedHead
 from service.store.read_models import LogLine
 
 Name = Annotated[
@@ -87,8 +88,12 @@ class LogOut(msgspec.Struct):
     """The `from` of the next page when this one is full; null at the end."""
 
 
+REPLAY_FORMAT = "citadel-replay/1"
+"""The replay file format (docs/replay-format.md, openapi/replay.schema.json); ``citadel-verify`` reads it."""
+
+
 class ExportOut(msgspec.Struct):
-    """A whole game for offline replay: every event in its hash chain (``scripts/verify_replay.py``)."""
+    """A replay export: the file format ``citadel-replay/1`` (docs/replay-format.md)."""
 
     game_id: str
     version: int
@@ -99,10 +104,29 @@ class ExportOut(msgspec.Struct):
     """Revealed once the game is over; null before."""
     complete: bool
     """True when no event is redacted, so the hash chain verifies end to end."""
+    signed_head: SignedHead
+    """The game's chain head at ``version`` (the hash of its last event) signed with the deployment's
+    Ed25519 key (``GET /v1/signing-key``): the verifier rejects a truncated or re-hashed export."""
     events: list[Envelope]
     """Every event with its sequence number, time, schema and hash-chain link."""
+    redacted: list[int] = []
+    """The numbers of the events partly hidden from the caller (their hash cannot be recomputed)."""
     kind: str = registry.DEFAULT_KIND
     """The kind of game (``board``...): which rules the verifier replays."""
+    format: str = REPLAY_FORMAT
+    """The replay file format and its version."""
+
+
+class SigningKeyOut(msgspec.Struct):
+    """The deployment's public key for chain-head signatures (docs/replay-format.md)."""
+
+    key_id: str
+    """``ed25519:`` and the first 16 hex digits of sha256 over the raw public key; named by each ``signed_head``."""
+    algorithm: str
+    public_key: str
+    """Base64 of the raw 32-byte Ed25519 public key (what ``citadel-verify --public-key`` takes)."""
+    public_key_pem: str
+    """The same key as PEM (SubjectPublicKeyInfo)."""
 
 
 class Health(msgspec.Struct, omit_defaults=True):

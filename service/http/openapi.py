@@ -32,7 +32,7 @@ import textwrap
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
+from typing import Any, get_args
 
 import msgspec
 import msgspec.inspect as mi
@@ -83,6 +83,9 @@ DESCRIPTIONS: dict[str, str] = {
     "hash": "sha256 over this event and the previous hash: the hash chain `scripts/verify_replay.py` checks.",
     "status": "`ok` when the check passed.",
     "redis": "`ok` when Redis answered.",
+    "algorithm": "The signature algorithm: `ed25519`.",
+    "head_hash": "The hash of the game's last event at `version`: the head of its hash chain.",
+    "signature": "Base64 of the 64-byte Ed25519 signature over the head.",
 }
 """Descriptions of the service's own fields that carry no docstring (games describe theirs)."""
 
@@ -107,12 +110,17 @@ SERVICE_TYPES: list[Any] = [
 ]
 
 
-def _all_types() -> list[Any]:
-    from service.engine.engine import GameCreatedOut, SeatOut
-
-    types = [*SERVICE_TYPES, GameCreatedOut, SeatOut, *CREATE_BODIES, ExportEvent]
+def _all_types(app: Litestar) -> list[Any]:
+    """The service's types, every game's, and every Struct an operation answers with."""
+    types = [*SERVICE_TYPES, *CREATE_BODIES, ExportEvent]
     for game in registry.GAMES.values():
         types += [game.view_type, game.decisions_type]
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            answer = handler.parsed_fn_signature.return_type.annotation
+            for t in (answer, *get_args(answer)):
+                if isinstance(t, type) and issubclass(t, msgspec.Struct) and t not in types:
+                    types.append(t)
     return types
 
 
@@ -197,7 +205,7 @@ def _rule(table: dict[str, str], struct: str, field: str) -> str | None:
 def build(app: Litestar) -> dict[str, Any]:
     """The finished document (a plain JSON object) of ``app``."""
     doc: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(app.openapi_schema.to_schema()))
-    types = _all_types()
+    types = _all_types(app)
     (commands_schema, events_schema, *_), raw = msgspec.json.schema_components(types, ref_template=REF)
     structs = _structs(types)
     names = _names(list(structs))
@@ -411,7 +419,7 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
             op_id = f"{method.upper()} {path}"
             responses = op["responses"]
             for status, response in responses.items():
-                if status.startswith("2") and path.startswith("/v1/") and path != "/v1/games/{game_id}/events":
+                if status.startswith("2") and path.startswith("/v1/games") and path != "/v1/games/{game_id}/events":
                     response.setdefault("headers", {})["ETag"] = ETAG
                 if status in HEADERS_BY_STATUS:
                     response.setdefault("headers", {}).update(HEADERS_BY_STATUS[status])

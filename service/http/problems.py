@@ -302,7 +302,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         401: "Missing or malformed bearer token (`unauthorized`), or a token not valid for this game (`invalid_token`)",
         403: "The token may not do this (`forbidden`)",
         404: "No such game, or not visible to this token (`not_found`)",
-        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), version not reached (`version_not_reached`)",
+        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), an answer to a decision that is no longer open (`decision_closed`), version not reached (`version_not_reached`)",
         413: "Request body too large (`payload_too_large`)",
         415: "The body is not JSON (`unsupported_media_type`)",
         429: "Too many requests from this client (`rate_limited`: a seat or organizer of this game, else the address), "

@@ -7,6 +7,7 @@
 | ``CITADEL_CLUSTER`` | ``0`` | ``1`` to talk to ``REDIS_URL`` as a Redis Cluster |
 | ``CITADEL_PARTITIONS`` | ``16`` | number of partitions (hash tags and feeds) |
 | ``CITADEL_SECRET`` | generated once, kept in Redis | key that signs bearer tokens |
+| ``CITADEL_SIGNING_KEY`` | generated once, kept in Redis | Ed25519 key that signs exported chain heads: base64 of its 32-byte seed, or a file with that or a PEM key (service/engine/signing.py) |
 | ``CITADEL_SNAPSHOT_EVERY`` | ``64`` | write a state snapshot every N events |
 | ``CITADEL_QUEUE`` | ``citadel`` | RQ queue name |
 | ``CITADEL_MAX_STREAMS`` | ``512`` | open SSE streams and long-polls per API process (503 beyond) |
@@ -36,6 +37,7 @@ class Config:
     max_streams_per_client: int = 8
     games: tuple[str, ...] = ("board",)
     sweep_s: float = 1.0
+    signing_key: str | None = None
 
     @classmethod
     def from_env(cls) -> Config:
@@ -52,4 +54,5 @@ class Config:
             max_streams_per_client=int(os.environ.get("CITADEL_MAX_STREAMS_PER_CLIENT", "8")),
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
+            signing_key=os.environ.get("CITADEL_SIGNING_KEY") or None,
         )

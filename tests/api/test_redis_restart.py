@@ -4,11 +4,14 @@ Redis is killed with SIGKILL and started again from its AOF on the same port whi
 worker and the projector run. Meanwhile the API answers 503 (``store_unavailable`` with
 ``Retry-After``; ``/readyz`` not ready); afterwards every process is still running, nothing
 accepted before the kill is lost, a command is accepted, the worker resolves the step it opens
-and the projector projects it.
+and the projector projects it. The worker and the projector report not-ready while Redis is down
+and ready again after (their ready files, read by ``citadel probe``).
 """
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import time
 
 import httpx
@@ -34,6 +37,13 @@ def _ready(api: httpx.Client) -> bool:
         return False
 
 
+def _probe(path) -> bool:
+    """``citadel probe FILE``, as the Kubernetes readiness probe runs it."""
+    return (
+        subprocess.run([sys.executable, "-m", "service.cli", "probe", str(path)], capture_output=True).returncode == 0
+    )
+
+
 def test_the_service_rides_through_a_redis_restart(tmp_path):
     data = tmp_path / "redis"
     redis_proc, port = embedded_redis.start(data, persist=True)
@@ -41,11 +51,16 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
     procs = Procs(url, tmp_path)
     api_port = embedded_redis.free_port()
     procs.start_api(api_port)
+    ready_files = [tmp_path / "worker.ready", tmp_path / "projector.ready"]
+    procs.env["CITADEL_READY_FILE"] = str(ready_files[0])
     procs.start_worker()
+    procs.env["CITADEL_READY_FILE"] = str(ready_files[1])
     procs.start_projector()
+    procs.env.pop("CITADEL_READY_FILE")
     api = httpx.Client(base_url=f"http://127.0.0.1:{api_port}", timeout=10)
     try:
         wait_until(lambda: _ready(api), timeout=20)
+        wait_until(lambda: all(_probe(f) for f in ready_files), timeout=20)
         game = new_started_game(api, players=3)
         tokens = list(game.houses.values())
         for token in tokens[:-1]:
@@ -59,11 +74,11 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
         assert down.status_code == 503, down.text
         assert down.json()["code"] == "store_unavailable" and down.headers["Retry-After"] == "1"
         assert api.get("/readyz").status_code == 503
-        time.sleep(2)
+        wait_until(lambda: not any(_probe(f) for f in ready_files), timeout=15)
 
         redis_proc, _ = embedded_redis.start(data, port=port, persist=True)
         wait_until(lambda: _ready(api), timeout=20)
-        time.sleep(2)  # longer than the projector's first backoff
+        wait_until(lambda: all(_probe(f) for f in ready_files), timeout=20)
         for name, p in procs.procs.items():
             assert p.poll() is None, f"the {name} exited during the Redis restart"
 

@@ -2,12 +2,13 @@
 every fault against its own processes and its own embedded Redis, and its table must show 0 events
 lost and 0 duplicated, every deadline at most 5 s late, and no 5xx answer to the hostile set.
 
+Every refusal of the hostile set is ``application/problem+json``; version races have exactly one
+winner per round; every cell of the authorization matrix holds; contract fuzzing gets no 5xx.
+
 The script runs as a subprocess: it patches the bots' client to count their traffic, which must not
-leak into this session. Its other verdicts are printed in its table but not asserted here: the
-hostile set also checks that every refusal is ``application/problem+json`` (a header value uvicorn
-refuses before the application sees it is answered in ``text/plain``), and the deadline burst (row 6)
-runs after the worker and Redis faults, when only the workers' sweep fires deadlines: with 300 games
-its worst lateness passed 5 s (6.6 s), so its bound is printed, not asserted."""
+leak into this session. The deadline burst (row 6) is printed, not asserted: its lateness depends
+on how much CPU the machine has left while the rest of the suite runs (its CPU cost per deadline,
+which does not, is in its notes)."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def report() -> tuple[dict[str, dict[str, str]], str]:
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=180,
+        timeout=420,
     )
     assert "| scenario" in out.stdout, out.stdout + out.stderr
     return _table(out.stdout), out.stdout
@@ -47,7 +48,7 @@ def report() -> tuple[dict[str, dict[str, str]], str]:
 
 def test_every_scenario_ran(report):
     rows, text = report
-    assert sorted(rows) == ["1", "2", "3", "4", "5", "6", "7"], text
+    assert sorted(rows, key=int) == [str(n) for n in range(1, 11)], text
 
 
 @pytest.mark.parametrize("n", ["1", "2", "3", "4", "5"])
@@ -65,6 +66,21 @@ def test_deadlines_fire_at_most_5_s_late_though_the_worker_was_killed(report):
     assert float(rows["3"]["worst late s"]) <= 5.0, text
 
 
-def test_hostile_input_never_gets_a_5xx(report):
+def test_hostile_input_never_gets_a_5xx_and_every_refusal_is_a_problem(report):
     rows, text = report
-    assert rows["7"]["5xx"] == "0", text
+    assert rows["7"]["5xx"] == "0" and rows["7"]["verdict"] == "ok", text
+
+
+def test_version_races_have_one_winner_and_double_nothing(report):
+    rows, text = report
+    assert int(rows["8"]["accepted"]) > 0 and rows["8"]["duplicated"] == "0" and rows["8"]["verdict"] == "ok", text
+
+
+def test_every_cell_of_the_authorization_matrix_holds(report):
+    rows, text = report
+    assert rows["9"]["verdict"] == "ok" and "0 wrong" in text, text
+
+
+def test_contract_fuzzing_gets_no_5xx(report):
+    rows, text = report
+    assert rows["10"]["5xx"] == "0" and rows["10"]["verdict"] == "ok", text

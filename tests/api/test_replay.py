@@ -11,6 +11,7 @@ from domain.board.redaction import view_for
 from domain.core.envelope import Envelope
 from tests.conftest import ROOT
 from tests.support.game_client import new_started_game, submit_all_orders, wait_until
+from tests.support.verify_cli import public_key_file, run_verify
 
 
 def test_export_refolds_to_the_live_state(api, tmp_path):
@@ -48,18 +49,21 @@ def test_export_refolds_to_the_live_state(api, tmp_path):
     assert msgspec.json.encode(audit(envs).final_state) == msgspec.json.encode(state)
 
     # the offline verifier accepts it, and rejects a tampered copy
+    # the offline verifier accepts it (the old script name still works), and rejects a tampered copy
     path = tmp_path / "export.json"
     path.write_bytes(export.content)
+    key = public_key_file(api, tmp_path)
     ok = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
+        [sys.executable, "scripts/verify_replay.py", str(path), "--public-key", str(key)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     )
     assert ok.returncode == 0, ok.stdout + ok.stderr
     tampered = json.loads(export.content)
     tampered["events"][5]["ts"] = "2020-01-01T00:00:00.000Z"
     path.write_text(json.dumps(tampered))
-    bad = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
+    bad = run_verify(path, "--public-key", key)
     assert bad.returncode == 1 and "altered" in bad.stdout
 
 

@@ -21,7 +21,7 @@ def create_scenario(api, players: int, scenario: dict, **settings) -> Game:
 def started_scenario(api, players: int, scenario: dict) -> Game:
     g = create_scenario(api, players, scenario)
     join_all(api, g, players)
-    start(api, g)
+    g.version = start(api, g)["version"]
     return g
 
 
@@ -109,7 +109,9 @@ def test_a_scenario_can_start_in_planning_from_a_later_round(api):
         },
     }
     g = started_scenario(api, 3, scenario)
-    view = api.get(f"/v1/games/{g.id}/view", headers=g.auth(g.houses["stark"])).json()
+    view = api.get(
+        f"/v1/games/{g.id}/view", params={"min_version": g.version}, headers=g.auth(g.houses["stark"])
+    ).json()
     assert (view["phase"], view["step"], view["round"], view["wildling_threat"]) == ("planning", "assign_orders", 4, 8)
     stark = next(h for h in view["houses"] if h["house"] == "stark")
     assert (

@@ -7,13 +7,11 @@ the offline verifier."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 import time
 
 import httpx
 
-from tests.conftest import ROOT
+from tests.support.verify_cli import public_key_file, run_verify
 
 
 def _auth(token: str) -> dict[str, str]:
@@ -92,6 +90,7 @@ def test_a_second_game_plays_through_the_real_service(api, tmp_path):
 
 
 def test_a_second_game_times_out_to_its_default_and_verifies_offline(api, tmp_path):
+    key = public_key_file(api, tmp_path)
     gid, org, seats = _new_game(api, rounds=1, timeout_s=1)
     # nobody bids: at the deadline the worker applies the default (a bid of 0) and reveals
     view = _wait(api, gid, lambda v: v["phase"] == "ended", "the timeout default", timeout=30)
@@ -104,20 +103,16 @@ def test_a_second_game_times_out_to_its_default_and_verifies_offline(api, tmp_pa
     assert any(e["event"]["type"] == "auction_bid_sealed" and e["event"]["by_default"] for e in export["events"])
     path = tmp_path / "export.json"
     path.write_text(json.dumps(export))
-    ok = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
+    ok = run_verify(path, "--public-key", key)
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    assert "(auction)" in ok.stdout
+    assert "(auction)" in ok.stdout and "VERIFIED" in ok.stdout
     # a changed bid is caught offline
     for e in export["events"]:
         if e["event"]["type"] == "auction_bids_revealed":
             e["event"]["bids"] = {s: 9 for s in seats}
     path.write_text(json.dumps(export))
-    bad = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
-    assert bad.returncode == 1, bad.stdout
+    bad = run_verify(path, "--public-key", key)
+    assert bad.returncode == 1 and "REJECTED" in bad.stdout, bad.stdout
 
 
 def test_a_kind_the_server_does_not_host_is_a_clear_422(api):

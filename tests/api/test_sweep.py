@@ -81,3 +81,15 @@ def test_a_deadline_nobody_scheduled_is_swept_up(api):
         20,
     )
     assert any(x["event"]["type"] == "orders_submitted" and x["event"]["by_default"] for x in export["events"])
+
+
+def test_a_pending_game_is_left_to_the_apis_job_for_a_grace_then_taken_once_per_lease():
+    from workers.sweep import LEASE_S, PENDING_GRACE_S, take_pending
+
+    seen: dict[str, float] = {}
+    assert take_pending({"g1"}, seen, 100.0) == []  # just appended: the API's resolve job has it
+    assert take_pending({"g1", "g2"}, seen, 100.0 + PENDING_GRACE_S) == ["g1"]  # still pending: ours
+    assert take_pending({"g1", "g2"}, seen, 100.0 + PENDING_GRACE_S + 1) == []  # g1 taken, g2 too new
+    assert take_pending({"g1", "g2"}, seen, 100.0 + 2 * PENDING_GRACE_S) == ["g2"]
+    assert take_pending({"g1"}, seen, 100.0 + PENDING_GRACE_S + LEASE_S) == ["g1"]  # taken again
+    assert "g2" not in seen  # resolved games are forgotten

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import grimp
 
-PACKAGES = ("domain", "service", "projections", "workers", "clients")
+PACKAGES = ("domain", "service", "projections", "workers", "clients", "verify")
 
 
 def _cycles(graph: grimp.ImportGraph) -> list[list[str]]:

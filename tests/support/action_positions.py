@@ -51,11 +51,17 @@ def ctx_at(now: datetime = NOW, seed: str = "action-seed", game_id: str = "g-act
 
 
 class Position:
-    def __init__(self, players: int = 6, seed: str = "action-seed", orders: dict[str, dict[str, str]] | None = None):
+    def __init__(
+        self,
+        players: int = 6,
+        seed: str = "action-seed",
+        orders: dict[str, dict[str, str]] | None = None,
+        settings: Settings | None = None,
+    ):
         self.ctx = ctx_at(seed=seed)
         self.events: list[ev.Event] = []
         self.state: BoardState | None = None
-        self.apply(create(cmd.CreateGame(player_count=players, settings=Settings()), self.ctx))
+        self.apply(create(cmd.CreateGame(player_count=players, settings=settings or Settings()), self.ctx))
         for i in range(players):
             self.sys(cmd.JoinGame(name=f"p{i + 1}"), cmd.Actor(kind="seat"))
         self.sys(cmd.StartGame(), ORGANIZER)

@@ -20,9 +20,11 @@ def north(
     a="stark",
     d="lannister",
     no_blade=False,
+    settings=None,
     **kw,
 ) -> Position:
-    """``a`` attacks from winterfell, ``d`` defends karhold. ``no_blade`` marks the Blade used."""
+    """``a`` attacks from winterfell, ``d`` defends karhold. ``no_blade`` marks the Blade used;
+    ``settings`` are the game's (e.g. Tides of Battle on)."""
     units = {"winterfell": (a, att or {"knight": 1}), "karhold": (d, dfn or {"footman": 1})}
     units.update(extra or {})
     o = {"winterfell": march}
@@ -31,7 +33,7 @@ def north(
     o.update(orders or {})
     kw.setdefault("garrisons", {})
     kw.setdefault("supply", {h: 6 for h in ("stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell")})
-    sc = Position(6).setup(units, o, **kw)
+    sc = Position(6, settings=settings).setup(units, o, **kw)
     sc.state.blade_used = no_blade
     sc.begin()
     return sc

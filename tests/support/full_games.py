@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import msgspec
 
@@ -34,8 +34,10 @@ from domain.board.state import BoardState, Settings
 from domain.board.supply import armies_legal, counts_after
 from domain.board.westeros import commands as wcmd
 from domain.board.westeros.timeouts import default_command as westeros_default
-from domain.core.context import Context, parse_rfc3339
+from domain.core.context import Context, parse_rfc3339, rfc3339
+from domain.core.envelope import Envelope, seal
 from domain.core.errors import RuleViolation
+from domain.core.hashing import GENESIS
 from tests.support.action_positions import NOW
 from tests.support.invariants import check_invariants
 from tests.support.random_play import random_command as random_action_command
@@ -207,6 +209,8 @@ class FullGame:
         self.batches = 0
         self.batch_starts: list[int] = []
         """Index in ``events`` where each batch begins."""
+        self.batch_times: list[datetime] = []
+        """When each batch was decided (``ctx.now``): the time its envelopes carry."""
         created = create(
             cmd.CreateGame(player_count=players, settings=settings or Settings(), scenario=scenario), self.ctx
         )
@@ -215,8 +219,9 @@ class FullGame:
             self.run(cmd.JoinGame(name=f"bot{i + 1}"), cmd.Actor(kind="seat"))
         self.run(cmd.StartGame(), ORGANIZER)
 
-    def apply(self, events: list[ev.Event]) -> list[ev.Event]:
+    def apply(self, events: list[ev.Event], now: datetime | None = None) -> list[ev.Event]:
         self.batch_starts.append(len(self.events))
+        self.batch_times.append(now or self.ctx.now)
         self.state = fold(events, self.state)
         self.events.extend(events)
         self.batches += 1
@@ -234,7 +239,9 @@ class FullGame:
         later = Context(
             now=parse_rfc3339(self.state.deadline) + timedelta(seconds=1), seed=self.ctx.seed, game_id=self.ctx.game_id
         )
-        return self.apply(decide(self.state, cmd.ApplyTimeout(step_version=self.state.step_version), SYSTEM, later))
+        return self.apply(
+            decide(self.state, cmd.ApplyTimeout(step_version=self.state.step_version), SYSTEM, later), later.now
+        )
 
     def step(self, rng: random.Random, timeout_rate: float = 0.03) -> None:
         s = self.state
@@ -265,6 +272,21 @@ class FullGame:
             steps += 1
             assert steps < max_steps, f"the game does not end ({self.state.phase}/{self.state.step})"
             self.step(rng)
+
+    def envelopes(self) -> list[Envelope]:
+        """The events as the service stores them: sealed in the hash chain, each batch at its time."""
+        prev, out = GENESIS, []
+        times = iter(zip(self.batch_starts, self.batch_times))
+        start, now = next(times)
+        nxt = next(times, None)
+        for n, e in enumerate(self.events, 1):
+            if nxt is not None and n - 1 == nxt[0]:
+                start, now = nxt
+                nxt = next(times, None)
+            env = seal(n, rfc3339(now), ev.SCHEMA_VERSION, prev, _json.encode(e))
+            prev = env.hash
+            out.append(env)
+        return out
 
     def refold(self) -> BoardState:
         """Every event through JSON and back (as stored), folded from nothing."""

@@ -14,6 +14,7 @@ class Game:
     organizer: str
     seats: dict[str, str] = field(default_factory=dict)  # seat_id -> token
     houses: dict[str, str] = field(default_factory=dict)  # house -> seat token
+    version: int = 0  # the last version a helper saw answered (e.g. the start's)
 
     def auth(self, token: str) -> dict:
         return {"Authorization": f"Bearer {token}"}

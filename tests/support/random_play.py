@@ -115,6 +115,9 @@ def random_command(state, d, rng):
         return acmd.ChooseCasualties(units=dict(Counter(rng.sample(pool, o.count))))
     if kind == "choose_retreat":
         return acmd.ChooseRetreat(area=rng.choice(o.areas))
+    if kind == "choose_retreat_losses":
+        pool = [u for u, n in o.units.items() for _ in range(n)]
+        return acmd.ChooseRetreatLosses(units=dict(Counter(rng.sample(pool, o.count))))
     return acmd.ReplacePortShips(count=rng.randint(0, o.max))
 
 

@@ -13,6 +13,7 @@ Power, adjacency and transport, ports, strength, mustering, victory -- live one 
 * ``targets``    -- what a march into an area meets (a move, a combat, a neutral force);
 * ``sweeps``     -- upkeep after units move: empty-area orders, ports, enemy Power tokens;
 * ``combat`` / ``house_cards`` / ``retreats`` -- BG-COMBAT-* and the 42 House cards;
+* ``tides`` / ``tides_events`` -- BG-TIDES-*: the optional Tides of Battle variant and its events;
 * ``decisions`` / ``timeouts`` / ``view`` -- pending decisions, documented defaults, what a reader sees;
 * ``decider``    -- ``decide_action``/``start_action_phase``.
 """

@@ -7,7 +7,8 @@ follow BG-COMBAT-02 and the card timing of BG-COMBAT-09:
 ``support`` (one house at a time in turn order, BG-COMBAT-04) -> ``cards`` (both choose sealed,
 revealed together) -> ``cancel`` (Tyrion) -> ``immediately`` -> ``blade`` (BG-COMBAT-11) ->
 ``decide`` (BG-COMBAT-12/13, cards discarded, BG-COMBAT-25) -> ``win_lose`` -> ``casualties``
-(BG-COMBAT-14..17) -> ``retreat`` (BG-COMBAT-18..22) -> ``finish`` (BG-COMBAT-24/26/27/28, ports)
+(BG-COMBAT-14..17) -> ``retreat`` (BG-COMBAT-18..22; ``choose_retreat_losses`` when supply forces losses, BG-COMBAT-20)
+-> ``finish`` (BG-COMBAT-24/26/27/28, ports)
 -> ``after`` (Patchface, Ser Loras) -> over. A neutral force goes ``support`` -> ``neutral``.
 """
 
@@ -23,7 +24,8 @@ from ..strength import initial_strength, standing
 from ..tracks import tracks_of
 from . import events as aev
 from . import house_cards as hc
-from .retreats import best_retreat_areas, retreat
+from . import tides
+from .retreats import best_retreat_areas, finish_retreat, retreat, valid_losses
 from .state import Combat
 from .sweeps import after_moves, remove_enemy_power_token
 from .targets import defender_of, destination_kind
@@ -164,6 +166,8 @@ def blade_holder(state: BoardState) -> str | None:
 
 
 def st_blade(em: Emitter, c: Combat) -> bool:
+    if tides.before_blade(em, c):  # BG-TIDES-03: draw, maybe redraw with the Blade, reveal
+        return open_decision(em, "use_blade")
     s = em.state
     holder = blade_holder(s)
     if (
@@ -177,10 +181,11 @@ def st_blade(em: Emitter, c: Combat) -> bool:
 
 
 def final_strength(state: BoardState, c: Combat) -> dict[str, int]:
-    """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade."""
+    """BG-COMBAT-12: initial strength + House card strength (with its texts) + the Blade (+ the
+    revealed Tides of Battle card, BG-TIDES-03)."""
     out = initial_strength(state, c)
     for h in (c.attacker, hc.defender(c)):
-        out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0)
+        out[h] += hc.card_strength(state, c, h) + (1 if c.blade == h else 0) + tides.strength(c, h)
     return out
 
 
@@ -199,6 +204,7 @@ def st_decide(em: Emitter, c: Combat) -> bool:
     loser = d if winner == a else a
     swords, _ = hc.icons(s, c, winner)
     _, towers = hc.icons(s, c, loser)
+    swords, towers = swords + tides.icons(c, winner)[0], towers + tides.icons(c, loser)[1]  # BG-TIDES-03
     casualties = max(0, swords - towers)
     if c.cards.get(loser) == "the_blackfish":
         casualties = 0
@@ -278,6 +284,9 @@ def attacker_may_go_home(state: BoardState, c: Combat) -> bool:
 
 def st_retreat(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-18..21 (Robb Stark: the winner chooses the area)."""
+    if tides.skulls_pending(em, c):  # BG-TIDES-04: skulls, after the casualties
+        return open_decision(em, "choose_casualties")
+    c = combat_of(em.state)
     s = em.state
     winner, loser = hc.outcome(c)
     area, units, attacking = loser_army(s, c)
@@ -289,7 +298,7 @@ def st_retreat(em: Emitter, c: Combat) -> bool:
         home_ok = attacker_may_go_home(s, c)
         if not robb:
             if home_ok:
-                retreat(em, loser, c.from_area, c.from_area, units, True)
+                retreat(em, loser, c.from_area, c.from_area, units, True)  # home: never over supply
             else:
                 em.emit(
                     aev.UnitsDestroyed(house=loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True)
@@ -305,14 +314,20 @@ def st_retreat(em: Emitter, c: Combat) -> bool:
         em.emit(aev.UnitsDestroyed(house=loser, area=area, units=units, reason="BG-COMBAT-21", combat_units=attacking))
         return _stage(em, "finish")
     if len(options) == 1:
-        retreat(em, loser, area, options[0], units, attacking)
-        return _stage(em, "finish")
+        return _stage(
+            em, "choose_retreat_losses" if retreat(em, loser, area, options[0], units, attacking) else "finish"
+        )
     em.emit(aev.RetreatPending(chooser=winner if robb else loser, options=options))
     return _stage(em, "choose_retreat")
 
 
 def st_choose_retreat(em: Emitter, c: Combat) -> bool:
     return open_decision(em, "choose_retreat")
+
+
+def st_choose_retreat_losses(em: Emitter, c: Combat) -> bool:
+    """BG-COMBAT-20: the retreating house chooses which retreating units supply destroys."""
+    return open_decision(em, "choose_retreat_losses")
 
 
 def st_finish(em: Emitter, c: Combat) -> bool:
@@ -371,6 +386,7 @@ STAGES = {
     "choose_casualties": st_choose_casualties,
     "retreat": st_retreat,
     "choose_retreat": st_choose_retreat,
+    "choose_retreat_losses": st_choose_retreat_losses,
     "finish": st_finish,
     "after": st_after,
 }
@@ -433,6 +449,9 @@ def use_blade(em: Emitter, house: str, use: bool, by_default: bool = False) -> N
     require_step(s, "use_blade")
     if house != blade_holder(s):
         raise NotYourTurn("only the Valyrian Steel Blade holder decides this", rule="BG-COMBAT-11")
+    if tides.redraw_pending(s, combat_of(s)):  # BG-TIDES-03 step 4.1
+        tides.answer_redraw(em, house, use, by_default)
+        return
     em.emit(aev.BladeUsed(house=house) if use else aev.BladeDeclined(house=house, by_default=by_default))
     em.emit(aev.CombatStageBegan(stage="decide"))
 
@@ -452,6 +471,9 @@ def choose_casualties(em: Emitter, house: str, units: dict[str, int], by_default
     s = em.state
     require_step(s, "choose_casualties")
     c = combat_of(s)
+    if tides.skull_choice(c) is not None:  # BG-TIDES-04
+        tides.choose_skull_losses(em, house, units, by_default)
+        return
     if house != c.loser:
         raise NotYourTurn("the loser chooses its casualties", rule="BG-COMBAT-15")
     area, army, attacking = loser_army(s, c)
@@ -481,8 +503,34 @@ def choose_retreat(em: Emitter, house: str, area: str, by_default: bool = False)
     _, loser = hc.outcome(c)
     src, units, attacking = loser_army(s, c)
     em.emit(aev.RetreatChosen(house=house, area=area, by_default=by_default))
-    retreat(em, loser, src, area, {u: n for u, n in units.items() if n}, attacking)
+    losses = retreat(em, loser, src, area, {u: n for u, n in units.items() if n}, attacking)
+    em.emit(aev.CombatStageBegan(stage="choose_retreat_losses" if losses else "finish"))
+
+
+def choose_retreat_losses(em: Emitter, house: str, units: dict[str, int], by_default: bool = False) -> None:
+    """BG-COMBAT-20 (Review 2): the retreating house picks exactly the required number of its retreating
+    units; they are destroyed and the others retreat."""
+    s = em.state
+    require_step(s, "choose_retreat_losses")
+    c = combat_of(s)
+    pending = c.retreat_losses
+    if pending is None or house != pending.house:
+        raise NotYourTurn("the retreating house chooses its supply losses", rule="BG-COMBAT-20")
+    units = {u: n for u, n in units.items() if n}
+    if not valid_losses(pending.units, pending.count, units):
+        raise RuleViolation(
+            f"choose exactly {pending.count} of your retreating units ({_listing(pending.units)})",
+            rule="BG-COMBAT-20",
+            code="retreat_loss_count",
+        )
+    src, army, attacking = loser_army(s, c)
+    em.emit(aev.RetreatLossesChosen(house=house, units=units, by_default=by_default))
+    finish_retreat(em, house, src, pending.area, {u: n for u, n in army.items() if n}, units, attacking)
     em.emit(aev.CombatStageBegan(stage="finish"))
+
+
+def _listing(units: dict[str, int]) -> str:
+    return ", ".join(f"{n} {u}" for u, n in sorted(units.items()))
 
 
 __all__ = ["begin_combat", "run", "standing"]

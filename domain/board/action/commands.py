@@ -101,6 +101,13 @@ class ChooseRetreat(Command, frozen=True, tag="choose_retreat"):
     area: AreaId
 
 
+class ChooseRetreatLosses(Command, frozen=True, tag="choose_retreat_losses"):
+    """BG-COMBAT-20: the retreating units that supply destroys (exactly the number required, taken from
+    the retreating army; the others retreat)."""
+
+    units: UnitCounts
+
+
 class ReplacePortShips(Command, frozen=True, tag="replace_port_ships"):
     """BG-MAP-07: put ``count`` of your available Ships in the captured port."""
 
@@ -117,5 +124,6 @@ ActionCommand = (
     | UseBlade
     | ChooseCasualties
     | ChooseRetreat
+    | ChooseRetreatLosses
     | ReplacePortShips
 )

@@ -31,6 +31,7 @@ ACTION_COMMANDS = (
     acmd.UseBlade,
     acmd.ChooseCasualties,
     acmd.ChooseRetreat,
+    acmd.ChooseRetreatLosses,
     acmd.ReplacePortShips,
 )
 
@@ -92,14 +93,50 @@ def handle(em: Emitter, command: acmd.ActionCommand, house: str, by_default: boo
             combat.choose_casualties(em, house, unit_map(command.units), by_default)
         case acmd.ChooseRetreat():
             combat.choose_retreat(em, house, command.area, by_default)
+        case acmd.ChooseRetreatLosses():
+            combat.choose_retreat_losses(em, house, unit_map(command.units), by_default)
         case acmd.ReplacePortShips():
             replace_port_ships(em, house, command.count, by_default)
         case _:
             raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 
+#: Commands that answer one combat or port decision: the step that must be open, and its name.
+ANSWERS: dict[type, tuple[str, str, str]] = {
+    acmd.DeclareSupport: ("declare_support", "support declaration", "BG-COMBAT-04"),
+    acmd.ChooseHouseCard: ("choose_house_card", "House card choice", "BG-COMBAT-09"),
+    acmd.ChooseAbility: ("house_card_ability", "House card ability", "BG-COMBAT-09"),
+    acmd.UseBlade: ("use_blade", "Valyrian Steel Blade", "BG-COMBAT-11"),
+    acmd.ChooseCasualties: ("choose_casualties", "casualty choice", "BG-COMBAT-15"),
+    acmd.ChooseRetreat: ("choose_retreat", "retreat", "BG-COMBAT-19"),
+    acmd.ChooseRetreatLosses: ("choose_retreat_losses", "retreat supply losses", "BG-COMBAT-20"),
+    acmd.ReplacePortShips: ("replace_port_ships", "port replacement", "BG-MAP-07"),
+}
+
+
+def require_open_decision(state: BoardState, command: acmd.ActionCommand) -> None:
+    """An answer to a decision that is not open (any more) is refused with ``decision_closed``: the
+    engine resolves a step with a single legal answer itself (e.g. a retreat with one legal area,
+    BG-COMBAT-19), a deadline applies the default, or the combat ended since. Said plainly, rather
+    than "wrong phase", because the client answered a decision it saw or expected."""
+    answer = ANSWERS.get(type(command))
+    if answer is None:
+        return
+    step, what, rule = answer
+    if state.phase == "action" and state.action is not None and state.step == step:
+        return
+    raise WrongPhase(
+        f"the {what} decision is no longer open (or was never opened): the engine resolved it itself "
+        f"when only one answer was legal, a deadline applied its default, or the game moved on; read the "
+        f"pending decisions again",
+        rule=rule,
+        code="decision_closed",
+    )
+
+
 def decide_action(state: BoardState, command: acmd.ActionCommand, house: str, ctx: Context) -> list[Event]:
     """Turn one Action-phase command of ``house`` into events, or raise a RuleViolation."""
+    require_open_decision(state, command)
     if state.phase != "action" or state.action is None:
         raise WrongPhase("this command is used only during the Action phase", rule="BG-ACT-01")
     em = Emitter(state, ctx)

@@ -10,11 +10,13 @@ from __future__ import annotations
 import msgspec
 
 from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas
+from ..ports import max_port_replacement
 from ..state import BoardState
 from ..strength import initial_strength
 from . import combat as cb
 from . import consolidate as cp
 from . import house_cards as hc
+from . import tides
 from .marches import destinations, may_leave_power_token, movable_units
 from .raids import raid_targets
 from .state import ActionState
@@ -91,10 +93,16 @@ class AbilityOptions(msgspec.Struct, tag_field="kind", tag="house_card_ability")
 
 
 class BladeOptions(msgspec.Struct, tag_field="kind", tag="use_blade"):
-    """Send ``use_blade`` true or false."""
+    """Send ``use_blade`` true or false. With ``tides_redraw`` (Tides of Battle, BG-TIDES-03 step
+    4.1, before the Tides cards are revealed), true spends the Blade to discard your Tides card
+    ``tides_card`` and draw another instead of the +1; false keeps it, and the +1 is offered after the
+    reveal."""
 
     strength: dict[str, int]
     choices: list[bool]
+    tides_redraw: bool = False
+    tides_card: str | None = None
+    """Your Tides of Battle card in this combat, when the variant is on."""
 
 
 class CasualtyOptions(msgspec.Struct, tag_field="kind", tag="choose_casualties"):
@@ -109,6 +117,19 @@ class RetreatOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat"):
 
     retreating_house: str
     areas: list[str]
+
+
+class RetreatLossesOptions(msgspec.Struct, tag_field="kind", tag="choose_retreat_losses"):
+    """Send ``choose_retreat_losses`` with exactly ``count`` units taken from ``units`` (any mix: supply
+    counts units, not their type); they are destroyed and the others retreat into ``area``
+    (BG-COMBAT-20)."""
+
+    area: str
+    """The retreat area (already decided)."""
+    count: int
+    """How many of the retreating units must be destroyed: exactly this many."""
+    units: dict[str, int]
+    """The retreating units (type -> count): the losses are taken from these only."""
 
 
 class PortShipsOptions(msgspec.Struct, tag_field="kind", tag="replace_port_ships"):
@@ -128,6 +149,7 @@ ActionDecisionOptions = (
     | BladeOptions
     | CasualtyOptions
     | RetreatOptions
+    | RetreatLossesOptions
     | PortShipsOptions
 )
 
@@ -195,7 +217,10 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         ]
     if step == "replace_port_ships" and act.port_captures:
         cap = act.port_captures[0]
-        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=cap.max))]
+        # BG-MAP-07: the limit as it stands now (an earlier capture answered by the same house may
+        # have used Ships or supply), the same one ``replace_port_ships`` checks.
+        limit = min(cap.max, max_port_replacement(state, cap.house, cap.port, cap.max))
+        return [(cap.house, ["replace_port_ships"], PortShipsOptions(port=cap.port, max=limit))]
     if c is None:
         return []
     if step == "declare_support" and c.support_queue:
@@ -231,15 +256,30 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             (
                 holder,
                 ["use_blade"],
-                BladeOptions(strength=cb.final_strength(state, c), choices=[True, False]),
+                BladeOptions(
+                    strength=cb.final_strength(state, c),
+                    choices=[True, False],
+                    tides_redraw=tides.redraw_pending(state, c),
+                    tides_card=tides.own_card(c, holder),
+                ),
             )
         ]
+    skull = tides.skull_choice(c)
+    if step == "choose_casualties" and skull is not None:  # BG-TIDES-04
+        house, count = skull
+        _, units, _ = tides.army(state, c, house)
+        return [(house, ["choose_casualties"], CasualtyOptions(count=count, units=units))]
     if step == "choose_casualties":
         _, loser = hc.outcome(c)
         _, units, _ = cb.loser_army(state, c)
         units = {u: n for u, n in units.items() if n}
         return [
             (loser, ["choose_casualties"], CasualtyOptions(count=min(c.casualties, sum(units.values())), units=units))
+        ]
+    if step == "choose_retreat_losses" and c.retreat_losses is not None:
+        r = c.retreat_losses
+        return [
+            (r.house, ["choose_retreat_losses"], RetreatLossesOptions(area=r.area, count=r.count, units=dict(r.units)))
         ]
     if step == "choose_retreat" and c.retreat_chooser:
         return [

@@ -8,6 +8,7 @@ names the rule that caused the fact (e.g. ``"BG-RAID-03"``) so a reader of the l
 from __future__ import annotations
 
 from ..event_base import Event
+from .tides_events import TIDES_EVENTS
 
 
 class ActionPhaseBegan(Event, frozen=True, tag="action_phase_began"):
@@ -303,6 +304,24 @@ class RetreatChosen(Event, frozen=True, tag="retreat_chosen"):
     by_default: bool = False
 
 
+class RetreatLossesPending(Event, frozen=True, tag="retreat_losses_pending"):
+    """BG-COMBAT-20: retreating into ``area`` would exceed ``house``'s supply: it must choose ``count`` of
+    its retreating ``units`` to destroy (the others then retreat)."""
+
+    house: str
+    area: str
+    count: int
+    units: dict[str, int]
+
+
+class RetreatLossesChosen(Event, frozen=True, tag="retreat_losses_chosen"):
+    """BG-COMBAT-20: the retreating house chose which units supply destroys (``UnitsDestroyed`` follows)."""
+
+    house: str
+    units: dict[str, int]
+    by_default: bool = False
+
+
 class PortCapturePending(Event, frozen=True, tag="port_capture_pending"):
     """BG-MAP-07: ``house`` may put 0..``max`` of its Ships in ``port`` (the enemy's were removed)."""
 
@@ -368,8 +387,11 @@ ACTION_EVENTS = (
     | CasualtiesChosen
     | RetreatPending
     | RetreatChosen
+    | RetreatLossesPending
+    | RetreatLossesChosen
     | PortCapturePending
     | PortShipsReplaced
     | CombatEnded
     | ActionPhaseEnded
+    | TIDES_EVENTS
 )

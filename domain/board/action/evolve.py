@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..event_base import Event
 from ..state import AreaState, BoardState, PlacedOrder
 from . import events as aev
-from .state import ActionState, Combat, PendingAbility, PortCapture
+from . import tides_events as tev
+from .state import ActionState, Combat, PendingAbility, PortCapture, RetreatLosses, TidesDraw
 
 
 def _add(d: dict[str, int], units: dict[str, int], sign: int = 1) -> None:
@@ -176,6 +177,12 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
             c = _combat(state, event)
             c.retreat_chooser = None
             c.retreat_options = []
+        case aev.RetreatLossesPending():
+            _combat(state, event).retreat_losses = RetreatLosses(
+                house=event.house, area=event.area, count=event.count, units=dict(event.units)
+            )
+        case aev.RetreatLossesChosen():
+            _combat(state, event).retreat_losses = None
         case aev.PortCapturePending():
             _phase(state, event).port_captures.append(PortCapture(house=event.house, port=event.port, max=event.max))
         case aev.PortShipsReplaced():
@@ -190,9 +197,50 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
             state.action = None
             state.raven_used = False
             state.blade_used = False
+        case _ if isinstance(event, tev.TIDES_EVENTS):
+            _evolve_tides(state, event)
         case _:
             raise ValueError(f"unhandled action event {event!r}")
     return state
+
+
+def _tides(state: BoardState, event: Event) -> TidesDraw:
+    t = _combat(state, event).tides
+    if t is None:
+        raise AssertionError(f"{type(event).__name__} before the Tides of Battle deck was shuffled")
+    return t
+
+
+def _evolve_tides(state: BoardState, event: Event) -> None:
+    """The Tides of Battle events (BG-TIDES-*): the drawn card is the top of the recorded deck."""
+    match event:
+        case tev.TidesDeckShuffled():
+            _phase(state, event).tides_shuffles = event.number
+            _combat(state, event).tides = TidesDraw(deck=list(event.cards or []))
+        case tev.TidesCardDrawn():
+            t = _tides(state, event)
+            top = t.deck.pop(0) if t.deck else None
+            t.drawn[event.house] = event.card or top or ""
+        case tev.TidesCardRedrawn():
+            t = _tides(state, event)
+            top = t.deck.pop(0) if t.deck else None
+            t.drawn[event.house] = event.card or top or ""
+            t.redraw_decided = True
+            state.blade_used = True
+            _combat(state, event).done.append(f"{event.house}:blade")
+        case tev.TidesRedrawDeclined():
+            _tides(state, event).redraw_decided = True
+        case tev.TidesCardsRevealed():
+            _tides(state, event).revealed = True
+        case tev.TidesSkullsPending():
+            t = _tides(state, event)
+            t.skull_house = event.house
+            t.skull_count = event.count
+        case tev.TidesSkullsResolved():
+            t = _tides(state, event)
+            t.skull_house = None
+            t.skull_count = 0
+            t.skulls_done.append(event.house)
 
 
 __all__ = ["evolve_action", "AreaState"]

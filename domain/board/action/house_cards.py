@@ -26,7 +26,7 @@ from ..emitter import Emitter
 from ..state import BoardState
 from ..strength import castle_area, is_supported, standing, supports
 from ..supply import available_units
-from ..tracks import tracks_of
+from ..tracks import track_order, tracks_of
 from . import events as aev
 from .state import Combat
 
@@ -131,6 +131,13 @@ def queen_of_thorns_choices(state: BoardState, c: Combat, house: str) -> list[st
     return sorted(out)
 
 
+def doran_choices(state: BoardState, c: Combat, house: str) -> list[str]:
+    """Doran Martell: the influence tracks on which the opponent is not already last (Review 2 "Doran
+    Martell"); none when it is last on all three, and then the text does nothing."""
+    opp = opponent(c, house)
+    return [t for t in TRACKS if track_order(state, t)[-1] != opp]
+
+
 def aeron_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     """Aeron Damphair: with 2 available Power, any other card in hand."""
     if state.houses[house].power < 2:
@@ -138,11 +145,20 @@ def aeron_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     return sorted(card for card in state.houses[house].hand if card != "aeron_damphair")
 
 
+def prevents_card_casualties(c: Combat, house: str) -> bool:
+    """The Blackfish: ``house`` takes no casualties in this combat from sword icons, House card text
+    (Mace Tyrell, Review 2 "Mace Tyrell vs The Blackfish") or Tides of Battle skulls. It does not save
+    routed units or Siege Engines of a losing army (BG-COMBAT-14), nor units lost on retreat."""
+    return c.cards.get(house) == "the_blackfish"
+
+
 def mace_tyrell(em: Emitter, c: Combat, house: str) -> None:
     """Mace Tyrell: at once, destroy one of the opponent's Footmen in this combat (a standing one
-    first)."""
+    first). House card text: nothing dies against The Blackfish (:func:`prevents_card_casualties`)."""
     s = em.state
     opp = opponent(c, house)
+    if prevents_card_casualties(c, opp):
+        return
     if opp == c.attacker:
         if c.units.get("footman", 0) > 0:
             em.emit(
@@ -175,7 +191,7 @@ def immediately_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     if card == "queen_of_thorns":
         choices = queen_of_thorns_choices(s, c, house)
     elif card == "doran_martell":
-        choices = list(TRACKS)
+        choices = doran_choices(s, c, house)
     else:
         choices = aeron_choices(s, c, house)
     if not choices:
@@ -291,3 +307,8 @@ def apply_choice(em: Emitter, c: Combat, house: str, card: str, choice: str | No
         em.emit(aev.OrderRemoved(area=choice, house=o.house, order=o.order, reason="cersei_lannister"))
     elif card == "patchface":
         em.emit(aev.HouseCardsDiscarded(house=opp, cards=[choice], reason="patchface"))
+        hs = em.state.houses[opp]
+        if not hs.hand:  # Review 2 "Patchface": the BG-COMBAT-26 refresh applies at once
+            back = [k for k in hs.discards if k != choice]
+            if back:
+                em.emit(aev.HouseCardsReturned(house=opp, cards=back, reason="BG-COMBAT-26"))

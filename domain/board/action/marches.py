@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...core.errors import RuleViolation
 from .. import board_data
 from ..adjacency import kind, land_destinations, ship_destinations
+from ..control import controller
 from ..emitter import Emitter
 from ..ports import PORT_CAPACITY
 from ..state import BoardState
@@ -44,6 +45,22 @@ def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
     )
 
 
+def closed_port(state: BoardState, area: str, dest: str) -> None:
+    """BG-MAP-07: a port next to ``area`` (its own sea) that the Ships may not enter because their
+    house does not control the port's land area. Refused with the port rule, not BG-MARCH-03's
+    ``not_adjacent``: the port is adjacent, only its castle belongs to someone else."""
+    port_of = board_data.areas()[dest].port_of
+    if port_of is None or port_of.sea != area:
+        return
+    holder = controller(state, port_of.land)
+    raise RuleViolation(
+        f"Ships may enter '{dest}' only while your house controls '{port_of.land}'; "
+        f"it is controlled by {holder or 'nobody'}",
+        rule="BG-MAP-07",
+        code="port_not_controlled",
+    )
+
+
 def validate_march(
     state: BoardState, house: str, area: str, moves: dict[str, dict[str, int]], leave_token: bool
 ) -> str | None:
@@ -71,6 +88,8 @@ def validate_march(
             sent[u] = sent.get(u, 0) + n
             allowed = dests["ship"] if u == "ship" else dests["land"]
             if dest not in allowed:
+                if u == "ship":
+                    closed_port(state, area, dest)
                 raise RuleViolation(
                     f"a {u} in '{area}' cannot march to '{dest}'", rule="BG-MARCH-03", code="not_adjacent"
                 )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ..event_base import Event
 from . import events as aev
+from . import tides_events as tev
 
 
 def _h(house: str | None) -> str:
@@ -45,6 +46,16 @@ def describe_action(event: Event) -> str | None:
                 f"{_h(h)} {c.replace('_', ' ').title() if c else '(no card)'}" for h, c in event.cards.items()
             )
             return f"House cards revealed: {shown}."
+        case tev.TidesDeckShuffled():
+            return "The Tides of Battle deck was shuffled; each combatant draws one card in secret."
+        case tev.TidesCardRedrawn():
+            return f"{_h(event.house)} used the Valyrian Steel Blade to draw another Tides of Battle card."
+        case tev.TidesCardsRevealed():
+            shown = ", ".join(f"{_h(h)} {c.replace('_', ' ')}" for h, c in event.cards.items())
+            return f"Tides of Battle cards revealed: {shown}."
+        case tev.TidesSkullsResolved() if event.prevented_by:
+            saved = event.prevented_by.replace("_", " ").title()
+            return f"{saved} saved {_h(event.house)} from {event.skulls} Tides of Battle skull(s)."
         case aev.BladeUsed():
             return f"{_h(event.house)} used the Valyrian Steel Blade (+1)."
         case aev.CombatDecided():

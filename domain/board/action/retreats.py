@@ -13,9 +13,6 @@ from . import events as aev
 from .state import Combat
 from .turns import action_of
 
-#: Which units go first when supply forces a retreating army to shrink (documented default).
-SUPPLY_LOSS_ORDER = ("footman", "ship", "knight", "siege_engine")
-
 
 def supply_loss(state: BoardState, house: str, dest: str, units: dict[str, int], from_area: str) -> int:
     """BG-COMBAT-20: how many of ``units`` must die for the house's armies to fit after they enter
@@ -80,9 +77,46 @@ def best_retreat_areas(
     return [a for a in legal if costs[a] == best]
 
 
-def retreat(em: Emitter, house: str, from_area: str, dest: str, units: dict[str, int], combat_units: bool) -> None:
-    """Move the retreating ``units`` into ``dest``, rout them (BG-COMBAT-22), then destroy units until
-    the house's supply is legal (BG-COMBAT-20, losses in :data:`SUPPLY_LOSS_ORDER`)."""
+def retreat(em: Emitter, house: str, from_area: str, dest: str, units: dict[str, int], combat_units: bool) -> bool:
+    """Retreat ``units`` from ``from_area`` into ``dest`` (BG-COMBAT-18/19). If that exceeds the house's
+    supply (BG-COMBAT-20), the retreating house chooses which of its retreating units are destroyed
+    (Review 2 "BG-COMBAT-20 retreat losses"): True is returned after a ``RetreatLossesPending`` and the
+    caller opens the decision; :func:`finish_retreat` completes it. When every retreating unit has the
+    same type there is nothing to choose and the losses are taken at once. The losses are always
+    retreating units, never units already in ``dest``, and they die before the others move."""
+    lost = supply_loss(em.state, house, dest, units, from_area) if dest != from_area else 0
+    if lost == 0:
+        finish_retreat(em, house, from_area, dest, units, {}, combat_units)
+        return False
+    kinds = [u for u, n in units.items() if n]
+    if len(kinds) == 1:
+        finish_retreat(em, house, from_area, dest, units, {kinds[0]: lost}, combat_units)
+        return False
+    em.emit(aev.RetreatLossesPending(house=house, area=dest, count=lost, units=dict(units)))
+    return True
+
+
+def finish_retreat(
+    em: Emitter,
+    house: str,
+    from_area: str,
+    dest: str,
+    units: dict[str, int],
+    losses: dict[str, int],
+    combat_units: bool,
+) -> None:
+    """Destroy the supply ``losses`` among the retreating ``units`` (BG-COMBAT-20), then move the rest
+    into ``dest`` and rout them (BG-COMBAT-22)."""
+    losses = {u: n for u, n in losses.items() if n}
+    if losses:
+        em.emit(
+            aev.UnitsDestroyed(
+                house=house, area=from_area, units=losses, reason="BG-COMBAT-20", combat_units=combat_units
+            )
+        )
+    units = {u: n - losses.get(u, 0) for u, n in units.items() if n - losses.get(u, 0) > 0}
+    if not units:
+        return
     s = em.state
     if dest != from_area:
         routed_before = {} if combat_units else action_of(s).routed.get(from_area, {})
@@ -97,21 +131,11 @@ def retreat(em: Emitter, house: str, from_area: str, dest: str, units: dict[str,
         fresh = dict(units)
     if fresh:
         em.emit(aev.UnitsRouted(house=house, area=dest, units=fresh))
-    shrink_to_supply(em, house, dest, reason="BG-COMBAT-20")
 
 
-def shrink_to_supply(em: Emitter, house: str, area: str, reason: str) -> None:
-    s = em.state
-    supply = s.houses[house].supply
-    while not armies_legal(list(counts_after(s, house).values()), supply) and s.areas[area].house == house:
-        unit = next(u for u in SUPPLY_LOSS_ORDER if s.areas[area].units.get(u))
-        routed = 1 if action_of(s).routed.get(area, {}).get(unit, 0) else 0
-        em.emit(
-            aev.UnitsDestroyed(
-                house=house, area=area, units={unit: 1}, routed={unit: routed} if routed else {}, reason=reason
-            )
-        )
-        s = em.state
+def valid_losses(pending: dict[str, int], count: int, losses: dict[str, int]) -> bool:
+    """BG-COMBAT-20: exactly ``count`` units, each type at most as many as retreat."""
+    return sum(losses.values()) == count and all(0 <= n <= pending.get(u, 0) for u, n in losses.items())
 
 
-__all__ = ["allowed_armies", "best_retreat_areas", "retreat", "legal_retreat_areas"]
+__all__ = ["allowed_armies", "best_retreat_areas", "finish_retreat", "legal_retreat_areas", "retreat", "valid_losses"]

@@ -19,6 +19,33 @@ class PendingAbility(msgspec.Struct):
     may_skip: bool
 
 
+class RetreatLosses(msgspec.Struct):
+    """BG-COMBAT-20: ``house`` retreats into ``area`` and must first destroy ``count`` of its retreating
+    ``units`` (type -> count) to stay within its supply."""
+
+    house: str
+    area: str
+    count: int
+    units: dict[str, int]
+
+
+class TidesDraw(msgspec.Struct):
+    """The Tides of Battle cards of one combat (BG-TIDES-02..04, :mod:`.tides`)."""
+
+    deck: list[str]
+    """The rest of this combat's shuffled deck, top first. Hidden from everyone."""
+    drawn: dict[str, str] = {}
+    """House -> its Tides card. Seen by that house only until ``revealed``."""
+    revealed: bool = False
+    redraw_decided: bool = False
+    """The Blade holder has answered whether to discard its card and draw another (BG-TIDES-03 4.1)."""
+    skulls_done: list[str] = []
+    """Houses whose skull losses (BG-TIDES-04) are resolved."""
+    skull_house: str | None = None
+    """The house that must now choose the unit(s) a skull destroys."""
+    skull_count: int = 0
+
+
 class Combat(msgspec.Struct):
     """One combat (BG-COMBAT-*) or one attack on a neutral force (``defender`` None, BG-MARCH-12)."""
 
@@ -53,8 +80,12 @@ class Combat(msgspec.Struct):
     """Casualties still to choose (BG-COMBAT-15)."""
     retreat_chooser: str | None = None
     retreat_options: list[str] = []
+    retreat_losses: RetreatLosses | None = None
+    """The retreating house's supply losses still to choose (BG-COMBAT-20)."""
     played: dict[str, str] = {}
     """House -> card played, kept after the discard for the clean-up and after-combat texts."""
+    tides: TidesDraw | None = None
+    """The Tides of Battle draw of this combat, when the variant is on (BG-TIDES-*)."""
 
 
 class PortCapture(msgspec.Struct):
@@ -77,3 +108,5 @@ class ActionState(msgspec.Struct):
     combat: Combat | None = None
     port_captures: list[PortCapture] = []
     """Captured ports whose new controller may still put Ships in (BG-MAP-07); first is pending."""
+    tides_shuffles: int = 0
+    """Tides of Battle decks shuffled in this Action phase (names each shuffle's random stream)."""

@@ -41,7 +41,8 @@ def sweep_ports(em: Emitter) -> None:
         removed = dict(port.units)
         loser = port.house
         assert loser is not None, "orphaned_ports lists only ports holding a house's Ships"
-        em.emit(aev.UnitsDestroyed(house=loser, area=a.id, units=removed, reason="BG-MAP-07"))
+        routed = dict(s.action.routed.get(a.id, {})) if s.action is not None else {}
+        em.emit(aev.UnitsDestroyed(house=loser, area=a.id, units=removed, routed=routed, reason="BG-MAP-07"))
         if a.id in s.orders:
             o = em.state.orders[a.id]
             em.emit(aev.OrderRemoved(area=a.id, house=o.house, order=o.order, reason="BG-MAP-07"))

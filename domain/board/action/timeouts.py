@@ -11,6 +11,8 @@
 * **use_blade** -- the Blade is not used.
 * **choose_casualties** -- Footmen die first, then Ships, then Knights, then Siege Engines.
 * **choose_retreat** -- the first listed legal area (alphabetical).
+* **choose_retreat_losses** -- the weakest retreating units go first: Footmen, then Ships, then
+  Knights, then Siege Engines (BG-COMBAT-20).
 * **replace_port_ships** -- no Ship is put in the captured port.
 """
 
@@ -33,6 +35,7 @@ from .decisions import (
     HouseCardOptions,
     MarchOptions,
     RaidOptions,
+    RetreatLossesOptions,
     RetreatOptions,
     SupportOptions,
     pending_action_decisions,
@@ -50,6 +53,7 @@ ACTION_DEFAULT_TEXT = {
     "use_blade": "the Valyrian Steel Blade is not used",
     "choose_casualties": "Footmen die first, then Ships, then Knights, then Siege Engines",
     "choose_retreat": "the first listed legal area",
+    "choose_retreat_losses": "the weakest retreating units go first: Footmen, then Ships, then Knights, then Siege Engines",
     "replace_port_ships": "no Ship is put in the port",
 }
 
@@ -74,6 +78,8 @@ def default_command(state: BoardState, house: str, options: ActionDecisionOption
         # A plain dict, weakest first (``handle`` reads it through ``unit_map``): a UnitCounts would
         # reorder the keys of the CasualtiesChosen/UnitsDestroyed events a timeout has always written.
         return acmd.ChooseCasualties(units=default_casualties(options.units, options.count))  # type: ignore[arg-type]
+    if isinstance(options, RetreatLossesOptions):
+        return acmd.ChooseRetreatLosses(units=default_casualties(options.units, options.count))  # type: ignore[arg-type]  # a plain dict, as for casualties above
     if isinstance(options, RetreatOptions):
         return acmd.ChooseRetreat(area=options.areas[0])
     return acmd.ReplacePortShips(count=0)

@@ -1,7 +1,8 @@
 """The Action phase as one reader may see it (used by :func:`domain.board.redaction.view_for`).
 
 Hidden: a combatant's House card until both are revealed (BG-COMBAT-09) -- the other houses and
-spectators only learn *that* it has chosen; Patchface's view of the opponent's hand.
+spectators only learn *that* it has chosen; a combatant's Tides of Battle card until both are
+revealed (BG-TIDES-03) -- the others see ``"sealed"``; Patchface's view of the opponent's hand.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from ..state import BoardState
+from .state import Combat
 
 
 class CombatView(msgspec.Struct, omit_defaults=True):
@@ -25,6 +27,9 @@ class CombatView(msgspec.Struct, omit_defaults=True):
     strength: dict[str, int] = {}
     winner: str | None = None
     blade: str | None = None
+    tides: dict[str, str] = {}
+    """Tides of Battle cards drawn (BG-TIDES-03): yours, or both once revealed; ``"sealed"`` for
+    another house's card before the reveal. Empty without the variant or before the draw."""
 
 
 class ActionView(msgspec.Struct, omit_defaults=True):
@@ -32,6 +37,14 @@ class ActionView(msgspec.Struct, omit_defaults=True):
     current_house: str | None = None
     routed: dict[str, dict[str, int]] = {}
     combat: CombatView | None = None
+
+
+def tides_view(c: Combat, reader: str | None, game_over: bool) -> dict[str, str]:
+    """BG-TIDES-03: a drawn Tides card is seen by its house only until both are revealed."""
+    t = c.tides
+    if t is None:
+        return {}
+    return {h: card if (t.revealed or game_over or h == reader) else "sealed" for h, card in t.drawn.items()}
 
 
 def action_view(state: BoardState, reader: str | None, game_over: bool = False) -> ActionView | None:
@@ -59,6 +72,7 @@ def action_view(state: BoardState, reader: str | None, game_over: bool = False) 
             strength=dict(c.strength),
             winner=c.winner,
             blade=c.blade,
+            tides=tides_view(c, reader, game_over),
         )
     return ActionView(
         order_type=act.order_type,

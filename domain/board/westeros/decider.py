@@ -68,7 +68,7 @@ def answer_choice(em: Emitter, house: str, choice: str | None, by_default: bool 
     s = em.state
     c = s.westeros.choice if s.westeros else None
     if c is None:
-        raise NotYourTurn("no Westeros choice is pending", code="nothing_pending")
+        raise closed("choice")
     if c.house != house:
         raise NotYourTurn(f"{c.house} makes this choice", rule="BG-WEST-01")
     if choice is None and not c.may_skip:
@@ -109,6 +109,18 @@ def answer_choice(em: Emitter, house: str, choice: str | None, by_default: bool 
         raise AssertionError(kind)
 
 
+def closed(what: str) -> WrongPhase:
+    """An answer to a Westeros decision that is not open (any more): ``decision_closed``, as in the
+    Action phase (:func:`domain.board.action.decider.require_open_decision`)."""
+    return WrongPhase(
+        f"the Westeros {what} decision is no longer open (or was never opened): the engine resolved it "
+        f"itself when only one answer was legal, a deadline applied its default, or the game moved on; "
+        f"read the pending decisions again",
+        rule="BG-WEST-01",
+        code="decision_closed",
+    )
+
+
 def _context(c: PendingChoice) -> str:
     """The extra data a choice carries (the track of a bid tie, the house of a Preemptive Raid
     track choice, the port of a capture): always set for those kinds."""
@@ -139,6 +151,10 @@ def handle(em: Emitter, command: object, house: str, by_default: bool = False) -
 
 def decide_westeros(state: BoardState, command: object, house: str, ctx: Context) -> list[Event]:
     """Turn one Westeros-phase command of ``house`` into events, or raise a RuleViolation."""
+    if (state.phase != "westeros" or state.westeros is None) and isinstance(
+        command, wcmd.WesterosChoice | wcmd.SelectUnits
+    ):
+        raise closed("choice" if isinstance(command, wcmd.WesterosChoice) else "unit pick")
     if state.phase != "westeros" or state.westeros is None:
         raise WrongPhase("this command is used only during the Westeros phase", rule="BG-WEST-01")
     em = Emitter(state, ctx)

@@ -24,6 +24,7 @@ from . import cards, wildlings
 from . import events as wev
 from .evolve import open_bidding, westeros_of
 from .steps import open_step
+from .units import offer_next_port
 
 __all__ = ["DECKS", "WINTER", "advance", "card_facts", "draw", "end", "open_step", "shuffle_purpose", "start"]
 
@@ -84,6 +85,9 @@ def advance(em: Emitter) -> None:
             return
         if waiting(s):
             return
+        if w.port_captures:  # BG-MAP-07: captured ports are offered before the effect goes on
+            offer_next_port(em)
+            continue
         if w.attacks:
             wildlings.run(em)
             continue

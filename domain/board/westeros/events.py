@@ -95,6 +95,16 @@ class WesterosChoicePending(Event, frozen=True, tag="westeros_choice_pending"):
     context: str | None = None
 
 
+class PortCaptureQueued(Event, frozen=True, tag="port_capture_queued"):
+    """BG-MAP-07: ``house`` took control of ``port``'s land area and the enemy Ships there (``removed``
+    of them) were removed; it will be offered to put in up to as many of its own, after the captures
+    queued before it (one effect may capture several ports; Review 2 "BG-MAP-07 several ports")."""
+
+    house: str
+    port: str
+    removed: int
+
+
 class WesterosChoiceMade(Event, frozen=True, tag="westeros_choice_made"):
     house: str
     kind: str
@@ -306,6 +316,7 @@ WESTEROS_EVENTS = (
     | WesterosCardResolved
     | WesterosPhaseEnded
     | WesterosChoicePending
+    | PortCaptureQueued
     | WesterosChoiceMade
     | UnitSelectionPending
     | UnitsSelected

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..event_base import Event
 from ..state import BoardState
 from . import events as wev
-from .state import Bidding, PendingChoice, PendingSelection, WesterosState, WildlingAttack
+from .state import Bidding, PendingChoice, PendingSelection, PortCapture, WesterosState, WildlingAttack
 
 
 def open_bidding(w: WesterosState | None) -> Bidding | None:
@@ -87,6 +87,8 @@ def _evolve_in_phase(state: BoardState, w: WesterosState, event: Event) -> None:
             w.stage = ""
             w.tracks_done = []
         case wev.WesterosChoicePending():
+            if event.kind == "port_ships":
+                w.port_captures = [p for p in w.port_captures if p.port != event.context]
             w.choice = PendingChoice(
                 house=event.house,
                 kind=event.kind,
@@ -95,6 +97,8 @@ def _evolve_in_phase(state: BoardState, w: WesterosState, event: Event) -> None:
                 default=event.default,
                 context=event.context,
             )
+        case wev.PortCaptureQueued():
+            w.port_captures.append(PortCapture(house=event.house, port=event.port, removed=event.removed))
         case wev.WesterosChoiceMade():
             w.choice = None
         case wev.UnitSelectionPending():

@@ -23,6 +23,14 @@ class PendingChoice(msgspec.Struct):
     """Extra data the answer needs (e.g. the port of a capture, the track of a tie)."""
 
 
+class PortCapture(msgspec.Struct):
+    """A captured port whose new controller has not yet been offered its Ships (BG-MAP-07)."""
+
+    house: str
+    port: str
+    removed: int
+
+
 class PendingSelection(msgspec.Struct):
     """One house must pick units on the board (wildling penalties and rewards)."""
 
@@ -93,6 +101,9 @@ class WesterosState(msgspec.Struct):
     stage: str = ""
     """Progress inside ``effect``: ``start`` -> ``running`` -> (``done``)."""
     choice: PendingChoice | None = None
+    port_captures: list[PortCapture] = []
+    """Captured ports still to offer, in order (BG-MAP-07); the first is offered once nothing else
+    waits on a player."""
     selection: PendingSelection | None = None
     reconcile: list[str] = []
     """Houses that must still destroy units to fit their supply (BG-SUPPLY-04)."""

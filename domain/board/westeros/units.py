@@ -24,6 +24,7 @@ __all__ = [
     "forced_selection",
     "pick_default",
     "replace",
+    "offer_next_port",
     "sweep_ports",
     "total",
     "units_of",
@@ -98,10 +99,10 @@ def replace(
 
 
 def sweep_ports(em: Emitter) -> None:
-    """BG-MAP-07 after units left the board outside combat (see the module docstring). Only one
-    replacement can be offered at a time; a second captured port in the same moment loses its
-    Ships without replacement (documented simplification; it needs two land areas to change hands
-    in one Westeros effect)."""
+    """BG-MAP-07 after units left the board outside combat (see the module docstring). Ships in a
+    port whose land area their house no longer controls are removed at once, every such port in
+    board order; each captured port is queued (``PortCaptureQueued``) and its new controller offered
+    its Ships in turn by :func:`offer_next_port` (Review 2 "BG-MAP-07 several ports")."""
     for port_id, owner in orphaned_ports(em.state):
         s = em.state
         a = board_data.areas()[port_id]
@@ -109,18 +110,25 @@ def sweep_ports(em: Emitter) -> None:
         removed = dict(port.units)
         assert port.house is not None, "orphaned_ports lists only ports holding Ships"
         em.emit(aev.UnitsDestroyed(house=port.house, area=a.id, units=removed, reason="BG-MAP-07"))
-        s = em.state
-        if owner is not None and s.westeros is not None and s.westeros.choice is None:
-            n = max_port_replacement(s, owner, a.id, sum(removed.values()))
-            if n > 0:
-                em.emit(
-                    wev.WesterosChoicePending(
-                        house=owner,
-                        kind="port_ships",
-                        options=[str(i) for i in range(n + 1)],
-                        default="0",
-                        context=a.id,
-                    )
-                )
-                open_step(em, "westeros_choice")
-                s = em.state
+        if owner is not None and max_port_replacement(em.state, owner, a.id, sum(removed.values())) > 0:
+            em.emit(wev.PortCaptureQueued(house=owner, port=a.id, removed=sum(removed.values())))
+
+
+def offer_next_port(em: Emitter) -> None:
+    """BG-MAP-07: offer the first queued captured port to its new controller: 0 up to as many Ships
+    as were removed, limited by its available Ships, its supply and the 3-ship cap as they stand now
+    (an earlier offer answered by the same house may have used some)."""
+    w = em.state.westeros
+    assert w is not None and w.port_captures, "called only with a captured port queued"
+    cap = w.port_captures[0]
+    n = max_port_replacement(em.state, cap.house, cap.port, cap.removed)
+    em.emit(
+        wev.WesterosChoicePending(
+            house=cap.house,
+            kind="port_ships",
+            options=[str(i) for i in range(n + 1)],
+            default="0",
+            context=cap.port,
+        )
+    )
+    open_step(em, "westeros_choice")

@@ -21,7 +21,7 @@ was a Night's Watch victory, which resets the token to 0 once both are over.
 
 from __future__ import annotations
 
-from ...core.errors import NotYourTurn, RuleViolation
+from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import board_data, power
 from ..action import events as aev
 from ..board_data import all_house_cards
@@ -376,7 +376,13 @@ def answer_selection(em: Emitter, house: str, units: dict[str, dict[str, int]], 
     s = em.state
     sel = s.westeros.selection if s.westeros else None
     if sel is None:
-        raise NotYourTurn("no unit pick is pending", code="nothing_pending")
+        raise WrongPhase(
+            "the unit pick decision is no longer open (or was never opened): the engine resolved it itself "
+            "when only one answer was legal, a deadline applied its default, or the game moved on; read the "
+            "pending decisions again",
+            rule="BG-WILD-05",
+            code="decision_closed",
+        )
     if sel.house != house:
         raise NotYourTurn(f"{sel.house} picks the units", rule="BG-WILD-05")
     units = {a: {u: n for u, n in us.items() if n} for a, us in sorted(units.items())}

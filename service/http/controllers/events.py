@@ -17,6 +17,7 @@ from litestar.params import QueryParameter
 from litestar.response import Stream
 
 from domain.core.envelope import Envelope
+from domain.core.hashing import GENESIS
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
 from service.store.keys import Keys
@@ -234,11 +235,15 @@ class EventsController(Controller):
     @get(
         "/export",
         summary="Replay export",
-        description="Every event with its sequence number, timestamp, schema and hash-chain link, and the game's `kind`. "
-        "Before the game ends hidden fields are redacted for the caller (`complete: false`); in tournament mode "
-        "(`settings.organizer_is_referee`) the organizer's export is complete at any time (the seed stays secret until the end). "
-        "After the end the export is complete for everyone and the seed is revealed; "
-        "`scripts/verify_replay.py` checks the chain, the seed commitment and the shuffles, and re-folds the game offline.",
+        description="The replay file (format `citadel-replay/1`, docs/replay-format.md, JSON Schema `openapi/replay.schema.json`): "
+        "every event with its sequence number, timestamp, schema and hash-chain link, the game's `kind`, and `signed_head`: "
+        "the chain head at `version` (the hash of the last event) signed with the deployment's Ed25519 key "
+        "(public key at `GET /v1/signing-key`). "
+        "Before the game ends hidden fields are redacted for the caller (`complete: false`, their numbers in `redacted`); "
+        "in tournament mode (`settings.organizer_is_referee`) the organizer's export is complete at any time "
+        "(the seed stays secret until the end). After the end the export is complete for everyone and the seed is revealed. "
+        "`citadel-verify FILE --public-key KEY` checks the signature, the chain, the seed commitment and the shuffles, "
+        "and re-derives every event from the players' commands offline.",
         responses=problems(400, 401, 404, 429, 503),
     )
     async def export(self, request: Request[Any, Any, Any], game_id: GameId) -> Response[ExportOut]:
@@ -247,26 +252,31 @@ class EventsController(Controller):
         game = await rt.engine.load(game_id)
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
-        envs = await rt.store.read(keys, 0)
+        # exactly the events of the loaded version: the head signed below is the head of this state
+        envs = (await rt.store.read(keys, 0, count=game.version)) if game.version else []
         ended = game.game.is_over(game.state)
         # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
         over = ended or (role == ORGANIZER and game.game.referee_export(game.state))
         out_envs = []
-        complete = True
+        redacted = []
         for env in envs:
             e = game.decode(env)
             red = game.game.redact_event(e, reader, game_over=over)
             if red is not e:
-                complete = False
+                redacted.append(env.seq)
                 env = msgspec.structs.replace(env, event=msgspec.Raw(_enc.encode(red)))
             out_envs.append(env)
+        signer = await rt.signing.signer()
+        head = signer.sign(game_id, game.kind, len(envs), envs[-1].hash if envs else GENESIS)
         body = ExportOut(
             game_id=game_id,
-            version=game.version,
+            version=len(envs),
             seed_commitment=game.game.seed_commitment(game.state),
             seed=await rt.store.seed(keys) if ended else None,
-            complete=complete,
+            complete=not redacted,
+            signed_head=head,
             events=out_envs,
+            redacted=redacted,
             kind=game.kind,
         )
         return json_response(200, _enc.encode(body), game.version)

@@ -2,7 +2,8 @@
 
 Rules: BG-MISC-01/02 (what is hidden and what is open), BG-PLAN-03 (orders are secret until BG-PLAN-06
 reveals them together), BG-SETUP-03/04 (decks face down), BG-PLAN-07 (only the Raven holder sees the
-wildling card it looked at).
+wildling card it looked at), BG-TIDES-02/03 (a Tides of Battle deck is face down; a drawn Tides card
+is seen by its house only until both are revealed).
 A reader is a house or ``None`` (spectator).
 """
 
@@ -14,9 +15,16 @@ import pytest
 from domain.board import board_data
 from domain.board import commands as cmd
 from domain.board import events as ev
+from domain.board.action import commands as acmd
+from domain.board.action import tides_events as tev
+from domain.board.decisions import pending_decisions
+from domain.board.narrative import describe
 from domain.board.orders import ORDER_TOKENS
 from domain.board.redaction import redact_event, view_for
+from tests.support.action_positions import ALL_HOUSES
 from tests.support.board_builders import ORDERS_4P, Game, revealed_game, started_game
+from tests.support.combat_helpers import fight
+from tests.support.tides_positions import STARK_BLADE, tides_north
 
 HOUSES_4P = ["stark", "lannister", "baratheon", "greyjoy"]
 READERS = [*HOUSES_4P, None]
@@ -196,3 +204,69 @@ def test_BG_MISC_02_hands_visible_to_their_house_only(reader):
         assert (hv.hand is not None) == (hv.house == reader)
         if hv.hand is not None:
             assert len(hv.hand) == 7
+
+
+# --- Tides of Battle (BG-TIDES-02/03) -----------------------------------------------------------------
+
+TIDES_READERS = [*ALL_HOUSES, None]
+"""The six seats of a Tides position and the spectator."""
+
+
+@pytest.fixture
+def tides_drawn():
+    """Stark attacks Lannister with the variant on; Stark holds the Blade, so both Tides cards are
+    drawn (Stark "blank", Lannister "three") and wait, unrevealed, for Stark's redraw decision."""
+    sc = tides_north("blank", "three", "two", tracks=STARK_BLADE)
+    fight(sc, "eddard_stark", "the_hound")
+    assert sc.state.step == "use_blade" and not sc.state.action.combat.tides.revealed
+    return sc
+
+
+def _seen(sc, reader) -> set[str]:
+    """Every string value ``reader`` can get: its redacted events, its view and its decisions."""
+    mine = [d for d in pending_decisions(sc.state) if reader is not None and d.house == reader]
+    return (
+        json_values([redact_event(e, reader) for e in sc.events])
+        | json_values(view_for(sc.state, reader))
+        | (json_values(mine))
+    )
+
+
+@pytest.mark.parametrize("reader", TIDES_READERS)
+def test_BG_TIDES_03_a_drawn_tides_card_is_hidden_from_every_other_seat_and_spectators(tides_drawn, reader):
+    drawn = [e for e in tides_drawn.events if isinstance(e, tev.TidesCardDrawn)]
+    assert [(e.house, e.card) for e in drawn] == [("stark", "blank"), ("lannister", "three")]
+    for e in drawn:
+        assert redact_event(e, reader).card == (e.card if e.house == reader else None)
+    view = view_for(tides_drawn.state, reader).action.combat
+    assert view.tides == {h: (c if h == reader else "sealed") for h, c in (("stark", "blank"), ("lannister", "three"))}
+    # Byte level: no other house's Tides card anywhere in what this reader can get.
+    seen = _seen(tides_drawn, reader)
+    assert ("blank" in seen) == (reader == "stark")
+    assert ("three" in seen) == (reader == "lannister")
+    assert "sealed" in seen or reader in ("stark", "lannister")
+
+
+@pytest.mark.parametrize("reader", TIDES_READERS)
+def test_BG_TIDES_02_the_shuffled_tides_deck_is_hidden_from_everyone(tides_drawn, reader):
+    (shuffled,) = [e for e in tides_drawn.events if isinstance(e, tev.TidesDeckShuffled)]
+    assert len(shuffled.cards) == 24
+    assert redact_event(shuffled, reader).cards is None
+    assert redact_event(shuffled, reader, game_over=True) == shuffled
+    assert "two" not in _seen(tides_drawn, reader)  # the third card of the deck, drawn by nobody
+
+
+@pytest.mark.parametrize("reader", TIDES_READERS)
+def test_BG_TIDES_03_a_blade_redraw_stays_hidden_and_both_cards_show_after_the_reveal(tides_drawn, reader):
+    tides_drawn.run("stark", acmd.UseBlade(use=True))
+    (redrawn,) = [e for e in tides_drawn.events if isinstance(e, tev.TidesCardRedrawn)]
+    seen = redact_event(redrawn, reader)
+    assert (seen.discarded, seen.card) == (("blank", "two") if reader == "stark" else (None, None))
+    (revealed,) = [e for e in tides_drawn.events if isinstance(e, tev.TidesCardsRevealed)]
+    assert redact_event(revealed, reader).cards == {"stark": "two", "lannister": "three"}
+    combat = tides_drawn.state.action.combat if tides_drawn.state.action else None
+    if combat is not None:
+        assert view_for(tides_drawn.state, reader).action.combat.tides == {"stark": "two", "lannister": "three"}
+    assert "Tides of Battle cards revealed: Stark two, Lannister three." in [
+        describe(redact_event(e, reader)) for e in tides_drawn.events
+    ]

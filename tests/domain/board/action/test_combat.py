@@ -7,9 +7,12 @@ import pytest
 from domain.board.action import events as aev
 from domain.board.adjacency import can_support
 from domain.board.redaction import redact_event
+from domain.board.strength import standing
 from domain.core.errors import NotYourTurn, RuleViolation
-from tests.support.action_positions import acmd, of_type
+from tests.support.action_positions import ALL_HOUSES, acmd, of_type
 from tests.support.combat_helpers import attack, cards, fight, north
+from tests.support.rounds import to_next_action
+from tests.support.westeros_positions import WesterosPosition
 
 
 def decided(sc):
@@ -131,6 +134,106 @@ def test_BG_COMBAT_09_a_card_not_in_hand_is_refused():
         sc.run("stark", acmd.ChooseHouseCard(card="eddard_stark"))
 
 
+def first(sc, cls, **match):
+    """Index in the event log of the first ``cls`` event whose fields equal ``match``."""
+    for i, e in enumerate(sc.events):
+        if isinstance(e, cls) and all(getattr(e, k) == v for k, v in match.items()):
+            return i
+    raise AssertionError(f"no {cls.__name__} with {match}")
+
+
+def test_BG_COMBAT_09_cancel_resolves_before_immediately():
+    """Tyrion Lannister (cancel) against Mace Tyrell (immediately): Tyrion's choice comes first, and
+    once Mace is cancelled its footman kill never happens; Mace goes back to hand, not playable."""
+    sc = north(a="lannister", d="tyrell", att={"footman": 2}, dfn={"footman": 1}, no_blade=True)
+    fight(sc, "tyrion_lannister", "mace_tyrell", attacker="lannister", defender="tyrell")
+    d = sc.decision()
+    assert (d.house, d.options.card) == ("lannister", "tyrion_lannister")
+    assert not [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "mace_tyrell"]
+    sc.run("lannister", acmd.ChooseAbility(choice="cancel"))
+    assert "mace_tyrell" not in sc.decision("tyrell").options.cards
+    sc.run("tyrell", acmd.ChooseHouseCard(card="margaery_tyrell"))
+    assert not [e for e in of_type(sc.events, aev.UnitsDestroyed) if e.reason == "mace_tyrell"]
+    assert decided(sc).strength == {"lannister": 2 + 1, "tyrell": 1 + 1}
+    assert "mace_tyrell" in sc.state.houses["tyrell"].hand
+
+
+def test_BG_COMBAT_09_immediately_blade_winner_cleanup_then_after_combat():
+    """Mace Tyrell (immediately) attacks Patchface (after combat; Baratheon's last card): Mace's kill
+    comes before the Blade (whose offer already shows the lower strength), the Blade before the
+    winner, the cards are discarded as the winner is set, then retreat, order removal and the hand
+    refresh, and Patchface's text only after all of that."""
+    sc = north(
+        a="tyrell",
+        d="baratheon",
+        att={"knight": 2},
+        dfn={"footman": 2},
+        hands={"baratheon": ["patchface"]},
+        discards={"baratheon": ["stannis_baratheon", "renly_baratheon"]},
+        tracks={"fiefdoms": ["tyrell", "greyjoy", "martell", "stark", "baratheon", "lannister"]},
+    )
+    fight(sc, "mace_tyrell", "patchface", attacker="tyrell", defender="baratheon")
+    assert sc.state.step == "use_blade"
+    assert sc.decision("tyrell").options.strength == {"tyrell": 4 + 4, "baratheon": 1}  # after Mace's kill
+    sc.run("tyrell", acmd.UseBlade(use=True))
+    d = sc.decision()
+    assert (d.house, d.options.card) == ("baratheon", "patchface")
+    order = [
+        first(sc, aev.UnitsDestroyed, reason="mace_tyrell"),
+        first(sc, aev.BladeUsed),
+        first(sc, aev.CombatDecided),
+        first(sc, aev.HouseCardsDiscarded, house="baratheon"),
+        first(sc, aev.UnitsRouted, house="baratheon"),
+        first(sc, aev.OrderRemoved, reason="BG-COMBAT-27"),
+        first(sc, aev.HouseCardsReturned, reason="BG-COMBAT-26"),
+        first(sc, aev.AbilityChoicePending, card="patchface"),
+    ]
+    assert order == sorted(order)
+    assert not of_type(sc.events, aev.CombatEnded)
+    sc.run("baratheon", acmd.ChooseAbility(choice="ser_garlan_tyrell"))
+    assert "ser_garlan_tyrell" in sc.state.houses["tyrell"].discards
+    assert first(sc, aev.AbilityResolved, card="patchface") < first(sc, aev.CombatEnded)
+
+
+def test_BG_COMBAT_09_win_lose_texts_resolve_before_casualties():
+    """Roose Bolton (if you lose) takes the discard pile back before Ser Gregor's swords kill."""
+    sc = north(
+        a="lannister",
+        d="stark",
+        att={"knight": 2},
+        dfn={"footman": 4},
+        no_blade=True,
+        discards={"stark": ["eddard_stark"]},
+        hands={"stark": ["roose_bolton", "robb_stark"]},
+    )
+    fight(sc, "ser_gregor_clegane", "roose_bolton", attacker="lannister", defender="stark")  # 7 vs 6
+    assert decided(sc).winner == "lannister"
+    assert first(sc, aev.HouseCardsReturned, reason="roose_bolton") < first(
+        sc, aev.UnitsDestroyed, reason="BG-COMBAT-15"
+    )
+    assert first(sc, aev.CombatDecided) < first(sc, aev.HouseCardsReturned, reason="roose_bolton")
+
+
+@pytest.mark.parametrize("first_house", ["lannister", "stark"])
+def test_BG_COMBAT_09_texts_triggering_together_resolve_in_turn_order(first_house):
+    """Tywin (win) and Roose Bolton (lose) both trigger when the winner is set: the one whose house
+    is first in turn order (Iron Throne) resolves first."""
+    other = "stark" if first_house == "lannister" else "lannister"
+    sc = north(
+        a="lannister",
+        d="stark",
+        att={"knight": 2},
+        no_blade=True,
+        hands={"stark": ["robb_stark", "roose_bolton", "greatjon_umber", "catelyn_stark"]},
+        discards={"stark": ["eddard_stark"]},
+        tracks={"iron_throne": [first_house, other, "baratheon", "martell", "greyjoy", "tyrell"]},
+    )
+    fight(sc, "tywin_lannister", "roose_bolton", attacker="lannister", defender="stark")
+    tywin = first(sc, aev.PowerGained, reason="tywin_lannister")
+    roose = first(sc, aev.HouseCardsReturned, reason="roose_bolton")
+    assert (tywin < roose) == (first_house == "lannister")
+
+
 def test_BG_COMBAT_10_no_card_in_hand_fights_without_one():
     sc = north(hands={"lannister": []}, discards={"lannister": []})
     attack(sc)
@@ -162,11 +265,24 @@ def test_BG_COMBAT_12_final_strength_sums_everything():
     assert decided(sc).strength == {"stark": 2 + 1 + 2, "lannister": 1 + 1 + 2}
 
 
-def test_BG_COMBAT_13_ties_go_to_the_higher_fiefdoms_position():
-    sc = north(att={"footman": 1})
+@pytest.mark.parametrize("higher", ["stark", "lannister"])
+def test_BG_COMBAT_13_ties_go_to_the_higher_fiefdoms_position(higher):
+    """A tie goes to whichever combatant is higher on Fiefdoms: the attacker (Stark) or the defender
+    (Lannister). The Iron Throne track is set the other way round, so a tie broken by the Iron Throne
+    (or always for the attacker/defender) fails one of the two cases."""
+    lower = "lannister" if higher == "stark" else "stark"
+    sc = north(
+        att={"footman": 1},
+        no_blade=True,
+        tracks={
+            "fiefdoms": ["greyjoy", higher, "tyrell", "martell", "baratheon", lower],
+            "iron_throne": [lower, "baratheon", "greyjoy", "tyrell", "martell", higher],
+        },
+    )
     fight(sc, "roose_bolton", "ser_jaime_lannister")  # 1+2 vs 1+2
     d = decided(sc)
-    assert d.strength["stark"] == d.strength["lannister"] and d.winner == "stark"
+    assert d.strength == {"stark": 3, "lannister": 3}
+    assert (d.winner, d.loser) == (higher, lower)
 
 
 def test_BG_COMBAT_14_routed_units_and_siege_engines_of_the_loser_die_first():
@@ -298,8 +414,45 @@ def test_BG_COMBAT_22_routed_units_have_no_strength_and_stand_at_cleanup():
     sc.state.action.routed = {"karhold": {"knight": 1}}
     attack(sc)
     assert sc.decision("stark").options.strength["lannister"] == 1
-    cards(sc, stark="eddard_stark", lannister="ser_jaime_lannister")
-    assert sc.state.action is None  # phase over: routed units stood up with the clean-up
+
+
+def test_BG_COMBAT_22_routed_units_stand_up_at_the_action_phase_clean_up():
+    """Lannister loses in karhold and retreats to castle_black, where it has another footman: the
+    retreating footman is routed (cannot march). After the clean-up it stands: in the next round's Action
+    phase it has its strength again and its March order may move it."""
+    sc = WesterosPosition(6).setup(
+        {
+            "winterfell": ("stark", {"knight": 2}),
+            "karhold": ("lannister", {"footman": 1}),
+            "castle_black": ("lannister", {"footman": 1}),
+        },
+        {"winterfell": "march_0", "karhold": "defense_plus_1", "castle_black": "march_0"},
+        garrisons={},
+        supply={h: 6 for h in ALL_HOUSES},
+        tracks={"iron_throne": ["stark", "lannister", "baratheon", "martell", "greyjoy", "tyrell"]},
+    )
+    sc.state.blade_used = True
+    sc.begin()
+    fight(sc, "eddard_stark", "the_hound")  # karhold's footman retreats to castle_black (its only option)
+    assert sc.state.action.routed == {"castle_black": {"footman": 1}}
+    assert standing(sc.state, "castle_black") == {"footman": 1}  # the one already there stands
+    with pytest.raises(RuleViolation) as err:  # BG-COMBAT-23: the routed one cannot march
+        sc.run("lannister", acmd.ResolveMarch(area="castle_black", moves={"winterfell": {"footman": 2}}))
+    assert err.value.rule == "BG-COMBAT-23"
+    sc.run("lannister", acmd.ResolveMarch(area="castle_black"))  # the last order: the clean-up runs
+    assert of_type(sc.events, aev.ActionPhaseEnded)
+    assert sc.state.areas["castle_black"].units == {"footman": 2}  # the routed footman is still there
+    to_next_action(sc, {"lannister": {"castle_black": "march_0"}})
+    assert sc.state.action.routed == {}
+    assert standing(sc.state, "castle_black") == {"footman": 2}
+    while sc.state.step != "resolve_march" or sc.state.action.current_house != "lannister":
+        house = sc.state.action.current_house  # other houses' raids and marches, with no effect
+        if sc.state.step == "resolve_raid":
+            sc.run(house, acmd.ResolveRaid(area=sorted(sc.decision(house).options.targets)[0]))
+        else:
+            sc.run(house, acmd.ResolveMarch(area=sorted(sc.decision(house).options.orders)[0]))
+    sc.run("lannister", acmd.ResolveMarch(area="castle_black", moves={"winterfell": {"footman": 2}}))
+    assert sc.state.areas["winterfell"].units == {"footman": 2}
 
 
 def test_BG_COMBAT_24_winning_attacker_moves_in_and_takes_control():
@@ -347,13 +500,39 @@ def test_BG_COMBAT_27_march_removed_defender_order_removed_only_if_it_lost():
 
 
 def test_BG_COMBAT_28_orders_in_emptied_areas_are_removed():
+    """Stark takes white_harbor from Lannister, whose ship in the port (with a Support order) is removed
+    with the port (BG-MAP-07): after the combat no order stands in an area without its house's units,
+    and exactly the orders that should stay are still there."""
     sc = north(
         att={"knight": 2},
         dfn={"footman": 1},
-        extra={"castle_black": ("greyjoy", {"footman": 1}), "port_of_winterfell": ("stark", {"ship": 1})},
-        orders={"castle_black": "defense_plus_1", "port_of_winterfell": "support_0"},
+        extra={
+            "white_harbor": ("lannister", {"footman": 1}),
+            "port_of_white_harbor": ("lannister", {"ship": 1}),
+            "castle_black": ("greyjoy", {"footman": 1}),
+            "bay_of_ice": ("stark", {"ship": 1}),
+        },
+        orders={
+            "white_harbor": "defense_plus_1",
+            "port_of_white_harbor": "support_0",
+            "castle_black": "defense_plus_1",
+            "bay_of_ice": "consolidate_power",
+        },
+        no_blade=True,
     )
-    fight(sc, "eddard_stark", "the_hound")
-    # Lannister's footman had nowhere to go and died; karhold's (absent) order aside, nothing stale remains.
+    start = len(sc.events)
+    sc.run("stark", acmd.ResolveMarch(area="winterfell", moves={"white_harbor": {"knight": 2}}))
+    cards(sc, stark="eddard_stark", lannister="the_hound")  # 4+4 vs 1+1+2: Stark wins
+    sc.run("lannister", acmd.ChooseRetreat(area="widows_watch"))  # or moat_cailin
+    assert sc.state.step == "replace_port_ships"  # the port was emptied: Stark may put ships in
+    sc.run("stark", acmd.ReplacePortShips(count=0))
+    assert of_type(sc.events, aev.CombatEnded)
     for area, o in sc.state.orders.items():
-        assert sc.state.areas[area].house == o.house
+        a = sc.state.areas[area]
+        assert a.house == o.house and sum(a.units.values()) > 0, (area, o)
+    assert {a: o.order for a, o in sc.state.orders.items()} == {
+        "castle_black": "defense_plus_1",
+        "bay_of_ice": "consolidate_power",
+    }
+    removed = {e.area for e in of_type(sc.events[start:], aev.OrderRemoved)}
+    assert removed == {"winterfell", "white_harbor", "port_of_white_harbor"}

@@ -391,6 +391,7 @@ def test_doran_martell_moves_the_opponent_to_the_bottom_of_a_track():
     sc = north(a="martell", att={"knight": 1}, no_blade=True)
     fight(sc, "doran_martell", "the_hound", attacker="martell")
     d = sc.decision()
-    assert d.options.choices == ["iron_throne", "fiefdoms", "kings_court"] and not d.options.may_skip
+    # Lannister is already last on Fiefdoms: that track is not offered (Review 2 "Doran Martell")
+    assert d.options.choices == ["iron_throne", "kings_court"] and not d.options.may_skip
     sc.run("martell", A(choice="kings_court"))
     assert sc.state.tracks.kings_court[-1] == "lannister"

@@ -126,8 +126,50 @@ def test_BG_SUPPLY_02_armies_fit_the_table_largest_first():
 
 
 def test_BG_SUPPLY_06_the_attack_counts_in_the_attacked_area():
-    # Supply 0 (2, 2): 2 in winterfell attack karhold while 2 wait in castle_black. Legal: 2 and 2.
-    # Moving one of castle_black's... here: 3 units in winterfell attacking with all would be an army of 3.
+    """Supply 5 allows armies of 4, 3, 2, 2. Stark has 4 in winterfell, 3 in castle_black and 2 each
+    in white_harbor and widows_watch. Attacking karhold with 2 and keeping 2 home makes five armies
+    (3, 2, 2, 2, 2) once the attackers count in karhold: refused. Counted at their origin (winterfell
+    still 4) it would wrongly pass."""
+    sc = march_scene(
+        {
+            "winterfell": ("stark", {"footman": 2, "knight": 2}),
+            "castle_black": ("stark", {"footman": 3}),
+            "white_harbor": ("stark", {"footman": 2}),
+            "widows_watch": ("stark", {"knight": 2}),
+            "karhold": ("greyjoy", {"footman": 1}),
+        },
+        {"winterfell": "march_0", "karhold": "defense_plus_1"},
+        supply={"stark": 5},
+    )
+    with pytest.raises(RuleViolation) as err:
+        sc.run("stark", M(area="winterfell", moves={"karhold": {"knight": 2}}))
+    assert (err.value.rule, err.value.code) == ("BG-SUPPLY-06", "supply")
+    assert sc.state.action.combat is None and sc.state.areas["winterfell"].units == {"footman": 2, "knight": 2}
+    sc.run("stark", M(area="winterfell", moves={"karhold": {"knight": 2, "footman": 1}}))  # 3 go, 1 stays
+    assert sc.state.action.combat.units == {"knight": 2, "footman": 1}
+
+
+def test_BG_SUPPLY_06_attackers_leave_their_origin_for_the_check():
+    """Supply 1 allows armies of 3 and 2. Stark has 3 in winterfell, 2 in white_harbor, 1 in
+    castle_black. One footman attacks karhold, one joins castle_black, one stays: counted in karhold
+    the armies are 2 and 2 (legal); counted at winterfell they would be 2, 2 and 2 (refused)."""
+    sc = march_scene(
+        {
+            "winterfell": ("stark", {"footman": 3}),
+            "white_harbor": ("stark", {"footman": 2}),
+            "castle_black": ("stark", {"footman": 1}),
+            "karhold": ("greyjoy", {"footman": 1}),
+        },
+        {"winterfell": "march_0", "karhold": "defense_plus_1"},
+        supply={"stark": 1},
+    )
+    sc.run("stark", M(area="winterfell", moves={"karhold": {"footman": 1}, "castle_black": {"footman": 1}}))
+    assert sc.state.action.combat.units == {"footman": 1} and sc.state.action.combat.area == "karhold"
+    assert sc.state.areas["castle_black"].units == {"footman": 2}
+
+
+def test_BG_SUPPLY_06_every_move_of_the_march_is_checked_at_declaration():
+    # Supply 0 (2, 2): 2 in winterfell, 2 in castle_black. One attacks, one joins castle_black (3).
     sc = march_scene(
         {
             "winterfell": ("stark", {"footman": 2}),
@@ -138,7 +180,6 @@ def test_BG_SUPPLY_06_the_attack_counts_in_the_attacked_area():
         supply={"stark": 0},
     )
     with pytest.raises(RuleViolation):
-        # 1 attacker in karhold, 1 moves to castle_black (army of 3): illegal at declaration.
         sc.run("stark", M(area="winterfell", moves={"karhold": {"footman": 1}, "castle_black": {"footman": 1}}))
     sc.run("stark", M(area="winterfell", moves={"karhold": {"footman": 2}}))
     assert sc.state.action.combat.units == {"footman": 2}

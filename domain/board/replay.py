@@ -1,0 +1,161 @@
+"""Which command opened a batch of the board game's events: the reconstruction behind the audit.
+
+The offline audit (:mod:`.audit`) re-derives every event of an export by re-running ``decide``
+(:mod:`domain.core.rederive`). For each batch it needs the command that produced it:
+
+* a **player's command** is read back from the event that opens its batch: ``orders_submitted``
+  is ``assign_orders``, ``march_declared`` is ``resolve_march`` with the same moves,
+  ``house_card_chosen`` is ``choose_house_card``, ``house_mustered`` with the ``units_placed`` /
+  ``unit_upgraded`` after it is ``muster``, ... (:func:`player_command`), issued by the seat that
+  holds the event's house;
+* the **system's** are ``ResolvePending`` when the state waits for a worker (every sealed input in,
+  a phase to open: :func:`~.decider.pending_system_work`) and ``ApplyTimeout`` for the current step
+  once its deadline has passed at the batch's time;
+* the **organizer's** ``StartGame`` opens the batch of ``game_started``; ``seat_joined`` is a
+  ``JoinGame``.
+
+Getting a reconstruction wrong can only make a batch fail to match, never make a forged one pass:
+the audit accepts a batch only when ``decide`` produces exactly the recorded events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations, islice
+from typing import Any
+
+from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from ..core.rederive import Candidate, Recorded
+from . import commands as cmd
+from . import events as ev
+from .action import commands as acmd
+from .action import events as aev
+from .action import tides_events as tev
+from .decider import pending_system_work
+from .state import BoardState
+from .westeros import commands as wcmd
+from .westeros import events as wev
+
+SYSTEM = Actor(kind="system")
+ORGANIZER = Actor(kind="organizer")
+MAX_MUSTER_CANDIDATES = 256
+"""Ways of reading one mustering's placements tried at most (a forged one beyond is refused)."""
+
+
+def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[Candidate]:
+    """The commands that may have produced the batch opening at ``recorded[i]``, most likely first."""
+    out: list[Candidate] = []
+    head = recorded[i].event
+    if isinstance(head, ev.SeatJoined):
+        out.append((Actor(kind="seat"), JoinGame(name=head.name)))
+    elif isinstance(head, ev.GameStarted):
+        out.append((ORGANIZER, StartGame()))
+    else:
+        for house, command in player_commands(recorded, i):
+            seat = state.seat_of_house(house)
+            out.append((Actor(kind="seat", seat_id=seat.seat_id if seat else None), command))
+    if pending_system_work(state):
+        out.append((SYSTEM, ResolvePending()))
+    if state.deadline is not None:
+        out.append((SYSTEM, ApplyTimeout(step_version=state.step_version)))
+    return out
+
+
+def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, object]]:
+    """(house, command) read back from the event at ``recorded[i]``: none when no player's command
+    opens a batch with it (events a timeout's default produced carry ``by_default`` and are the
+    system's), several when the events leave a choice open (which area mustered a Ship)."""
+    e = recorded[i].event
+    house: Any = getattr(e, "house", None)
+    if getattr(e, "by_default", False) or not isinstance(house, str):
+        return []
+    command: object
+    match e:
+        case ev.OrdersSubmitted(orders=dict() as orders):
+            command = cmd.AssignOrders(orders=orders)
+        case ev.RavenOrderReplaced():
+            command = cmd.RavenReplaceOrder(area=e.area, new_order=e.new_order)
+        case ev.RavenWildlingPeeked():
+            command = cmd.RavenPeekWildling()
+        case ev.RavenWildlingPlaced():
+            command = cmd.RavenPlaceWildling(to_bottom=e.to_bottom)
+        case ev.RavenPassed():
+            command = cmd.RavenPass()
+        case aev.RaidResolved():
+            command = acmd.ResolveRaid(area=e.area, target=e.target_area)
+        case aev.MarchDeclared():
+            moves = {to: acmd.UnitCounts(**units) for to, units in e.moves.items()}
+            command = acmd.ResolveMarch(area=e.area, moves=moves, leave_power_token=e.leave_power_token)
+        case aev.ConsolidatedPower(mustered=True):
+            musters = _musters(e.house, [e.area], recorded, i + 1) or [{e.area: []}]
+            return [(house, acmd.ResolveConsolidatePower(area=e.area, muster=m[e.area])) for m in musters]
+        case aev.ConsolidatedPower():
+            command = acmd.ResolveConsolidatePower(area=e.area)
+        case aev.SupportDeclared():
+            command = acmd.DeclareSupport(side=e.side)  # type: ignore[arg-type]  # a forged side is refused by decide
+        case aev.HouseCardChosen(card=str() as card):
+            command = acmd.ChooseHouseCard(card=card)
+        case aev.AbilityResolved():
+            command = acmd.ChooseAbility(choice=e.choice)
+        case aev.BladeUsed():
+            command = acmd.UseBlade(use=True)
+        case aev.BladeDeclined():
+            command = acmd.UseBlade(use=False)
+        case aev.CasualtiesChosen():
+            command = acmd.ChooseCasualties(units=acmd.UnitCounts(**e.units))
+        case aev.RetreatChosen():
+            command = acmd.ChooseRetreat(area=e.area)
+        case aev.RetreatLossesChosen():
+            command = acmd.ChooseRetreatLosses(units=acmd.UnitCounts(**e.units))
+        case tev.TidesCardRedrawn():
+            command = acmd.UseBlade(use=True)
+        case tev.TidesRedrawDeclined():
+            command = acmd.UseBlade(use=False)
+        case tev.TidesSkullsResolved(prevented_by=None):
+            command = acmd.ChooseCasualties(units=acmd.UnitCounts(**e.units))
+        case aev.PortShipsReplaced():
+            command = acmd.ReplacePortShips(count=e.count)
+        case wev.BidSubmitted(amount=int() as amount):
+            command = wcmd.Bid(amount=amount)
+        case wev.WesterosChoiceMade():
+            command = wcmd.WesterosChoice(choice=e.choice)
+        case wev.UnitsSelected():
+            command = wcmd.SelectUnits(units={a: acmd.UnitCounts(**u) for a, u in e.units.items()})
+        case wev.ArmiesReconciled():
+            command = wcmd.ReconcileArmies(units={a: acmd.UnitCounts(**u) for a, u in e.units.items()})
+        case wev.HouseMustered():
+            return [(house, wcmd.Muster(recruits=m)) for m in _musters(e.house, e.areas, recorded, i + 1)]
+        case _:
+            return []
+    return [(house, command)]
+
+
+def _musters(house: str, areas: list[str], recorded: Sequence[Recorded], j: int) -> list[dict[str, list[acmd.Recruit]]]:
+    """BG-MUSTER-02..04: the purchases that may lie behind the ``unit_upgraded`` / ``units_placed``
+    events after a mustering. They come area by area in ``areas``' order (each area's upgrades,
+    then its placements by destination), so each way of cutting them into one non-empty run per
+    area is a candidate (a Ship at sea may belong to either of two neighbouring areas)."""
+    if not areas:
+        return [{}]
+    placed: list[aev.UnitUpgraded | aev.UnitsPlaced] = []
+    while j < len(recorded):
+        e = recorded[j].event
+        if not isinstance(e, aev.UnitUpgraded | aev.UnitsPlaced) or e.house != house:
+            break
+        placed.append(e)
+        j += 1
+    out = []
+    for cuts in islice(combinations(range(1, len(placed)), len(areas) - 1), MAX_MUSTER_CANDIDATES):
+        bounds = [0, *cuts, len(placed)]
+        recruits: dict[str, list[acmd.Recruit]] = {}
+        for area, lo, hi in zip(areas, bounds, bounds[1:]):
+            recruits[area] = []
+            for e in placed[lo:hi]:
+                if isinstance(e, aev.UnitUpgraded):
+                    recruits[area].append(acmd.Recruit(unit=e.to_unit, upgrade=True))  # type: ignore[arg-type]  # decide checks it
+                    continue
+                where = None if e.area == area else e.area
+                for unit, n in sorted(e.units.items()):
+                    recruits[area].extend(acmd.Recruit(unit=unit, area=where) for _ in range(n))  # type: ignore[arg-type]
+        out.append(recruits)
+    return out

@@ -1,0 +1,87 @@
+"""The service on a real Redis Cluster, through a master failover (issue 8: "rides through a
+Redis restart or a failover").
+
+Three masters with a replica each (``tests/support/redis_cluster.py``), the API, an RQ worker and the
+projector with ``CITADEL_CLUSTER=1`` (the queue stays on a plain Redis: RQ has no Cluster support).
+Bots play a whole game; mid-game the master holding the game's stream is killed with SIGKILL and
+its replica takes over. The game must still end with a winner, its export must audit clean (hash
+chain, seed, every shuffle, every command re-decided), nothing the bots saw accepted may be missing,
+and no process may exit.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+import httpx
+import pytest
+
+from clients.bot import PlayedGame, play_game
+from service.processes import worker_command
+from service.store import embedded_redis
+from tests.conftest import QUEUE, Procs
+from tests.support.export_checks import check_export
+from tests.support.game_client import wait_until
+from tests.support.redis_cluster import LocalCluster
+
+pytestmark = pytest.mark.slow
+
+
+def _game_events_key(cluster: LocalCluster) -> str | None:
+    for node in cluster.masters:
+        for key in node.client.scan_iter(match="*:game:*:events", count=1000):
+            return key.decode()
+    return None
+
+
+def _ready(api: httpx.Client) -> bool:
+    try:
+        return api.get("/readyz").status_code == 200
+    except httpx.HTTPError:
+        return False
+
+
+def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, redis_url):
+    cluster = LocalCluster(tmp_path / "cluster")
+    procs = Procs(cluster.url, tmp_path)
+    procs.env.update({"CITADEL_CLUSTER": "1", "CITADEL_QUEUE_URL": redis_url})
+    port = embedded_redis.free_port()
+    base = f"http://127.0.0.1:{port}"
+    api = httpx.Client(base_url=base, timeout=10)
+    try:
+        procs.start_api(port)
+        procs.start("worker", worker_command(redis_url, QUEUE))
+        procs.start_projector()
+        wait_until(lambda: _ready(api), timeout=30)
+
+        played: dict[str, PlayedGame] = {}
+
+        def play() -> None:
+            settings = {"decision_timeout_s": 600, "organizer_is_referee": True}
+            played["game"] = asyncio.run(play_game(base, 3, "cluster-failover", settings))
+
+        bots = threading.Thread(target=play, daemon=True)
+        bots.start()
+        key = wait_until(lambda: _game_events_key(cluster), timeout=30)
+        owner = cluster.master_of(key)
+        wait_until(lambda: owner.client.xlen(key) >= 150, timeout=60)  # well into the game
+        took = cluster.kill_master_of(key)
+        assert took < 15, f"the replica took {took:.1f} s to take over"
+        bots.join(timeout=300)
+        assert "game" in played, "the bots did not finish the game"
+        game = played["game"]
+        assert game.winner
+        r = api.get(f"/v1/games/{game.game_id}/export", headers={"Authorization": f"Bearer {game.organizer_token}"})
+        assert r.status_code == 200, r.text
+        checked = check_export(r.content)
+        assert checked.final_state.winner == game.winner and checked.final_state.version == game.version
+        for name, p in procs.procs.items():
+            assert p.poll() is None, f"the {name} exited during the failover"
+        time.sleep(0.5)
+        assert api.get("/readyz").status_code == 200
+    finally:
+        api.close()
+        procs.stop_all()
+        cluster.stop()
