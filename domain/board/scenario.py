@@ -89,10 +89,14 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
                 raise _fail(f"routed units in '{area_id}' need start_at: {' / '.join(IN_ACTION)}", "BG-COMBAT-22")
             if any(n > units.get(u, 0) for u, n in routed.items()):
                 raise _fail(f"'{area_id}' has more routed units than units", "BG-COMBAT-22")
-        garrison = a.garrison if a.garrison is not None else (state.areas[area_id].garrison if printed else 0)
+        kept = state.areas[area_id].garrison if printed and a.garrison is None else 0  # a printed garrison kept
         holder = a.house if units else a.power_token
-        if garrison and holder is not None and holder != area.home_of:
-            raise _fail(f"a garrison stays in '{area_id}' only while its home house holds it", "BG-COMBAT-17")
+        if kept and holder is not None and holder != area.home_of:
+            raise _fail(
+                f"the printed garrison of '{area_id}' stays only while its home house holds it: "
+                "give its garrison (0) or its home house",
+                "BG-COMBAT-17",
+            )
         if a.neutral and units:
             raise _fail(f"'{area_id}' cannot hold units and a neutral force", "BG-MAP-08")
         if a.order is not None:
