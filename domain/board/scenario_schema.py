@@ -125,7 +125,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     * ``planning``: orders are assigned next;
     * ``action``: the Action phase starts from the orders on the board (raids first, then marches,
       then Consolidate Power, BG-ACT-01); a house's Consolidate Power turn (mustering with a special
-      order, BG-CP-02) is reached this way with only Consolidate Power orders on the board;
+      order, BG-CP-03) is reached this way with only Consolidate Power orders on the board;
     * ``raven``: the orders on the board are revealed and the Messenger Raven holder decides
       (BG-PLAN-07);
     * ``westeros``: the Westeros phase (round 2 or later) opens at ``westeros.start_deck``;

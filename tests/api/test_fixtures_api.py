@@ -7,6 +7,10 @@ King's Court Lannister first. The examples are those of docs/fixtures.md.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
+
 import pytest
 
 from tests.support.game_client import Game, decisions, join_all, start, wait_until
@@ -34,6 +38,17 @@ ATTACK = {
     "to_area": "the_twins",
     "units": {"knight": 1, "footman": 1},
     "support": {"baratheon": "defender"},
+}
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "fixtures.md"
+#: Where each example of docs/fixtures.md opens once started (phase, step).
+OPENS = {
+    "westeros": ("planning", "assign_orders"),
+    "muster": ("westeros", "muster"),
+    "raven": ("planning", "messenger_raven"),
+    "combat": ("action", "choose_house_card"),
+    "retreat": ("action", "choose_retreat"),
 }
 
 
@@ -130,6 +145,15 @@ def test_BG_COMBAT_19_a_retreat_fixture_waits_for_the_losers_retreat(api):
     out = command(api, g, "lannister", {"type": "choose_retreat", "area": "seagard"})
     view = api.get(f"/v1/games/{g.id}", params={"min_version": out["version"]}).json()
     assert view["areas"]["seagard"]["house"] == "lannister" and view["areas"]["the_twins"]["house"] == "stark"
+
+
+def test_every_example_of_docs_fixtures_md_is_accepted_and_opens_where_it_says(api):
+    bodies = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", DOC.read_text(), re.S)]
+    assert sorted(b["scenario"]["start_at"] for b in bodies) == sorted(OPENS)
+    for body in bodies:
+        g = started(api, body["scenario"], body["player_count"])
+        view = api.get(f"/v1/games/{g.id}", params={"min_version": g.version}).json()
+        assert (view["phase"], view["step"]) == OPENS[body["scenario"]["start_at"]], body
 
 
 @pytest.mark.parametrize(
