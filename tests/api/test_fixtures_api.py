@@ -7,13 +7,16 @@ King's Court Lannister first. The examples are those of docs/fixtures.md.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from pathlib import Path
 
 import pytest
 
+from clients.bot import play_game
 from tests.support.game_client import Game, decisions, join_all, start, wait_until
+from tests.support.verify_cli import public_key_file, run_verify
 
 DECK_I = ["mustering", "supply", "supply", "a_throne_of_blades", "mustering", "last_days_of_summer"]
 DECK_I += ["supply", "mustering", "a_throne_of_blades", "winter_is_coming"]
@@ -232,3 +235,32 @@ def test_at_version_organizer_any_time_others_after_the_end(api):
     hands = {h["house"]: h["hand"] for h in seat["houses"]}
     assert hands["stark"] and hands["lannister"] is None  # only your own hand, as then
     assert seat["reader"] == "stark" and seat["version"] == now
+
+
+def test_a_game_from_a_retreat_fixture_plays_to_a_winner_and_citadel_verify_verifies_it(service, api, tmp_path):
+    """Bots play a retreat fixture with given deck orders to the end through the API; the complete
+    export after the end is re-derived from the commands, creation and start included."""
+    base, _ = service
+    combat = dict(ATTACK, cards={"stark": "eddard_stark", "lannister": "the_hound"}, use_blade=False)
+    scenario = {
+        "areas": COMBAT_AREAS,
+        "start_at": "retreat",
+        "combat": combat,
+        "seat_houses": SEATS,
+        "westeros": {"decks": {"deck_i": DECK_I}, "wildling_deck": WILDLINGS},
+    }
+    played = asyncio.run(
+        play_game(base, 3, seed="fixture-verify", settings={"decision_timeout_s": 60}, scenario=scenario)
+    )
+    assert played.winner is not None
+    doc = api.get(f"/v1/games/{played.game_id}/export").json()
+    assert doc["complete"] and doc["seed"] is not None
+    types = [e["event"]["type"] for e in doc["events"]]
+    assert types[:3] == ["game_created", "scenario_loaded", "seat_joined"]
+    assert "retreat_pending" in types[: types.index("retreat_chosen")]
+    path = tmp_path / "fixture-export.json"
+    path.write_text(json.dumps(doc))
+    ok = run_verify(path, "--public-key", public_key_file(api, tmp_path))
+    assert ok.returncode == 0 and ok.stdout.rstrip().endswith("VERIFIED"), ok.stdout + ok.stderr
+    n = len(doc["events"])
+    assert f"ok ({n} of {n} events re-derived from the commands" in ok.stdout

@@ -343,3 +343,15 @@ def test_decide_refuses_nothing_new_the_fixture_state_folds_back():
     assert fold(g.events) is not None and g.same_as_refold()
     with pytest.raises(RuleViolation):
         decide(g.state, acmd.ChooseRetreat(area="riverrun"), g.actor("lannister"), g.ctx)
+
+
+def test_BG_TIDES_02_a_combat_fixture_with_tides_of_battle_draws_from_the_seed_and_verifies():
+    """With Tides of Battle on, the combat a fixture opens shuffles its Tides deck from the game's
+    seed when the cards are revealed, exactly as in play, and the whole game re-derives."""
+    sc = scenario(areas=COMBAT_AREAS, start_at="retreat", combat=RETREAT)
+    g = FullGame(3, "tides-x", settings=Settings(tides_of_battle=True), scenario=sc)
+    tides = g.state.action.combat.tides
+    assert tides is not None and tides.revealed and set(tides.drawn) == {"stark", "lannister"}
+    assert g.state.step == "choose_retreat"
+    g.play(random.Random(10))
+    verifies(g)
