@@ -33,6 +33,7 @@ from .action.house_cards import combatants
 from .emitter import Emitter
 from .events import Event
 from .evolve import evolve
+from .orders import order_type
 from .scenario_schema import CombatSetup, Scenario
 from .state import WESTEROS_STEP, BoardState
 from .westeros import deck
@@ -111,6 +112,9 @@ def _open_combat(em: Emitter, fx: Scenario) -> None:
     attacker = s.areas[c.from_area].house if c.from_area in s.areas else None
     if attacker is None:
         raise _fail(f"combat.from_area '{c.from_area}' holds no units", "BG-MARCH-01")
+    placed = s.orders.get(c.from_area)
+    if placed is None or order_type(placed.order) != "march":
+        raise _fail(f"combat.from_area '{c.from_area}' needs {attacker}'s March order (areas.order)", "BG-MARCH-01")
     em.emit(ev.StepBegan(phase="action", step="awaiting_action_phase", round=s.round))
     em.emit(aev.ActionPhaseBegan())
     em.emit(aev.OrderTurnBegan(order_type="march", house=attacker))

@@ -172,6 +172,9 @@ def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, 
         if any(o.startswith("raid") for placed in orders_by_house.values() for o in placed):
             raise _fail("raids are all resolved before any march: no Raid order may stand", "BG-ACT-01")
         c = sc.combat
+        for area_id in (c.from_area, c.to_area):
+            if area_id not in board_data.areas():
+                raise _fail(f"'{area_id}' is not an area of the board", "BG-MAP-01")
         late = c.cards or c.abilities or c.use_blade is not None or c.casualties is not None
         if sc.start_at == "combat" and late:
             raise _fail("cards, abilities, blade and casualties come after the House card choice", "BG-COMBAT-02")

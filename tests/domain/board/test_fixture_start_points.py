@@ -256,6 +256,8 @@ def test_BG_COMBAT_04_combat_fixture_opens_after_support_on_the_house_cards():
         (dict(ATTACK, support={"baratheon": "defender", "stark": "attacker"}), "BG-COMBAT-03"),
         (dict(ATTACK, to_area="seagard"), "BG-COMBAT-01"),  # an empty area: no combat
         (dict(ATTACK, to_area="riverrun"), "BG-MARCH-03"),  # not adjacent
+        (dict(ATTACK, to_area="narnia"), "BG-MAP-01"),
+        (dict(ATTACK, from_area="winterfell", support={"baratheon": "none"}), "BG-MARCH-01"),  # a Defense order
         (dict(ATTACK, units={"knight": 2}), "BG-COMBAT-23"),  # more units than stand there
         (dict(ATTACK, support={"baratheon": "defender"}, cards={"stark": "eddard_stark"}), "BG-COMBAT-02"),
     ],
@@ -355,3 +357,20 @@ def test_BG_TIDES_02_a_combat_fixture_with_tides_of_battle_draws_from_the_seed_a
     assert g.state.step == "choose_retreat"
     g.play(random.Random(10))
     verifies(g)
+
+
+def test_BG_WEST_01_random_westeros_fixtures_play_to_a_winner_and_verify():
+    """Twenty Westeros fixtures with random deck orders, start decks, rounds and threats: each opens,
+    plays to the end with random legal moves, and re-derives event for event."""
+    rng = random.Random(1)
+    decks = {"deck_i": DECK_I, "deck_ii": DECK_II, "deck_iii": DECK_III}
+    for i in range(20):
+        given = {d: rng.sample(cards, len(cards)) for d, cards in decks.items()}
+        westeros = {"decks": given, "wildling_deck": rng.sample(WILDLINGS, 9), "start_deck": rng.choice(list(decks))}
+        threat = rng.choice([0, 4, 8, 10, 12])
+        sc = scenario(start_at="westeros", round=rng.randint(2, 9), wildling_threat=threat, westeros=westeros)
+        g = started(sc, seed=f"random-westeros-{i}")
+        first = next(e for e in g.events if isinstance(e, wev.WesterosCardDrawn))
+        assert first.card == given["deck_i"][0]  # the fixture's top card of deck I is revealed first
+        g.play(random.Random(i))
+        verifies(g)
