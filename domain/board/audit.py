@@ -202,7 +202,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
                 divergence = f"event {k + 1}: expected {want}, found {found}"
                 break
         else:
-            state = decider.fold(first, None)
+            state = decider.fold([r.event for r in recorded[:n]], None)
     through, batches = 0, 0
     if state is not None:
         draws = recorded_draws(recorded)

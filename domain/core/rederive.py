@@ -186,7 +186,8 @@ def rederive(
                 return Rederived(state, through, batches, stopped=f"event {hidden.seq} is redacted for this reader")
             k = _same_prefix(out, recorded, i, head.ts)
             if k == len(out) and out:
-                state = fold(out, state)
+                # fold what the export records (equal to ``out``, and byte for byte what the game folded)
+                state = fold([r.event for r in recorded[i : i + len(out)]], state)
                 i += len(out)
                 through = recorded[i - 1].seq
                 batches += 1

@@ -137,7 +137,7 @@ def test_BG_TIDES_01_05_a_game_with_tides_of_battle_played_by_bots_to_a_winner(s
     """Tides of Battle on (BG-TIDES-01..05): bots play a 4-player game to a winner through the API; the
     export audits clean, so every Tides deck is the seed's shuffle and every draw its top card
     (BG-TIDES-02); combats between two houses drew cards, each revealed (BG-TIDES-03). The offline
-    verifier (scripts/verify_replay.py) passes the export and finds a forged Tides deck."""
+    verifier (citadel-verify) passes the export and finds a forged Tides deck at its event."""
     base, procs = service
     logs = _log_sizes(procs.logdir)
     settings = {**SETTINGS, "tides_of_battle": True}
@@ -151,20 +151,21 @@ def test_BG_TIDES_01_05_a_game_with_tides_of_battle_played_by_bots_to_a_winner(s
     assert began and kinds.count("tides_deck_shuffled") == len(began) == kinds.count("tides_cards_revealed")
     assert kinds.count("tides_card_drawn") == 2 * len(began)
 
-    path = tmp_path / "export.json"
-    path.write_bytes(r.content)
-    ok = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
-    assert ok.returncode == 0 and "shuffles:    ok" in ok.stdout, ok.stdout + ok.stderr
+    # verify_finished_game ran citadel-verify on the export (VERIFIED); a forged Tides deck, every
+    # hash recomputed, is caught where it was forged
     doc = r.json()
-    first = next(e["event"] for e in doc["events"] if e["event"]["type"] == "tides_deck_shuffled")
-    first["cards"] = first["cards"][::-1] if first["cards"] != first["cards"][::-1] else first["cards"]
+
+    def reverse_first_deck(evs):
+        first = next(e["event"] for e in evs if e["event"]["type"] == "tides_deck_shuffled")
+        first["cards"] = first["cards"][::-1]
+
+    bad = forged(doc["events"], reverse_first_deck)
+    doc["events"] = bad
+    path = tmp_path / "forged.json"
     path.write_bytes(msgspec.json.encode(doc))
-    bad = subprocess.run(
-        [sys.executable, "scripts/verify_replay.py", str(path)], cwd=ROOT, capture_output=True, text=True
-    )
-    assert bad.returncode == 1 and "the Tides of Battle deck is not what the seed produces" in bad.stdout, bad.stdout
+    out = run_verify(path, "--public-key", public_key_file(api, tmp_path))
+    at = index_of(bad, "tides_deck_shuffled") + 1
+    assert out.returncode == 1 and f"event {at} " in out.stdout and "tides_deck_shuffled" in out.stdout, out.stdout
     assert not _new_tracebacks(procs.logdir, logs)
 
 

@@ -5,14 +5,14 @@ Three masters with a replica each (``tests/support/redis_cluster.py``), the API,
 projector with ``CITADEL_CLUSTER=1`` (the queue stays on a plain Redis: RQ has no Cluster support).
 Bots play a whole game; mid-game the master holding the game's stream is killed with SIGKILL and
 its replica takes over. The game must still end with a winner, its export must audit clean (hash
-chain, seed, every shuffle, every command re-decided), nothing the bots saw accepted may be missing,
-and no process may exit.
+chain, seed, every shuffle, every event re-derived) and fold to the version the bots ended at, and
+no process may exit. (Replication is asynchronous: a write acknowledged in the last instant before
+the kill may not have reached the replica; docs/architecture.md says so.)
 """
 
 from __future__ import annotations
 
 import asyncio
-import threading
 import time
 
 import httpx
@@ -56,22 +56,23 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
         procs.start_projector()
         wait_until(lambda: _ready(api), timeout=30)
 
-        played: dict[str, PlayedGame] = {}
+        took: list[float] = []
 
-        def play() -> None:
+        def kill_mid_game() -> None:
+            key = wait_until(lambda: _game_events_key(cluster), timeout=60)
+            owner = cluster.master_of(key)
+            wait_until(lambda: owner.client.xlen(key) >= 150, timeout=120)  # well into the game
+            took.append(cluster.kill_master_of(key))
+
+        async def play_through_the_kill() -> PlayedGame:
             settings = {"decision_timeout_s": 600, "organizer_is_referee": True}
-            played["game"] = asyncio.run(play_game(base, 3, "cluster-failover", settings))
+            killer = asyncio.create_task(asyncio.to_thread(kill_mid_game))
+            game = await asyncio.wait_for(play_game(base, 3, "cluster-failover", settings), timeout=600)
+            await killer
+            return game
 
-        bots = threading.Thread(target=play, daemon=True)
-        bots.start()
-        key = wait_until(lambda: _game_events_key(cluster), timeout=30)
-        owner = cluster.master_of(key)
-        wait_until(lambda: owner.client.xlen(key) >= 150, timeout=60)  # well into the game
-        took = cluster.kill_master_of(key)
-        assert took < 15, f"the replica took {took:.1f} s to take over"
-        bots.join(timeout=300)
-        assert "game" in played, "the bots did not finish the game"
-        game = played["game"]
+        game = asyncio.run(play_through_the_kill())
+        assert took and took[0] < 15, f"the replica took {took} s to take over"
         assert game.winner
         r = api.get(f"/v1/games/{game.game_id}/export", headers={"Authorization": f"Bearer {game.organizer_token}"})
         assert r.status_code == 200, r.text

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 
+import msgspec
 import pytest
 
 from domain.board.audit import audit
@@ -54,6 +55,8 @@ def test_an_honest_export_rederives_from_the_first_to_the_last_event(game):
     assert report.chain_ok and report.seed_ok and report.shuffles_ok and report.rules_ok, report.problems
     assert report.rederived_through == len(events) and report.batches == g.batches
     assert report.divergence is None and report.unverified == []
+    # the audit's state is the fold of the export, byte for byte the game's (dict orders included)
+    assert msgspec.msgpack.encode(report.final_state) == msgspec.msgpack.encode(g.state)
     kinds = {e["event"]["type"] for e in events}
     # what was re-derived includes every kind of system event the issue names
     assert {"orders_revealed", "combat_decided", "bids_revealed", "decision_timed_out", "game_ended"} <= kinds
