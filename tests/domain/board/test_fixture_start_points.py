@@ -26,7 +26,7 @@ from domain.board.westeros import commands as wcmd
 from domain.board.westeros import events as wev
 from domain.core.context import Context
 from domain.core.errors import RuleViolation
-from tests.support.full_games import NOW, FullGame
+from tests.support.full_games import NOW, SYSTEM, FullGame
 
 DECK_I = ["mustering", "supply", "supply", "a_throne_of_blades", "mustering", "last_days_of_summer"]
 DECK_I += ["supply", "mustering", "a_throne_of_blades", "winter_is_coming"]
@@ -374,3 +374,25 @@ def test_BG_WEST_01_random_westeros_fixtures_play_to_a_winner_and_verify():
         assert first.card == given["deck_i"][0]  # the fixture's top card of deck I is revealed first
         g.play(random.Random(i))
         verifies(g)
+
+
+def test_BG_CP_03_a_consolidate_power_mustering_is_reached_with_start_at_action():
+    """A mustering by a special Consolidate Power order needs no start point of its own: with only
+    Consolidate Power orders on the board, the Action phase opens on the first house's turn (in turn
+    order, BG-ACT-02), and it musters in its castle instead of gaining Power (BG-CP-03)."""
+    areas = {
+        "dragonstone": {"house": "baratheon", "units": {"footman": 1}, "order": "consolidate_power_special"},
+        "lannisport": {"house": "lannister", "units": {"footman": 1}, "order": "consolidate_power"},
+        "winterfell": {"house": "stark", "units": {"footman": 1}, "order": "defense_plus_1"},
+    }
+    g = started(scenario(areas=areas, start_at="action"))
+    g.run(cmd.ResolvePending(), SYSTEM)  # what the worker does at the Action phase's threshold
+    s = g.state
+    assert s.step == "resolve_consolidate_power" and s.action.current_house == "baratheon"
+    power = s.houses["baratheon"].power
+    muster = [acmd.Recruit(unit="knight", upgrade=True)]
+    g.run(acmd.ResolveConsolidatePower(area="dragonstone", muster=muster), g.actor("baratheon"))
+    assert g.state.areas["dragonstone"].units == {"knight": 1}
+    assert g.state.houses["baratheon"].power == power  # mustered instead of gaining Power
+    g.play(random.Random(11))
+    verifies(g)
