@@ -315,7 +315,7 @@ def test_BG_COMBAT_09_retreat_fixture_with_a_card_not_in_hand_is_refused():
 
 def test_BG_COMBAT_19_a_combat_the_attacker_loses_never_reaches_a_retreat_choice_of_the_defender():
     # Stark plays Catelyn (0) against Tywin (4): Stark loses, its units go back to Moat Cailin
-    # (the attacker retreats to the area it marched from, BG-COMBAT-19: no choice to make)
+    # (the attacker retreats to the area it marched from, BG-COMBAT-18: no choice to make)
     combat = dict(RETREAT, cards={"stark": "catelyn_stark", "lannister": "tywin_lannister"})
     e = refused(scenario(areas=COMBAT_AREAS, start_at="retreat", combat=combat), "BG-COMBAT-19")
     assert "does not reach retreat" in e.detail
