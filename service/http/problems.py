@@ -251,6 +251,12 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(401, "unauthorized", "no token where one is required, or not `Bearer <token>`"),
     ProblemCode(401, "invalid_token", "the token is not valid for this game"),
     ProblemCode(403, "forbidden", "the token may not do this"),
+    ProblemCode(
+        403,
+        "at_version_forbidden",
+        "`at_version` while the game runs is for its organizer; everyone may read past versions once it ended",
+        ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view"),
+    ),
     ProblemCode(404, "not_found", "no such game"),
     ProblemCode(409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND)),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
