@@ -51,6 +51,7 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
         player_count=command.player_count,
         settings=command.settings,
         seed_commitment=commit_seed(ctx.seed),
+        sealed_commitments=True,
     )
     if command.scenario is None:
         return [created]
@@ -134,7 +135,7 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return _timeout(state, command, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
-            out = planning.assign_orders(state, house, command.orders)
+            out = planning.assign_orders(state, ctx, house, command.orders)
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
                 if nxt:
