@@ -192,9 +192,10 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
             unverified=unverified,
         )
     # Commit–reveal: every reveal opens the commitment published at its submission.
-    sealed_problems, sealed_unverified = check_reveals(recorded)
-    problems.extend(sealed_problems)
-    unverified.extend(sealed_unverified)
+    sealed = check_reveals(recorded)
+    problems.extend(sealed.problems)
+    if not sealed.committed and isinstance(recorded[0].event, ev.GameCreated):
+        unverified.append("the game was created before commit–reveal: its sealed inputs carry no commitments")
     seed_ok = shuffles_ok = None
     created = recorded[0].event
     if seed is not None and isinstance(created, ev.GameCreated):
@@ -271,6 +272,9 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
         unverified=unverified,
         seed_commitment=created.seed_commitment if isinstance(created, ev.GameCreated) else None,
         game_over=final is not None and final.phase == "ended",
+        commitments_ok=(not sealed.problems) if sealed.committed else None,
+        commitment_problems=list(sealed.problems),
+        reveals_opened=sealed.opened,
     )
 
 

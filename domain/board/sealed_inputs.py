@@ -74,8 +74,18 @@ def _reveal(e: Any) -> tuple[str, dict[str, Any], dict[str, str]] | None:
     return None
 
 
-def check_reveals(recorded: Sequence[Recorded]) -> tuple[list[str], list[str]]:
-    """``(problems, unverified)``: every reveal checked against the commitments published before it.
+class RevealCheck(msgspec.Struct, frozen=True):
+    """The verdict of :func:`check_reveals`."""
+
+    committed: bool
+    """The game commits its sealed inputs (``GameCreated.sealed_commitments``)."""
+    problems: list[str]
+    opened: int = 0
+    """Revealed inputs whose salt opened their commitment."""
+
+
+def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
+    """Every reveal checked against the commitments published before it.
 
     A problem names the event number of the reveal and of the commitment: a revealed content whose
     salt does not open its commitment (a changed content, a swapped commitment, a changed salt), a
@@ -83,10 +93,9 @@ def check_reveals(recorded: Sequence[Recorded]) -> tuple[list[str], list[str]]:
     committed, a submission without a commitment, and an unredacted submission whose own content
     and salt do not open its commitment."""
     problems: list[str] = []
-    if not recorded or not isinstance(recorded[0].event, ev.GameCreated):
-        return problems, []
-    if not recorded[0].event.sealed_commitments:
-        return problems, ["the game was created before commit–reveal: its sealed inputs carry no commitments"]
+    opened = 0
+    if not recorded or not isinstance(recorded[0].event, ev.GameCreated) or not recorded[0].event.sealed_commitments:
+        return RevealCheck(committed=False, problems=problems)
     published: dict[tuple[str, str], _Published] = {}
     for r in recorded:
         e = r.event
@@ -121,6 +130,8 @@ def check_reveals(recorded: Sequence[Recorded]) -> tuple[list[str], list[str]]:
                     f"event {r.seq}: {house}'s revealed {kind} {msgspec.json.encode(content).decode()} "
                     f"does not open the commitment of event {p.seq}"
                 )
+            else:
+                opened += 1
         for key in [k for k in published if k[0] == kind and k[1] not in contents]:
             if kind != HOUSE_CARD:
                 problems.append(
@@ -128,4 +139,4 @@ def check_reveals(recorded: Sequence[Recorded]) -> tuple[list[str], list[str]]:
                 )
         if kind != HOUSE_CARD:  # House cards may be revealed again after Tyrion (until the combat ends)
             published = {k: p for k, p in published.items() if k[0] != kind}
-    return problems, []
+    return RevealCheck(committed=True, problems=problems, opened=opened)

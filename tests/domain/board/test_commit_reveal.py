@@ -22,7 +22,7 @@ import pytest
 from domain.board import events as ev
 from domain.board.audit import audit
 from domain.board.redaction import redact_event
-from domain.board.sealed_inputs import check_reveals
+from domain.board.sealed_inputs import RevealCheck, check_reveals
 from domain.core.commitment import commit, draw_salt, opens, salt_purpose
 from domain.core.context import parse_rfc3339
 from domain.core.rederive import Recorded
@@ -100,7 +100,10 @@ def test_BG_PLAN_06_every_reveal_opens_the_commitments_published_before_it(game)
     recorded = [
         Recorded(seq=e["seq"], ts=parse_rfc3339(e["ts"]), event=_decoded(events, k)) for k, e in enumerate(events)
     ]
-    assert check_reveals(recorded) == ([], [])
+    assert check_reveals(recorded) == RevealCheck(committed=True, problems=[], opened=sum(opened.values()))
+    report = audit(envelopes(events), None)
+    assert report.commitments_ok is True and report.reveals_opened == sum(opened.values())
+    assert report.commitment_problems == [] and report.rules_ok, report.problems
 
 
 def test_every_salt_is_the_seeds_and_every_commitment_its_contents(game):
@@ -227,6 +230,7 @@ def test_a_sealed_input_without_commitment_is_caught(game):
     i = _first(events, "bid_submitted")
     bad = forged(events, lambda ev: ev[i]["event"].update(commitment=""))
     report = _problems(bad, g.ctx.seed)
+    assert report.commitments_ok is False
     house = events[i]["event"]["house"]
     assert f"event {i + 1}: {house}'s sealed bid carries no commitment" in report.problems, report.problems
 
@@ -288,3 +292,4 @@ def test_a_game_stored_before_commit_reveal_still_decodes_and_rederives(game):
     assert report.chain_ok and report.seed_ok and report.rules_ok, report.problems
     assert report.rederived_through == len(old)
     assert "the game was created before commit–reveal: its sealed inputs carry no commitments" in report.unverified
+    assert report.commitments_ok is None and report.reveals_opened == 0
