@@ -20,6 +20,7 @@ import msgspec
 import pytest
 
 from domain.board import events as ev
+from domain.board.action import events as aev
 from domain.board.audit import audit
 from domain.board.redaction import redact_event
 from domain.board.sealed_inputs import RevealCheck, check_reveals
@@ -27,7 +28,9 @@ from domain.core.commitment import commit, draw_salt, opens, salt_purpose
 from domain.core.context import parse_rfc3339
 from domain.core.rederive import Recorded
 from domain.core.rng import derive_rng
-from tests.support.forgery import as_json, envelopes, forged, index_of, rehash
+from tests.support.action_positions import NOW, acmd
+from tests.support.combat_helpers import fight, north
+from tests.support.forgery import as_json, envelopes, forged, index_of, rehash, swap_commitments
 from tests.support.full_games import FullGame
 
 _dec = msgspec.json.Decoder(ev.BoardEvent)
@@ -143,28 +146,11 @@ def _problems(events, seed):
     return report
 
 
-def _swap_commitments(type_: str):
-    """Two houses' commitments of the same round's submissions swapped."""
-
-    def edit(ev: list[dict[str, Any]]) -> tuple[int, int]:
-        i = _first(ev, type_)
-        j = next(
-            k
-            for k in range(i + 1, len(ev))
-            if ev[k]["event"]["type"] == type_ and ev[k]["event"]["house"] != ev[i]["event"]["house"]
-        )
-        a, b = ev[i]["event"], ev[j]["event"]
-        a["commitment"], b["commitment"] = b["commitment"], a["commitment"]
-        return i, j
-
-    return edit
-
-
 @pytest.mark.parametrize("seed_known", [True, False])
 def test_BG_PLAN_06_swapped_order_commitments_are_caught_with_their_event_numbers(game, seed_known):
     g, events = game
     where: dict[str, tuple[int, int]] = {}
-    bad = forged(events, lambda ev: where.setdefault("ij", _swap_commitments("orders_submitted")(ev)))
+    bad = forged(events, lambda ev: where.setdefault("ij", swap_commitments(ev, "orders_submitted")))
     i, j = where["ij"]
     rev = _first(bad, "orders_revealed") + 1
     report = _problems(bad, g.ctx.seed if seed_known else None)
@@ -293,3 +279,36 @@ def test_a_game_stored_before_commit_reveal_still_decodes_and_rederives(game):
     assert report.rederived_through == len(old)
     assert "the game was created before commit–reveal: its sealed inputs carry no commitments" in report.unverified
     assert report.commitments_ok is None and report.reveals_opened == 0
+
+
+def _recorded(events: list[Any]) -> list[Recorded]:
+    return [Recorded(seq=n, ts=NOW, event=e) for n, e in enumerate(events, 1)]
+
+
+def test_BG_COMBAT_09_a_card_chosen_again_after_tyrion_is_committed_anew_and_its_reveal_checked():
+    """Tyrion Lannister cancels Eddard Stark: Stark chooses Catelyn face down with a fresh salt and
+    commitment; the second reveal opens Catelyn's commitment (and Lannister's first one again), and
+    a second reveal that replays the cancelled card's salt is caught."""
+    sc = north()
+    fight(sc, "eddard_stark", "tyrion_lannister")
+    sc.run("lannister", acmd.ChooseAbility(choice="cancel"))
+    sc.run("stark", acmd.ChooseHouseCard(card="catelyn_stark"))
+    chosen = [(n, e) for n, e in enumerate(sc.events, 1) if isinstance(e, aev.HouseCardChosen) and e.house == "stark"]
+    assert [e.card for _, e in chosen][-2:] == ["eddard_stark", "catelyn_stark"]
+    (_, first), (_, again) = chosen[-2:]
+    assert first.salt != again.salt and first.commitment != again.commitment
+    reveals = [(n, e) for n, e in enumerate(sc.events, 1) if isinstance(e, aev.HouseCardsRevealed)]
+    n_last, last = reveals[-1]
+    assert last.cards["stark"] == "catelyn_stark" and last.salts["stark"] == again.salt
+    assert opens(again.commitment, "house_card", "stark", last.salts["stark"], "catelyn_stark")
+    honest = check_reveals(_recorded(sc.events))
+    assert honest.committed and honest.problems == [] and honest.opened >= 4
+
+    stale = msgspec.structs.replace(
+        last, cards={**last.cards, "stark": "eddard_stark"}, salts={**last.salts, "stark": first.salt}
+    )
+    forged_events = [stale if n == n_last else e for n, e in enumerate(sc.events, 1)]
+    n_again = chosen[-1][0]
+    assert check_reveals(_recorded(forged_events)).problems == [
+        f'event {n_last}: stark\'s revealed house_card "eddard_stark" does not open the commitment of event {n_again}'
+    ]
