@@ -14,11 +14,12 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline
+from ..core.game import AuditReport, Deadline, SchemaDocs
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
 from . import rules
+from .api_docs import DOCS
 from .audit import audit as audit_export
 from .decisions import AuctionDecisionsOut, decisions_for
 from .evolve import fold
@@ -44,6 +45,7 @@ class AuctionGame:
     event_type: Any = ev.AuctionEvent
     view_type: type[msgspec.Struct] = AuctionView
     decisions_type: type[msgspec.Struct] = AuctionDecisionsOut
+    schema_docs: SchemaDocs = DOCS
 
     def create(self, body: cmd.AuctionCreateBody, ctx: Context) -> list[Any]:
         return list(rules.create(body, ctx))

@@ -34,7 +34,8 @@ Tying it together:
 * ``decisions``  -- what each seat must decide now, with its legal options;
 * ``redaction``  -- the one filter for hidden information;
 * ``narrative``  -- the game log's sentences;
-* ``scenario``   -- scenario fixtures: a game created from a described position;
+* ``scenario``   -- scenario fixtures: a game created from a described position (its schema in
+  ``scenario_schema``; ``fixture_start`` opens its start point through the rules, docs/fixtures.md);
 * ``audit``      -- the offline check of a replay export: every event re-derived by the rules;
 * ``replay``     -- which command opened each batch of an export (what the audit re-runs);
 * ``events``/``commands``/``state``/``board_data`` -- the data.

@@ -22,7 +22,8 @@ class AssignOrders(Command, frozen=True, tag="assign_orders"):
     """Place one order on every area with your units (BG-PLAN-02). May be amended until everyone has submitted."""
 
     orders: Annotated[dict[str, str], msgspec.Meta(max_length=64)]
-    """area id -> order token id. Unknown areas and tokens are refused by the rules (422), not by the schema."""
+    """area id -> order token id. The schema lists the known ids; the server leaves them to the rules, which
+    refuse unknown areas and tokens (422)."""
 
 
 class RavenReplaceOrder(Command, frozen=True, tag="raven_replace_order"):

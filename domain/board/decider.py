@@ -12,10 +12,11 @@ from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, planning, victory
+from . import board_data, fixture_start, planning, victory
 from . import commands as cmd
 from . import events as ev
 from .action import decider as action
+from .emitter import copy_state
 from .evolve import evolve, fold
 from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS
@@ -55,12 +56,14 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     )
     if command.scenario is None:
         return [created]
-    return [created, _load_scenario(evolve(None, created), command.scenario)]
+    return [created, _load_scenario(created, command.scenario, ctx)]
 
 
-def _load_scenario(fresh: BoardState, sc: Scenario) -> ev.ScenarioLoaded:
+def _load_scenario(created: ev.GameCreated, sc: Scenario, ctx: Context) -> ev.ScenarioLoaded:
     """Scenario fixtures: validate the described position like any input (domain/board/scenario.py),
-    including supply limits (BG-SUPPLY-05) once it is laid out."""
+    including supply limits (BG-SUPPLY-05) once it is laid out; a start point beyond the Action
+    phase's threshold is opened once through the rules (domain/board/fixture_start.py)."""
+    fresh = evolve(None, created)
     validate_scenario(fresh, sc)
     apply_scenario(fresh, sc)
     for house in fresh.houses_in_play:
@@ -68,7 +71,11 @@ def _load_scenario(fresh: BoardState, sc: Scenario) -> ev.ScenarioLoaded:
             raise RuleViolation(
                 f"{house}'s armies exceed its supply limit", rule="BG-SUPPLY-05", code="invalid_scenario"
             )
-    return ev.ScenarioLoaded(scenario=sc)
+    loaded = ev.ScenarioLoaded(scenario=sc)
+    if sc.start_at != "planning":
+        probe = evolve(evolve(None, created), loaded)
+        fixture_start.rehearse(probe, _started(probe, ctx), ctx)
+    return loaded
 
 
 def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
@@ -77,24 +84,46 @@ def _join(state: BoardState, command: cmd.JoinGame) -> list[ev.Event]:
 
 
 def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
-    """BG-SETUP-02/03/04: deal houses to seats at random, shuffle the decks, open Planning."""
+    """BG-SETUP-02/03/04: deal houses to seats at random, shuffle the decks, open Planning. A
+    scenario fixture's seat houses and deck orders are used as given, and the game opens on its
+    start point (domain/board/fixture_start.py)."""
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
-    houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
+    started = _started(state, ctx)
+    if state.start_at != "planning":
+        # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
+        # input's salt is drawn for its event's number, domain/core/commitment.py)
+        after = fold([started], copy_state(state))
+        assert after is not None, "folding an event onto a state gives a state"
+        return [started, *fixture_start.opening(after, ctx)]
+    # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
+    return [started, _planning_begins(state, ctx)]
+
+
+def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
+    """The deal: houses to seats in the order they were taken, the wildling and Westeros decks
+    (each from its own random stream of the seed, unless the fixture gives it)."""
+    fx = state.fixture
+    given = fx.westeros if fx is not None else None
+    if fx is not None and fx.seat_houses is not None:
+        houses = list(fx.seat_houses)
+    else:
+        houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
     cards = board_data.cards()
-    wildlings = ctx.rng("start/wildling_deck").shuffled([c.id for c in cards.wildling_cards])
+    if given is not None and given.wildling_deck is not None:
+        wildlings = list(given.wildling_deck)
+    else:
+        wildlings = ctx.rng("start/wildling_deck").shuffled([c.id for c in cards.wildling_cards])
     decks = {
-        deck: ctx.rng(f"start/{deck}").shuffled([c.id for c in deck_cards for _ in range(c.count)])
+        deck: list(given.decks[deck])
+        if given is not None and deck in given.decks
+        else ctx.rng(f"start/{deck}").shuffled([c.id for c in deck_cards for _ in range(c.count)])
         for deck, deck_cards in cards.westeros_decks.items()
     }
-    started = ev.GameStarted(
+    return ev.GameStarted(
         houses={seat.seat_id: house for seat, house in zip(state.seats, houses)},
         wildling_deck=wildlings,
         westeros_decks=decks,
     )
-    if state.start_at == "action":  # a scenario with orders on the board: the Action phase opens next
-        return [started, ev.StepBegan(phase="action", step="awaiting_action_phase", round=state.round)]
-    # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
-    return [started, _planning_begins(state, ctx)]
 
 
 def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:

@@ -43,6 +43,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case ev.ScenarioLoaded():
             apply_scenario(state, event.scenario)
             state.start_at = event.scenario.start_at
+            state.fixture = event.scenario
         case ev.SeatJoined():
             state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
         case ev.GameStarted():

@@ -14,11 +14,12 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline
+from ..core.game import AuditReport, Deadline, SchemaDocs
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .api_docs import DOCS
 from .audit import audit as audit_export
 from .decisions import Decision, pending_decisions
 from .narrative import describe as describe_event
@@ -57,6 +58,26 @@ class DecisionsOut(msgspec.Struct):
     """Everyone the game is waiting on, without their options."""
 
 
+SCHEMA_DOCS = msgspec.structs.replace(
+    DOCS,
+    examples=(
+        *DOCS.examples,
+        BoardCreateBody(player_count=4),
+        DecisionsOut(
+            game_id="g_5aa048011931598388d613dc747077aa",
+            version=9,
+            phase="planning",
+            step="assign_orders",
+            decisions=[],
+            waiting_for=[
+                Waiting(seat_id="seat2", house="lannister", kind="assign_orders", deadline="2026-11-29T13:40:32.282Z")
+            ],
+        ),
+    ),
+)
+"""``api_docs.DOCS`` with examples of this module's create body and decisions answer."""
+
+
 class BoardGame:
     """A Game of Thrones: The Board Game, second edition (``kind: "board"``)."""
 
@@ -72,6 +93,7 @@ class BoardGame:
     """Schema 1 is the only schema the board game has written so far: nothing to upcast yet."""
     creation_event = "game_created"
     state_type = BoardState
+    schema_docs: SchemaDocs = SCHEMA_DOCS
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(

@@ -15,7 +15,15 @@ def describe(event: ev.Event) -> str | None:
         case ev.GameCreated():
             return f"A {event.player_count}-player game was created (seed commitment {event.seed_commitment[:12]}...)."
         case ev.ScenarioLoaded():
-            where = "the Action phase" if event.scenario.start_at == "action" else "the Planning phase"
+            where = {
+                "planning": "the Planning phase",
+                "action": "the Action phase",
+                "raven": "the Messenger Raven decision",
+                "westeros": "the Westeros phase",
+                "muster": "a mustering in the Westeros phase",
+                "combat": "a combat's House card choice",
+                "retreat": "a combat's retreat",
+            }[event.scenario.start_at]
             return f"The game was set up from a described position (round {event.scenario.round}); it opens on {where}."
         case ev.SeatJoined():
             return f"{event.name} took {event.seat_id}."

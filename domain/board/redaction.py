@@ -6,8 +6,9 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04)
 * sealed bids (Clash of Kings, wildlings), until the reveal: seen only by the bidder;
 * the salt of each sealed input (orders, bids, House cards), hidden with its content; the
   commitment over both is public at once (commit–reveal, :mod:`.sealed_inputs`);
-* the order of the Westeros and wildling decks, also after Winter Is Coming reshuffles one: seen by
-  nobody (a revealed Westeros card and a drawn wildling card are public);
+* the order of the Westeros and wildling decks, also after Winter Is Coming reshuffles one, and as a
+  scenario fixture gives it (``scenario_loaded``): seen by nobody (a revealed Westeros card and a
+  drawn wildling card are public);
 * the wildling card the Messenger Raven holder looked at: seen by that house only;
 * House cards in hand (BG-MISC-02): seen by their house only;
 * Tides of Battle (BG-TIDES-02/03): the order of each combat's shuffled deck, seen by nobody; a
@@ -46,6 +47,11 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
     match event:
         case ev.GameStarted():
             return msgspec.structs.replace(event, wildling_deck=None, westeros_decks=None)
+        case ev.ScenarioLoaded() if event.scenario.westeros is not None and (
+            event.scenario.westeros.decks or event.scenario.westeros.wildling_deck is not None
+        ):  # a fixture's deck orders (BG-SETUP-03/04), hidden like the deal's
+            hidden = msgspec.structs.replace(event.scenario.westeros, decks={}, wildling_deck=None)
+            return msgspec.structs.replace(event, scenario=msgspec.structs.replace(event.scenario, westeros=hidden))
         # A sealed input's content and salt are hidden; its commitment is public (domain/board/sealed_inputs.py).
         case ev.OrdersSubmitted() if event.house != reader:
             return msgspec.structs.replace(event, orders=None, salt=None)

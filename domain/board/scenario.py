@@ -3,74 +3,44 @@
 An organizer (or a test, or an integrator reproducing a bug report) describes units per area,
 orders on the board, Power tokens, tracks, Dominance tokens' used sides, House cards in hand and
 discarded, the round and the wildling threat; the game is created with ``GameCreated`` followed by
-``ScenarioLoaded``, and starts either in the Planning phase or, with orders on the board, at the
-start of the Action phase. The position is validated like any other input
-(:func:`validate_scenario`): every fact must be one the rules could produce.
+``ScenarioLoaded``. Its start point (``start_at``) is the Planning phase, the start of the Action
+phase, the Messenger Raven decision, the Westeros phase at a chosen deck (with the Westeros and
+wildling deck orders given), a mustering, a combat after support was declared, or a retreat to
+choose: the start opens it through the rules themselves (:mod:`.fixture_start`). The houses of the
+seats may be part of the fixture (``seat_houses``, no random deal), and printed garrisons may stay
+(``garrisons: printed``). The position is validated like any other input
+(:func:`validate_scenario`, then the start point rehearsed once): every fact must be one the rules
+could produce, or the creation is refused (``invalid_scenario``) with the rule it breaks.
+The schema is in :mod:`.scenario_schema`; examples in docs/fixtures.md.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Literal
-
-import msgspec
 
 from ..core.errors import RuleViolation
 from . import board_data
-from .action.commands import UnitCounts
 from .orders import ORDER_TOKENS, is_special, owned_tokens
+from .scenario_schema import AreaSetup, CombatSetup, HouseSetup, Scenario, TracksSetup, WesterosSetup
 from .state import BoardState, PlacedOrder, Tracks
 from .supply import supply_value
 from .tracks import tracks_of
 
-HouseId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
+__all__ = [
+    "AreaSetup",
+    "CombatSetup",
+    "HouseSetup",
+    "Scenario",
+    "TracksSetup",
+    "WesterosSetup",
+    "apply_scenario",
+    "validate_scenario",
+]
 
-
-class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """One area of the position. Areas not listed are empty (no units, token, garrison or neutral force)."""
-
-    house: HouseId | None = None
-    """Owner of the units (required when there are units)."""
-    units: UnitCounts = UnitCounts()
-    power_token: HouseId | None = None
-    garrison: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
-    neutral: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
-    order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
-    """A face-up order of ``house`` (only with ``start_at: action``). Units may stand without an
-    order there: it was resolved or removed earlier in the phase."""
-    routed: UnitCounts = UnitCounts()
-    """How many of ``units`` are routed (BG-COMBAT-22; only with ``start_at: action``)."""
-
-
-class HouseSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    power: Annotated[int, msgspec.Meta(ge=0, le=20)] | None = None
-    """Available Power (defaults to the setup's 5)."""
-    supply: Annotated[int, msgspec.Meta(ge=0, le=6)] | None = None
-    """Supply track position (defaults to the barrels controlled)."""
-    hand: Annotated[list[str], msgspec.Meta(max_length=7)] | None = None
-    discards: Annotated[list[str], msgspec.Meta(max_length=7)] | None = None
-
-
-class TracksSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    iron_throne: Annotated[list[str], msgspec.Meta(max_length=6)]
-    fiefdoms: Annotated[list[str], msgspec.Meta(max_length=6)]
-    kings_court: Annotated[list[str], msgspec.Meta(max_length=6)]
-
-
-class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
-    """A described position (see the module docstring)."""
-
-    areas: Annotated[dict[str, AreaSetup], msgspec.Meta(max_length=80)]
-    houses: Annotated[dict[str, HouseSetup], msgspec.Meta(max_length=6)] = {}
-    tracks: TracksSetup | None = None
-    """Influence tracks, position 1 first; position 1 holds each Dominance token (BG-SETUP-09)."""
-    raven_used: bool = False
-    blade_used: bool = False
-    round: Annotated[int, msgspec.Meta(ge=1, le=10)] = 1
-    wildling_threat: Annotated[int, msgspec.Meta(ge=0, le=12, multiple_of=2)] = 2
-    start_at: Literal["planning", "action"] = "planning"
-    """``planning``: orders are assigned next; ``action``: the Action phase starts from the orders
-    on the board (raids first, then marches, then Consolidate Power, BG-ACT-01)."""
+#: Start points after the orders are revealed: orders may stand on the board.
+WITH_ORDERS = ("action", "raven", "combat", "retreat")
+#: Start points inside the Action phase: routed units may stand on the board (BG-COMBAT-22).
+IN_ACTION = ("action", "combat", "retreat")
 
 
 def _fail(detail: str, rule: str | None = None) -> RuleViolation:
@@ -85,6 +55,7 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
     units_on_board: dict[str, Counter[str]] = {h: Counter() for h in houses}
     tokens_on_board: Counter[str] = Counter()
     orders_by_house: dict[str, list[str]] = {h: [] for h in houses}
+    printed = sc.garrisons == "printed"
     for area_id, a in sc.areas.items():
         if area_id not in facts:
             raise _fail(f"'{area_id}' is not an area of the board", "BG-MAP-01")
@@ -114,15 +85,23 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
             tokens_on_board[a.power_token] += 1
         routed = a.routed.as_dict()
         if routed:
-            if sc.start_at != "action":
-                raise _fail(f"routed units in '{area_id}' need start_at: action", "BG-COMBAT-22")
+            if sc.start_at not in IN_ACTION:
+                raise _fail(f"routed units in '{area_id}' need start_at: {' / '.join(IN_ACTION)}", "BG-COMBAT-22")
             if any(n > units.get(u, 0) for u, n in routed.items()):
                 raise _fail(f"'{area_id}' has more routed units than units", "BG-COMBAT-22")
+        kept = state.areas[area_id].garrison if printed and a.garrison is None else 0  # a printed garrison kept
+        holder = a.house if units else a.power_token
+        if kept and holder is not None and holder != area.home_of:
+            raise _fail(
+                f"the printed garrison of '{area_id}' stays only while its home house holds it: "
+                "give its garrison (0) or its home house",
+                "BG-COMBAT-17",
+            )
         if a.neutral and units:
             raise _fail(f"'{area_id}' cannot hold units and a neutral force", "BG-MAP-08")
         if a.order is not None:
-            if sc.start_at != "action":
-                raise _fail("orders on the board need start_at: action", "BG-PLAN-06")
+            if sc.start_at not in WITH_ORDERS:
+                raise _fail(f"orders on the board need start_at: {' / '.join(WITH_ORDERS)}", "BG-PLAN-06")
             if a.order not in ORDER_TOKENS:
                 raise _fail(f"'{a.order}' is not an order token", "BG-ORDER-01")
             if not units:
@@ -170,12 +149,58 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
         specials = sum(n for t, n in used.items() if is_special(t))
         if specials > stars[court.index(h)]:
             raise _fail(f"{h} may have at most {stars[court.index(h)]} special orders", "BG-PLAN-04")
+    _validate_start(state, sc, orders_by_house)
+
+
+def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, list[str]]) -> None:
+    """The fixture's seat houses, deck orders and start point (the facts a start point needs; the
+    pending decision itself is reached through the rules, :mod:`domain.board.fixture_start`)."""
+    houses = set(state.houses_in_play)
+    if sc.seat_houses is not None and sorted(sc.seat_houses) != sorted(houses):
+        raise _fail("seat_houses must list each house in play once, seat1 first", "BG-SETUP-02")
+    _validate_decks(sc.westeros)
+    if sc.start_at in ("westeros", "muster"):
+        if sc.round < 2:
+            raise _fail("there is no Westeros phase in round 1", "BG-ROUND-02")
+    elif sc.westeros is not None and sc.westeros.start_deck != "deck_i":
+        raise _fail("westeros.start_deck needs start_at: westeros or muster", "BG-WEST-01")
+    if sc.start_at == "raven" and sc.raven_used:
+        raise _fail("the Messenger Raven was already used this round", "BG-PLAN-08")
+    if sc.start_at in ("combat", "retreat"):
+        if sc.combat is None:
+            raise _fail(f"start_at: {sc.start_at} needs the combat to describe (combat)", "BG-COMBAT-01")
+        if any(o.startswith("raid") for placed in orders_by_house.values() for o in placed):
+            raise _fail("raids are all resolved before any march: no Raid order may stand", "BG-ACT-01")
+        c = sc.combat
+        for area_id in (c.from_area, c.to_area):
+            if area_id not in board_data.areas():
+                raise _fail(f"'{area_id}' is not an area of the board", "BG-MAP-01")
+        late = c.cards or c.abilities or c.use_blade is not None or c.casualties is not None
+        if sc.start_at == "combat" and late:
+            raise _fail("cards, abilities, blade and casualties come after the House card choice", "BG-COMBAT-02")
+    elif sc.combat is not None:
+        raise _fail("combat needs start_at: combat or retreat", "BG-COMBAT-01")
+
+
+def _validate_decks(w: WesterosSetup | None) -> None:
+    """BG-SETUP-03/04: a given deck holds exactly its printed cards, in any order."""
+    if w is None:
+        return
+    printed = board_data.cards()
+    for deck, order in w.decks.items():
+        cards = Counter(c.id for c in printed.westeros_decks[deck] for _ in range(c.count))
+        if Counter(order) != cards:
+            raise _fail(f"the order of {deck} must list each of its 10 cards (copies included) once", "BG-SETUP-04")
+    if w.wildling_deck is not None and sorted(w.wildling_deck) != sorted(c.id for c in printed.wildling_cards):
+        raise _fail("the wildling deck must list each of its 9 cards once", "BG-SETUP-03")
 
 
 def apply_scenario(state: BoardState, sc: Scenario) -> None:
     """Lay the described position over a freshly set-up board (used by ``evolve``)."""
+    printed = sc.garrisons == "printed"
     for area in state.areas.values():
-        area.house, area.units, area.power_token, area.garrison, area.neutral = None, {}, None, 0, 0
+        area.house, area.units, area.power_token, area.neutral = None, {}, None, 0
+        area.garrison = area.garrison if printed else 0
     state.orders = {}
     state.scenario_routed = {a: r for a, s in sc.areas.items() if (r := s.routed.as_dict())}
     for area_id, a in sc.areas.items():
@@ -184,7 +209,8 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
         target.house = a.house if units else None
         target.units = units
         target.power_token = a.power_token
-        target.garrison = a.garrison
+        if a.garrison is not None or not printed:
+            target.garrison = a.garrison or 0
         target.neutral = a.neutral
         if a.order is not None:
             assert a.house is not None, "an order stands with its house's units (validate_scenario)"

@@ -14,6 +14,7 @@ from typing import Annotated, Literal
 import msgspec
 
 from .action.state import ActionState
+from .scenario_schema import Scenario
 from .westeros.state import WesterosState
 
 Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
@@ -148,7 +149,11 @@ class BoardState(msgspec.Struct):
     scenario_routed: dict[str, dict[str, int]] = {}
     """Routed units of a scenario fixture, handed to the Action phase when it begins."""
     start_at: str = "planning"
-    """Where the game opens when started: ``planning``, or ``action`` for a scenario with orders."""
+    """Where the game opens when started: ``planning``, or a scenario fixture's start point."""
+    fixture: Scenario | None = None
+    """The scenario fixture the game was created from (its seat houses, deck orders and start point
+    are used by the start, :mod:`domain.board.fixture_start`). Hidden parts (deck orders) leave only
+    through :mod:`domain.board.redaction`."""
     step_version: int = 0
     """The version at which the current step began; a timeout job fires only if it is unchanged."""
     seats: list[Seat] = []

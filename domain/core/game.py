@@ -27,6 +27,7 @@ import msgspec
 from .commands import Actor
 from .context import Context
 from .envelope import Envelope
+from .errors import ErrorKind
 from .upcast import Upcaster
 
 
@@ -77,6 +78,28 @@ class AuditReport(msgspec.Struct):
     """Each reveal that does not open its commitment, with the event numbers of both (also in ``problems``)."""
     reveals_opened: int = 0
     """How many revealed sealed inputs were checked against their commitments."""
+
+
+class SchemaDocs(msgspec.Struct, frozen=True):
+    """What the API document says of a game's types beyond their annotations and docstrings
+    (``service/http/openapi.py`` reads it; a field's own docstring or ``Meta(description=...)`` wins).
+
+    Field rules are keyed by the field's JSON name, which then means the same in every type of the
+    game, or by ``"Struct.field"`` for one type only (it wins over the plain name)."""
+
+    enums: dict[str, tuple[str, ...]] = {}
+    """Named value sets (``"Area"``: every area id), each a component schema of the document."""
+    values: dict[str, str] = {}
+    """Field -> the value set its strings take: the field itself, its items or its dict values
+    (an empty name: none, to exempt one struct's field from a rule on its plain name)."""
+    keys: dict[str, str] = {}
+    """Field -> the value set of its dict keys."""
+    descriptions: dict[str, str] = {}
+    """Field -> its description, for the fields without a docstring."""
+    examples: tuple[msgspec.Struct, ...] = ()
+    """Typical instances of the game's commands, decision options, events and answers, by type."""
+    problem_codes: dict[str, tuple[ErrorKind, str]] = {}
+    """Every ``code`` the game's refusals carry: its kind (the HTTP status follows from it) and meaning."""
 
 
 class Game(Protocol):
@@ -135,6 +158,11 @@ class Game(Protocol):
     @property
     def decisions_type(self) -> type[msgspec.Struct]:
         """The answer of ``GET /v1/games/{id}/decisions``."""
+        ...
+
+    @property
+    def schema_docs(self) -> SchemaDocs:
+        """Value sets, field descriptions, examples and refusal codes for the API document."""
         ...
 
     # -- the decider -----------------------------------------------------------------------

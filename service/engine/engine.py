@@ -176,6 +176,13 @@ class Engine:
         except GameNotFound:
             raise not_found() from None
 
+    async def load_at(self, game_id: str, version: int) -> LoadedGame:
+        """The game as it stood at ``version`` (a past state: never cached, never written to)."""
+        try:
+            return await self.repo.load_at(game_id, version)
+        except GameNotFound:
+            raise not_found() from None
+
     def _markers(self, after: LoadedGame, first_seq: int) -> tuple[bool, DueTimeout | None]:
         """What the workers must know of the state after a batch: does it wait for a resolution,
         and did the batch open a step with a deadline?"""

@@ -11,20 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
 import redis.exceptions
 from litestar import Litestar, Request
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
-from litestar.openapi.spec import Components, OpenAPIMediaType, Reference, RequestBody, Schema, SecurityScheme
+from litestar.openapi.spec import Components, SecurityScheme
 
-from domain import registry
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.logs import configure_logging
 from service.store.rate_limits import RateLimits
 
+from . import openapi
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
@@ -32,7 +31,6 @@ from .controllers.ops import OpsController
 from .controllers.signing import SigningController
 from .controllers.views import ViewsController
 from .errors import ApiError
-from .models import CREATE_BODIES, JoinBody
 from .problems import (
     api_error_handler,
     game_error_handler,
@@ -45,63 +43,6 @@ from .problems import (
 from .ratelimit import RateLimiter, rate_limited
 
 MAX_BODY = 64 * 1024
-
-
-def _strict_openapi(app: Litestar) -> None:
-    """Request bodies refuse unknown fields (422 ``unknown_field``); say so in the document
-    (``additionalProperties: false``), which Litestar does not derive from ``forbid_unknown_fields``."""
-    schema = app.openapi_schema
-    assert schema.components is not None and schema.components.schemas is not None
-    schemas = schema.components.schemas
-    strict: list[Any] = [JoinBody, *CREATE_BODIES]
-    for game in registry.GAMES.values():
-        strict += [t for t in _members(game.command_type)]
-        settings = getattr(game.create_body, "__annotations__", {}).get("settings")
-        if isinstance(settings, type):
-            strict.append(settings)
-    for typ in strict:
-        for name, s in schemas.items():
-            if isinstance(s, Schema) and (name == typ.__name__ or name.endswith("_" + typ.__name__)):
-                s.additional_properties = False
-
-
-def _members(union: Any) -> list[Any]:
-    return list(getattr(union, "__args__", (union,)))
-
-
-def _document_create_body(app: Litestar) -> None:
-    """``POST /v1/games`` reads its body by kind (``handlers/games.py``), so Litestar cannot derive
-    its schema: document it as one of the registered games' create bodies, each with its schema."""
-    schema = app.openapi_schema
-    assert schema.components is not None and schema.components.schemas is not None and schema.paths is not None
-    (_, components) = msgspec.json.schema_components(CREATE_BODIES, ref_template="#/components/schemas/{name}")
-    for name, body in components.items():
-        if name not in schema.components.schemas:
-            schema.components.schemas[name] = _schema_of(body)
-    refs: list[Reference | Schema] = [Reference(ref=f"#/components/schemas/{t.__name__}") for t in CREATE_BODIES]
-    op = schema.paths["/v1/games"].post
-    assert op is not None
-    op.request_body = RequestBody(
-        content={"application/json": OpenAPIMediaType(schema=Schema(one_of=refs))},
-        required=True,
-        description="The game to create; `kind` picks the game (default `board`).",
-    )
-
-
-def _schema_of(raw: dict[str, Any]) -> Schema:
-    """A JSON Schema object from msgspec, kept as msgspec wrote it."""
-    return _RawSchema(raw)
-
-
-class _RawSchema(Schema):
-    """A schema given as plain JSON (Litestar serializes ``to_schema()``)."""
-
-    def __init__(self, raw: dict[str, Any]) -> None:
-        super().__init__()
-        self._raw = raw
-
-    def to_schema(self) -> dict[str, Any]:
-        return self._raw
 
 
 async def before_request(request: Request[Any, Any, Any]) -> None:
@@ -177,8 +118,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         ),
         debug=False,
     )
-    _document_create_body(app)
-    _strict_openapi(app)
+    openapi.install(app)
     return app
 
 

@@ -38,6 +38,11 @@ AnyDecisions: Any = _union([g.decisions_type for g in registry.GAMES.values()])
 CREATE_BODIES: list[type[msgspec.Struct]] = [g.create_body for g in registry.GAMES.values()]
 
 
+ExportEvent = Envelope
+"""An event of the export (``domain/core/envelope.py``); the document shows its ``event`` as the union of
+the games' events (it is kept as the stored JSON so that its hash verifies)."""
+
+
 class KindOnly(msgspec.Struct):
     """The one field read before a create body is decoded by its game."""
 
@@ -45,13 +50,20 @@ class KindOnly(msgspec.Struct):
 
 
 class JoinBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /v1/games/{id}/seats``: who takes the next free seat."""
+
     name: Name
 
 
 class EventOut(msgspec.Struct):
+    """One event of a game, redacted for the reader: a line of the NDJSON stream, an item of a command's answer."""
+
     seq: int
+    """The event's sequence number: the game's version after it (1, 2, 3...). The cursor for `from`."""
     ts: str
+    """When the event was appended (RFC 3339 UTC with milliseconds)."""
     event: AnyEvent  # a runtime union of every game's events, for the document
+    """The event, tagged by `type`."""
 
 
 class CommandAccepted(msgspec.Struct):
@@ -59,14 +71,21 @@ class CommandAccepted(msgspec.Struct):
 
     game_id: str
     version: int
+    """The game's version after the command (also the `ETag`)."""
     events: list[EventOut]
+    """Exactly the events this command appended (follow-ups by the server come later: watch `/events`)."""
 
 
 class LogOut(msgspec.Struct):
+    """A page of the game's public log."""
+
     game_id: str
     version: int
+    """The game's version when the page was read (also the `ETag`)."""
     lines: list[LogLine]
+    """Log lines after `from`, oldest first."""
     next_cursor: int | None
+    """The `from` of the next page when this one is full; null at the end."""
 
 
 REPLAY_FORMAT = "citadel-replay/1"
@@ -78,7 +97,9 @@ class ExportOut(msgspec.Struct):
 
     game_id: str
     version: int
+    """The game's version: the number of events (also the `ETag`)."""
     seed_commitment: str
+    """sha256 of the seed, published when the game was created."""
     seed: str | None
     """Revealed once the game is over; null before."""
     complete: bool
@@ -87,6 +108,7 @@ class ExportOut(msgspec.Struct):
     """The game's chain head at ``version`` (the hash of its last event) signed with the deployment's
     Ed25519 key (``GET /v1/signing-key``): the verifier rejects a truncated or re-hashed export."""
     events: list[Envelope]
+    """Every event with its sequence number, time, schema and hash-chain link."""
     redacted: list[int] = []
     """The numbers of the events partly hidden from the caller (their hash cannot be recomputed)."""
     kind: str = registry.DEFAULT_KIND
@@ -108,5 +130,9 @@ class SigningKeyOut(msgspec.Struct):
 
 
 class Health(msgspec.Struct, omit_defaults=True):
+    """A health check's answer."""
+
     status: str
+    """`ok`."""
     redis: str | None = None
+    """Readiness only: `ok` when Redis answered."""

@@ -10,6 +10,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, SerializationException, ValidationException
 from litestar.openapi import ResponseSpec
 
+from domain import registry
 from domain.core.errors import ErrorKind, GameError
 
 from .errors import ApiError
@@ -19,23 +20,37 @@ PROBLEM = "application/problem+json"
 
 
 class FieldError(msgspec.Struct):
+    """One invalid field or parameter."""
+
     field: str
+    """The member or parameter: dotted for nested members (`settings.decision_timeout_s`), or a JSON path."""
     message: str
+    """What is wrong with it."""
 
 
 class Problem(msgspec.Struct, omit_defaults=True):
     """RFC 9457 problem details with a stable machine ``code``."""
 
     type: str
+    """`https://citadel.example/problems/<code>`."""
     title: str
+    """A short summary derived from the code (`Not your turn`), or `Invalid request`, `Unauthorized`."""
     status: int
+    """The HTTP status."""
     detail: str
+    """What happened, for humans (may change; branch on `code`)."""
     code: str
+    """The stable, machine-readable code: branch on it."""
     instance: str | None = None
+    """The request path."""
     errors: list[FieldError] | None = None
+    """Validation problems: one entry per invalid field or parameter."""
     current_version: int | None = None
+    """`stale_version`, `version_not_reached`: the game's version now (also the `ETag`)."""
     rule: str | None = None
+    """The id of the game's rule that refused the move (`BG-PLAN-02`)."""
     retry_after: int | None = None
+    """Seconds to wait before retrying (also `Retry-After`)."""
 
 
 _enc = msgspec.json.Encoder()
@@ -191,6 +206,99 @@ def internal_error_handler(request: Request, exc: Exception) -> Response:
     return problem_response(
         500, "internal_error", "an unexpected error occurred; it has been logged", instance=request.url.path
     )
+
+
+class ProblemCode(msgspec.Struct, frozen=True):
+    """One problem ``code`` the API returns, its status, and the operations that can return it."""
+
+    status: int
+    code: str
+    meaning: str
+    operations: tuple[str, ...] = ()
+    """``"POST /v1/games"``-style ids; empty: every operation that documents ``status``."""
+
+    def applies(self, operation: str) -> bool:
+        return not self.operations or operation in self.operations
+
+    def example(self, path: str) -> dict[str, Any]:
+        return msgspec.to_builtins(
+            Problem(
+                type=f"https://citadel.example/problems/{self.code}",
+                title=self.code.replace("_", " ").capitalize(),
+                status=self.status,
+                detail=self.meaning,
+                code=self.code,
+                instance=path,
+            )
+        )
+
+
+CREATE = "POST /v1/games"
+JOIN = "POST /v1/games/{game_id}/seats"
+START = "POST /v1/games/{game_id}/start"
+COMMAND = "POST /v1/games/{game_id}/commands"
+EVENTS = "GET /v1/games/{game_id}/events"
+POSTS = (CREATE, JOIN, START, COMMAND)
+NOWHERE = ("-",)
+"""Codes of no documented operation (a method or route that does not exist): in the code list only."""
+MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
+
+SERVICE_CODES: tuple[ProblemCode, ...] = (
+    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND)),
+    ProblemCode(400, "invalid_parameter", "a query, path or header parameter fails validation"),
+    ProblemCode(400, "unknown_parameter", "a query parameter the operation does not know"),
+    ProblemCode(400, "bad_request", "any other malformed request"),
+    ProblemCode(401, "unauthorized", "no token where one is required, or not `Bearer <token>`"),
+    ProblemCode(401, "invalid_token", "the token is not valid for this game"),
+    ProblemCode(403, "forbidden", "the token may not do this"),
+    ProblemCode(
+        403,
+        "at_version_forbidden",
+        "`at_version` while the game runs is for its organizer; everyone may read past versions once it ended",
+        ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view"),
+    ),
+    ProblemCode(404, "not_found", "no such game"),
+    ProblemCode(409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND)),
+    ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
+    ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE,)),
+    ProblemCode(409, "nothing_to_do", "the command would change nothing", (COMMAND,)),
+    ProblemCode(409, "game_full", "every seat is taken", (JOIN,)),
+    ProblemCode(409, "game_started", "the game has started", (JOIN, START)),
+    ProblemCode(409, "seats_missing", "not every seat is taken yet", (START,)),
+    ProblemCode(413, "payload_too_large", "the body is over 64 KiB"),
+    ProblemCode(415, "unsupported_media_type", "send JSON bodies as `application/json`"),
+    ProblemCode(422, "validation_error", "a body member of the wrong type, out of range or not matching its pattern"),
+    ProblemCode(422, "unknown_field", "the body has a member the API does not know"),
+    ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
+    ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
+    ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
+    ProblemCode(429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS,)),
+    ProblemCode(503, "contention", "the game changed under this command each time; retry after `Retry-After`", POSTS),
+    ProblemCode(503, "too_many_streams", "too many open streams on this server; retry after `Retry-After`", (EVENTS,)),
+    ProblemCode(503, "store_unavailable", "the event store is not reachable; retry after `Retry-After`"),
+    ProblemCode(503, "not_ready", "Redis does not answer", ("GET /readyz",)),
+    ProblemCode(500, "internal_error", "a bug; it has been logged"),
+    ProblemCode(405, "method_not_allowed", "wrong HTTP method for the path", NOWHERE),
+    ProblemCode(406, "not_acceptable", "mapped from the framework; not normally produced", NOWHERE),
+    ProblemCode(400, "error", "another client error the framework reports (its status says which)", NOWHERE),
+)
+"""The service's own codes (``docs/api-conventions.md``, *Problem codes*)."""
+
+
+def problem_catalogue() -> list[ProblemCode]:
+    """Every code the API returns: the service's, then each hosted game's refusals (``POST /commands``;
+    a game's ``invalid`` codes also on ``POST /v1/games``, which its rules validate)."""
+    out = list(SERVICE_CODES)
+    seen = {(c.status, c.code) for c in out}
+    for game in registry.GAMES.values():
+        for code, (kind, meaning) in game.schema_docs.problem_codes.items():
+            status = STATUS_OF_KIND[kind]
+            if (status, code) in seen:
+                continue
+            seen.add((status, code))
+            ops = (COMMAND, CREATE) if kind == "invalid" else (COMMAND,)
+            out.append(ProblemCode(status, code, meaning, ops))
+    return out
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:

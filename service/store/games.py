@@ -177,6 +177,16 @@ class GameRepo:
         game.apply(envs)
         return game
 
+    async def load_at(self, game_id: str, version: int) -> LoadedGame:
+        """The game as it stood at ``version``: its first ``version`` events folded through the
+        game's own fold (no cache, no snapshot; ``version`` at most the current one)."""
+        envs = await self.store.read(self.store.keys(game_id), 0, count=version)
+        if not envs:
+            raise GameNotFound(game_id)
+        game = LoadedGame.from_first(self.catalog, envs[0])
+        game.apply(envs[:version])
+        return game
+
     def forget(self, game_id: str) -> None:
         self.cache.pop(game_id, None)
 

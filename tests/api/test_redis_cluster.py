@@ -46,13 +46,14 @@ def _ready(api: httpx.Client) -> bool:
 def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, redis_url):
     cluster = LocalCluster(tmp_path / "cluster")
     procs = Procs(cluster.url, tmp_path)
-    procs.env.update({"CITADEL_CLUSTER": "1", "CITADEL_QUEUE_URL": redis_url})
+    queue = f"{QUEUE}-cluster"  # its own queue: the session's shared service must not take these jobs
+    procs.env.update({"CITADEL_CLUSTER": "1", "CITADEL_QUEUE_URL": redis_url, "CITADEL_QUEUE": queue})
     port = embedded_redis.free_port()
     base = f"http://127.0.0.1:{port}"
     api = httpx.Client(base_url=base, timeout=10)
     try:
         procs.start_api(port)
-        procs.start("worker", worker_command(redis_url, QUEUE))
+        procs.start("worker", worker_command(redis_url, queue))
         procs.start_projector()
         wait_until(lambda: _ready(api), timeout=30)
 

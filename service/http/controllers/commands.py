@@ -28,9 +28,8 @@ class CommandsController(Controller):
     @post(
         "/",
         summary="Submit a command",
-        description="A tagged body (`type`) from the game's commands. The board game's: `assign_orders`, "
-        "`raven_replace_order`, `raven_peek_wildling`, `raven_place_wildling`, `raven_pass`, and the Action and "
-        "Westeros phases' commands listed in the schema; `GET /decisions` says which one you must send now. "
+        description="A tagged body (`type`) from the game's commands, all listed below with an example each; "
+        "`GET /decisions` says which one you must send now (its `commands`). "
         "The answer carries the new `version` and the events produced, redacted for you. Guard with "
         '`If-Match: "<version>"` or leave it out to act on the latest version.',
         status_code=200,

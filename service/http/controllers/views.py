@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 from litestar import Controller, Request, Response, get
+from litestar.params import QueryParameter
 
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
@@ -17,6 +18,21 @@ from ..models import AnyDecisions, AnyView
 from ..problems import problems
 
 _enc = msgspec.json.Encoder()
+
+AtVersion = Annotated[
+    int | None,
+    QueryParameter(
+        name="at_version",
+        required=False,
+        ge=1,
+        le=2**31,
+        description="The view as the game stood at this version (after its event number `at_version`), "
+        "folded from the event stream and redacted for you as it was then (a seat sees its own hand and "
+        "sealed orders, the organizer and spectators the public view). For the organizer at any time; "
+        "for everyone once the game has ended (403 `at_version_forbidden` otherwise). Beyond the current "
+        "version: 409 `version_not_reached`. Takes precedence over `min_version`.",
+    ),
+]
 
 
 def reader_for(game: LoadedGame, role: str | None) -> str | None:
@@ -43,29 +59,58 @@ async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version:
     return _enc.encode(game.game.view(game.state, reader))
 
 
+async def past_view_bytes(
+    rt: Runtime, game_id: str, role: str | None, at_version: int, *, public: bool = False
+) -> bytes:
+    """The view at ``at_version`` for ``role`` (see :data:`AtVersion`): the game's first events
+    folded through its own fold, then its one redaction for the reader (the public's with
+    ``public``)."""
+    game = await rt.engine.load(game_id)
+    if role != ORGANIZER and not game.game.is_over(game.state):
+        raise ApiError(
+            403,
+            "at_version_forbidden",
+            "a past version of the game is shown to the organizer while the game runs, and to everyone once it has ended",
+        )
+    if at_version > game.version:
+        raise version_not_reached(game)
+    reader = None if public else reader_for(game, role)
+    past = await rt.engine.load_at(game_id, at_version)
+    return _enc.encode(past.game.view(past.state, reader))
+
+
 class ViewsController(Controller):
     path = "/v1/games/{game_id:str}"
     tags = ["views"]
 
     @get(
         "/",
-        opt={"query": {"min_version"}},
+        opt={"query": {"min_version", "at_version"}},
         summary="Public view",
-        description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order).",
-        responses=problems(400, 404, 409, 429, 503),
+        description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order). "
+        "With `at_version` the board as it stood at that version (a bearer token is needed while the game "
+        "runs: the organizer's).",
+        responses=problems(400, 401, 403, 404, 409, 429, 503),
     )
     async def public_view(
-        self, request: Request[Any, Any, Any], game_id: GameId, min_version: MinVersion = 0
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameId,
+        min_version: MinVersion = 0,
+        at_version: AtVersion = None,
     ) -> Response[AnyView]:
         rt = runtime(request)
+        if at_version is not None:
+            return json_response(200, await past_view_bytes(rt, game_id, role_of(request), at_version, public=True))
         return json_response(200, await view_bytes(rt, game_id, None, min_version))
 
     @get(
         "/view",
-        opt={"query": {"min_version"}},
+        opt={"query": {"min_version", "at_version"}},
         summary="Your view",
         description="The game as your seat sees it: in the board game your own sealed orders, your hand, your "
-        "raven peek. The organizer gets the public view.",
+        "raven peek. The organizer gets the public view. With `at_version` the game as it stood at that "
+        "version, as you saw it then (the organizer at any time, everyone once the game has ended).",
         responses=problems(400, 401, 403, 404, 409, 429, 503),
         security=[{"bearer": []}],
         guards=[token_required],
@@ -75,9 +120,12 @@ class ViewsController(Controller):
         request: Request[Any, Any, Any],
         game_id: GameId,
         min_version: MinVersion = 0,
+        at_version: AtVersion = None,
     ) -> Response[AnyView]:
         rt = runtime(request)
         role = role_of(request)
+        if at_version is not None:
+            return json_response(200, await past_view_bytes(rt, game_id, role, at_version))
         game = await rt.engine.load(game_id)
         body = await view_bytes(rt, game_id, reader_for(game, role), min_version)
         return json_response(200, body)

@@ -1,0 +1,702 @@
+"""The OpenAPI document: Litestar's paths and operations, finished with what Litestar does not derive.
+
+Litestar builds the operations (paths, parameters, summaries, statuses) from the controllers. Its
+schemas of msgspec types lose what msgspec knows, so the component schemas are msgspec's own
+(:func:`msgspec.json.schema_components`): tagged unions become ``oneOf`` with a ``discriminator``
+and its ``mapping``, ``forbid_unknown_fields`` becomes ``additionalProperties: false``, and every
+constraint the server checks (``Meta(ge=..., max_length=..., pattern=...)``, dict key patterns as
+``propertyNames``) is in the document. On top of that, in order:
+
+* descriptions: a Struct's docstring describes its schema; a field's docstring (the string right
+  after it, as Sphinx reads it) or its ``Meta(description=...)`` describes the property; failing
+  both, the game's :class:`~domain.core.game.SchemaDocs` or, for the service's own types,
+  :data:`DESCRIPTIONS`;
+* value sets: the game's named enums (areas, order tokens, houses, cards, phases, steps...) as
+  component schemas, referenced from the fields the game names;
+* times: ``format: date-time`` on the RFC 3339 fields;
+* examples: the game's typical instances on their schemas and, per command type, on the request;
+* per operation: the problem codes of each status (with an example each), the response headers
+  the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``),
+  and the item schemas of the NDJSON and SSE event streams.
+
+Games are known only through :mod:`domain.registry`.
+"""
+
+from __future__ import annotations
+
+import ast
+import dataclasses
+import inspect
+import re
+import textwrap
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from functools import cache
+from typing import Any, get_args
+
+import msgspec
+import msgspec.inspect as mi
+from litestar import Litestar
+from litestar.openapi.spec import OpenAPI
+
+from domain import registry
+from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
+from domain.core.context import Context
+from domain.core.game import SchemaDocs
+from service.store.read_models import LogLine
+
+from .models import (
+    CREATE_BODIES,
+    AnyCommand,
+    AnyEvent,
+    CommandAccepted,
+    EventOut,
+    ExportEvent,
+    ExportOut,
+    Health,
+    JoinBody,
+    LogOut,
+)
+from .problems import PROBLEM, Problem, problem_catalogue
+
+REF = "#/components/schemas/{name}"
+TIME_FIELDS = {"ts", "deadline", "at"}
+"""Fields that hold an RFC 3339 UTC time (``format: date-time``)."""
+
+DESCRIPTIONS: dict[str, str] = {
+    "game_id": "The game's id: `g_` and 32 hexadecimal digits.",
+    "version": "The game's version: the number of events in its stream (also sent as the `ETag`).",
+    "seq": "The event's sequence number: the game's version after it (1, 2, 3...). The cursor for `from`.",
+    "ts": "When the event was appended (RFC 3339 UTC with milliseconds).",
+    "event": "The event, tagged by `type`, redacted for the reader.",
+    "events": "The events, in order.",
+    "player_count": "The number of seats.",
+    "organizer_token": "The organizer's bearer token for this game (keep it secret): starts the game, reads as a "
+    "spectator.",
+    "seed_commitment": "sha256 of the seed behind every shuffle; the seed is revealed at the end.",
+    "kind": "The kind of game (`board`...): which rules apply.",
+    "seat_id": "The seat's id: `seat1`, `seat2`... in joining order.",
+    "token": "The seat's bearer token (keep it secret): send it as `Authorization: Bearer <token>`.",
+    "text": "The log line, in English.",
+    "schema": "The schema version the event was written with.",
+    "prev_hash": "The hash of the previous event (the genesis hash for the first).",
+    "hash": "sha256 over this event and the previous hash: the hash chain `scripts/verify_replay.py` checks.",
+    "status": "`ok` when the check passed.",
+    "redis": "`ok` when Redis answered.",
+    "algorithm": "The signature algorithm: `ed25519`.",
+    "head_hash": "The hash of the game's last event at `version`: the head of its hash chain.",
+    "signature": "Base64 of the 64-byte Ed25519 signature over the head.",
+}
+"""Descriptions of the service's own fields that carry no docstring (games describe theirs)."""
+
+
+# -- the types and their fields ----------------------------------------------------------------
+
+
+def _game_types(game: Any) -> list[Any]:
+    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body]
+
+
+SERVICE_TYPES: list[Any] = [
+    AnyCommand,
+    AnyEvent,
+    CommandAccepted,
+    EventOut,
+    ExportOut,
+    LogOut,
+    Health,
+    JoinBody,
+    Problem,
+]
+
+
+def _all_types(app: Litestar) -> list[Any]:
+    """The service's types, every game's, and every Struct an operation answers with."""
+    types = [*SERVICE_TYPES, *CREATE_BODIES, ExportEvent]
+    for game in registry.GAMES.values():
+        types += [game.view_type, game.decisions_type]
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            answer = handler.parsed_fn_signature.return_type.annotation
+            for t in (answer, *get_args(answer)):
+                if isinstance(t, type) and issubclass(t, msgspec.Struct) and t not in types:
+                    types.append(t)
+    return types
+
+
+def _structs(types: list[Any]) -> dict[type, mi.StructType]:
+    """Every Struct reachable from ``types``, as msgspec collects its components."""
+    found: dict[type, mi.StructType] = {}
+
+    def walk(t: mi.Type) -> None:
+        if isinstance(t, mi.StructType):
+            if t.cls in found:
+                return
+            found[t.cls] = t
+            for f in t.fields:
+                walk(f.type)
+        elif isinstance(t, mi.Metadata):
+            walk(t.type)
+        elif isinstance(t, mi.CollectionType):
+            walk(t.item_type)
+        elif isinstance(t, mi.TupleType):
+            for x in t.item_types:
+                walk(x)
+        elif isinstance(t, mi.DictType):
+            walk(t.key_type)
+            walk(t.value_type)
+        elif isinstance(t, mi.UnionType):
+            for x in t.types:
+                walk(x)
+
+    for info in mi.multi_type_info(types):
+        walk(info)
+    return found
+
+
+def _names(classes: list[type]) -> dict[type, str]:
+    """msgspec's component name of each class (its name; its import path when two share a name)."""
+    count: dict[str, int] = {}
+    for c in classes:
+        count[c.__name__] = count.get(c.__name__, 0) + 1
+    return {c: c.__name__ if count[c.__name__] == 1 else f"{c.__module__}.{c.__qualname__}" for c in classes}
+
+
+def _short(name: str) -> str:
+    """``domain.board.redaction.SeatView`` -> ``board_redaction_SeatView`` (a name generators accept)."""
+    return name.removeprefix("domain.").removeprefix("service.").replace(".", "_")
+
+
+@cache
+def field_docstrings(cls: type) -> dict[str, str]:
+    """The docstrings of a class's fields: the string literal right after each annotated field (PEP 257's
+    "attribute docstrings", as Sphinx reads them), inherited fields included."""
+    docs: dict[str, str] = {}
+    for klass in reversed(cls.__mro__):
+        if klass.__module__ in ("builtins", "msgspec"):
+            continue
+        try:
+            tree = ast.parse(textwrap.dedent(inspect.getsource(klass)))
+        except (OSError, TypeError, SyntaxError):
+            continue
+        node = tree.body[0]
+        if not isinstance(node, ast.ClassDef):
+            continue
+        for a, b in zip(node.body, node.body[1:]):
+            if (
+                isinstance(a, ast.AnnAssign)
+                and isinstance(a.target, ast.Name)
+                and isinstance(b, ast.Expr)
+                and isinstance(b.value, ast.Constant)
+                and isinstance(b.value.value, str)
+            ):
+                docs[a.target.id] = inspect.cleandoc(b.value.value)
+    return docs
+
+
+def _rule(table: dict[str, str], struct: str, field: str) -> str | None:
+    """A :class:`SchemaDocs` rule: ``"Struct.field"`` first, then the plain field name."""
+    return table.get(f"{struct}.{field}", table.get(field))
+
+
+# -- building the document ---------------------------------------------------------------------
+
+
+def build(app: Litestar) -> dict[str, Any]:
+    """The finished document (a plain JSON object) of ``app``."""
+    doc: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(app.openapi_schema.to_schema()))
+    types = _all_types(app)
+    (commands_schema, events_schema, *_), raw = msgspec.json.schema_components(types, ref_template=REF)
+    structs = _structs(types)
+    names = _names(list(structs))
+    assert set(names.values()) == set(raw), "msgspec named its components otherwise than expected"
+    rename = {n: _short(n) for n in raw}
+    components: dict[str, Any] = {rename[n]: s for n, s in raw.items()}
+    for n in raw:
+        if rename[n] != n:
+            components[rename[n]]["title"] = rename[n]  # generators name their classes by the title
+    for cls, info in structs.items():
+        _describe_fields(components[rename[names[cls]]], cls, info, _docs_of(cls), DESCRIPTIONS)
+    for game in registry.GAMES.values():
+        own = _structs(_game_types(game))
+        docs = game.schema_docs
+        for name, values in docs.enums.items():
+            components[name] = {"type": "string", "enum": list(values), "description": _enum_text(name)}
+        for cls in own:
+            _value_sets(components[rename[names[cls]]], cls.__name__, docs)
+        for example in docs.examples:
+            schema = components[rename[names[type(example)]]]
+            schema.setdefault("examples", []).append(msgspec.to_builtins(example))
+    components["ProblemCode"] = _problem_codes()
+    components["Problem"]["properties"]["code"] = {
+        "$ref": REF.format(name="ProblemCode"),
+        "description": "The stable, machine-readable code: branch on it.",
+    }
+    # The unions of every game's commands and events are named components, referred to wherever they appear.
+    components["Command"] = {**commands_schema, "description": "A player command of any hosted game, tagged by `type`."}
+    components["Event"] = {**events_schema, "description": "An event of any hosted game, tagged by `type`."}
+    components["EventOut"]["properties"]["event"] = {
+        "$ref": REF.format(name="Event"),
+        "description": "The event, tagged by `type`, redacted for the reader.",
+    }
+    components[rename[names[ExportEvent]]]["properties"]["event"] = {
+        "$ref": REF.format(name="Event"),
+        "description": "The event, tagged by `type`, as stored (in the schema version `schema`), redacted for "
+        "the reader unless the export is `complete`.",
+    }
+    doc["components"]["schemas"] = components
+    _rewrite(doc, rename)
+    create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
+    _finish_operations(doc, components["Command"], create)
+    _response_examples(doc)
+    _links(doc)
+    _check_refs(doc)
+    return doc
+
+
+def _docs_of(cls: type) -> SchemaDocs | None:
+    for game in registry.GAMES.values():
+        if cls.__module__.startswith(f"domain.{game.kind}."):
+            return game.schema_docs
+    return None
+
+
+def _describe_fields(
+    schema: dict[str, Any], cls: type, info: mi.StructType, docs: SchemaDocs | None, fallback: dict[str, str]
+) -> None:
+    own = field_docstrings(cls)
+    props = schema.get("properties", {})
+    tag_field = info.tag_field
+    for f in info.fields:
+        p = props.get(f.encode_name)
+        if p is None:
+            continue
+        if f.encode_name in TIME_FIELDS:
+            _date_time(p)
+        if "description" in p:
+            continue
+        text = own.get(f.name)
+        if text is None and docs is not None:
+            text = _rule(docs.descriptions, cls.__name__, f.encode_name)
+        if text is None:
+            text = fallback.get(f.encode_name)
+        if text is not None:
+            p["description"] = text
+    if tag_field is not None and tag_field in props:
+        props[tag_field]["description"] = f"`{info.tag}`: the tag that names this type."
+
+
+def _date_time(p: dict[str, Any]) -> None:
+    for s in _strings(p):
+        s["format"] = "date-time"
+
+
+def _strings(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """The string schemas a field's values are: itself, a nullable's non-null member, list items."""
+    if node.get("type") == "string" and "enum" not in node:
+        yield node
+    for member in node.get("anyOf", []):
+        yield from _strings(member)
+    if node.get("type") == "array" and isinstance(node.get("items"), dict):
+        yield from _strings(node["items"])
+
+
+def _value_sets(schema: dict[str, Any], struct: str, docs: SchemaDocs) -> None:
+    for field, p in schema.get("properties", {}).items():
+        values = _rule(docs.values, struct, field)
+        if values:
+            _refer(p, values, dict_values=True)
+        keys = _rule(docs.keys, struct, field)
+        if keys:
+            for obj in _objects(p):
+                obj["propertyNames"] = {"$ref": REF.format(name=keys)}
+
+
+def _objects(node: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    if node.get("type") == "object" and "additionalProperties" in node:
+        yield node
+    for member in node.get("anyOf", []):
+        yield from _objects(member)
+
+
+def _refer(node: dict[str, Any], name: str, dict_values: bool) -> None:
+    """Make the string values of ``node`` take the value set ``name``."""
+    targets: list[dict[str, Any]] = list(_strings(node))
+    if dict_values:
+        for obj in _objects(node):
+            value = obj["additionalProperties"]
+            if isinstance(value, dict):
+                targets += list(_strings(value))
+    for s in targets:
+        kept = {k: v for k, v in s.items() if k in ("description", "default")}
+        s.clear()
+        s.update({"$ref": REF.format(name=name), **kept})
+
+
+def _enum_text(name: str) -> str:
+    words = re.sub(r"(?<!^)([A-Z])", r" \1", name).lower()
+    return f"Every {words} id of the game's facts."
+
+
+def _problem_codes() -> dict[str, Any]:
+    codes = sorted({c.code for c in problem_catalogue()})
+    return {
+        "type": "string",
+        "enum": codes,
+        "description": "Every problem `code` the API returns (`docs/api-conventions.md`, *Problem codes*).",
+    }
+
+
+def _rewrite(node: Any, rename: dict[str, str]) -> None:
+    """Point every ``$ref`` at its renamed component; msgspec's ``anyOf`` of a tagged union becomes the
+    ``oneOf`` it is (the discriminator picks exactly one member)."""
+    if isinstance(node, dict):
+        ref = node.get("$ref")
+        if isinstance(ref, str) and ref.startswith("#/components/schemas/"):
+            name = ref.rsplit("/", 1)[1]
+            node["$ref"] = REF.format(name=rename.get(name, name))
+        if "discriminator" in node and "anyOf" in node:
+            node["oneOf"] = node.pop("anyOf")
+        mapping = node.get("discriminator", {}).get("mapping")
+        if isinstance(mapping, dict):
+            for tag, target in mapping.items():
+                mapping[tag] = REF.format(name=rename.get(target.rsplit("/", 1)[1], target.rsplit("/", 1)[1]))
+        for v in node.values():
+            _rewrite(v, rename)
+    elif isinstance(node, list):
+        for v in node:
+            _rewrite(v, rename)
+
+
+def _check_refs(doc: dict[str, Any]) -> None:
+    schemas = doc["components"]["schemas"]
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            ref = node.get("$ref")
+            if isinstance(ref, str):
+                assert ref.rsplit("/", 1)[1] in schemas, f"dangling {ref}"
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(doc)
+
+
+# -- operations ----------------------------------------------------------------------------------
+
+
+def _header(description: str, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"description": description, "schema": schema or {"type": "string"}, "required": True}
+
+
+ETAG = _header('The game\'s version as a strong entity tag: `"12"`.', {"type": "string", "pattern": '^"[0-9]+"$'})
+HEADERS_BY_STATUS: dict[str, dict[str, dict[str, Any]]] = {
+    "401": {"WWW-Authenticate": _header('`Bearer realm="citadel"`, with `error="invalid_token"` for a bad token.')},
+    "429": {
+        "Retry-After": _header("Seconds to wait before retrying.", {"type": "string", "pattern": "^[0-9]+$"}),
+    },
+    "503": {"Retry-After": _header("Seconds to wait before retrying.", {"type": "string", "pattern": "^[0-9]+$"})},
+}
+RATE_LIMIT_HEADERS = {
+    "RateLimit-Limit": "Requests per second allowed to this client (`rate_limited` only).",
+    "RateLimit-Remaining": "Requests left in the window: `0` (`rate_limited` only).",
+    "RateLimit-Reset": "Seconds until a request is allowed again (`rate_limited` only).",
+}
+
+
+LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats")
+"""Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
+
+
+def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], create: list[dict[str, Any]]) -> None:
+    catalogue = problem_catalogue()
+    examples = _command_examples()
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            op_id = f"{method.upper()} {path}"
+            responses = op["responses"]
+            for status, response in responses.items():
+                if status.startswith("2") and path.startswith("/v1/games") and path != "/v1/games/{game_id}/events":
+                    response.setdefault("headers", {})["ETag"] = ETAG
+                if status in HEADERS_BY_STATUS:
+                    response.setdefault("headers", {}).update(HEADERS_BY_STATUS[status])
+                if status == "429":
+                    for name, text in RATE_LIMIT_HEADERS.items():
+                        response["headers"][name] = {"description": text, "schema": {"type": "string"}}
+                if status.startswith(("4", "5")) and PROBLEM in response.get("content", {}):
+                    codes = [c for c in catalogue if c.status == int(status) and c.applies(op_id)]
+                    response["description"] = (
+                        "; ".join(f"`{c.code}`: {c.meaning}" for c in codes) or response["description"]
+                    )
+                    response["content"][PROBLEM]["examples"] = {
+                        c.code: {"summary": c.meaning, "value": c.example(path)} for c in codes
+                    }
+            if op_id == "GET /readyz":
+                responses["503"]["headers"]["Retry-After"]["required"] = False
+            for param in op.get("parameters", []):
+                if param["name"] == "Idempotency-Key" and op_id in LONG_KEYS:
+                    param["schema"]["pattern"] = "^(.{16,})?$"  # empty: no key
+                    param["description"] += (
+                        " At least 16 characters here (use a random UUID): the key returns a token. An empty value "
+                        "counts as no key."
+                    )
+            if op_id == "POST /v1/games":
+                responses["201"]["headers"]["Location"] = _header("The new game's URL: `/v1/games/{game_id}`.")
+                op["requestBody"] = {
+                    "content": {"application/json": {"schema": {"oneOf": create}}},
+                    "required": True,
+                    "description": "The game to create; `kind` picks the game (default `board`).",
+                }
+            if op_id == "POST /v1/games/{game_id}/commands":
+                op["requestBody"]["content"]["application/json"] = {
+                    "schema": {"$ref": REF.format(name="Command")},
+                    "examples": examples,
+                }
+                op["requestBody"]["description"] = "One command, tagged by `type`."
+                op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
+            if op_id == "GET /v1/games/{game_id}/decisions":
+                kinds = [
+                    n for _, n in _nodes(doc["components"]) if n.get("discriminator", {}).get("propertyName") == "kind"
+                ]
+                op["description"] += "".join("\n\nDecision kinds (`options.kind`):\n" + _listing(doc, k) for k in kinds)
+            if op_id == "GET /v1/games/{game_id}/events":
+                responses["200"] = _events_response()
+                op["parameters"].append(
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": False,
+                        "description": "SSE: resume after this `seq` (wins over `from`; a value that is not a "
+                        "number is ignored).",
+                        "schema": {"type": "string"},
+                    }
+                )
+
+
+def _links(doc: dict[str, Any]) -> None:
+    """OpenAPI links: what an answer lets a client (and schemathesis' stateful phase) call next."""
+    ops = {f"{m.upper()} {p}": op for p, item in doc["paths"].items() for m, op in item.items()}
+
+    def link(target: str, description: str, **parameters: str) -> dict[str, Any]:
+        return {
+            "operationId": ops[target]["operationId"],
+            "description": description,
+            "parameters": {k.replace("__", "."): v for k, v in parameters.items()},
+        }
+
+    game = "$response.body#/game_id"
+    org = "Bearer {$response.body#/organizer_token}"
+    seat = "Bearer {$response.body#/token}"
+    ops["POST /v1/games"]["responses"]["201"]["links"] = {
+        "JoinGame": link("POST /v1/games/{game_id}/seats", "Take a seat in the new game.", path__game_id=game),
+        "StartGame": link(
+            "POST /v1/games/{game_id}/start",
+            "Start it as its organizer.",
+            path__game_id=game,
+            header__Authorization=org,
+        ),
+        "PublicView": link("GET /v1/games/{game_id}", "Watch it.", path__game_id=game),
+        "Events": link("GET /v1/games/{game_id}/events", "Follow its events.", path__game_id=game),
+        "Log": link("GET /v1/games/{game_id}/log", "Read its log.", path__game_id=game),
+        "Export": link("GET /v1/games/{game_id}/export", "Export it.", path__game_id=game),
+    }
+    ops["POST /v1/games/{game_id}/seats"]["responses"]["201"]["links"] = {
+        "SeatView": link(
+            "GET /v1/games/{game_id}/view",
+            "Your view, with the seat's token.",
+            path__game_id=game,
+            header__Authorization=seat,
+        ),
+        "Decisions": link(
+            "GET /v1/games/{game_id}/decisions", "What you must decide.", path__game_id=game, header__Authorization=seat
+        ),
+        "SubmitCommand": link(
+            "POST /v1/games/{game_id}/commands", "Play.", path__game_id=game, header__Authorization=seat
+        ),
+    }
+    for op in ("POST /v1/games/{game_id}/start", "POST /v1/games/{game_id}/commands"):
+        ops[op]["responses"]["200"]["links"] = {
+            "PublicViewAtVersion": link(
+                "GET /v1/games/{game_id}",
+                "Read your write: the view at this version at least.",
+                path__game_id="$request.path.game_id",
+                query__min_version="$response.body#/version",
+            ),
+            "EventsAfter": link(
+                "GET /v1/games/{game_id}/events",
+                "What happens next: the events after this version.",
+                path__game_id="$request.path.game_id",
+                query__from="$response.body#/version",
+            ),
+        }
+
+
+GAME_ID = "g_5aa048011931598388d613dc747077aa"
+TS = "2026-11-29T13:30:32.282Z"
+SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
+
+
+def _response_examples(doc: dict[str, Any]) -> None:
+    """An example answer for each main operation, built from the service's types and the default game's
+    typical events and answers."""
+    from service.engine.engine import GameCreatedOut, SeatOut
+
+    game = registry.GAMES[registry.DEFAULT_KIND]
+    events = [e for e in game.schema_docs.examples if type(e) in _members(game.event_type)]
+    answers = [e for e in game.schema_docs.examples if isinstance(e, game.decisions_type)]
+    lines = [EventOut(seq=9 + i, ts=TS, event=e) for i, e in enumerate(events)]
+    accepted = CommandAccepted(game_id=GAME_ID, version=9 + len(lines[:1]), events=lines[:1])
+    by_op: dict[tuple[str, str, str], Any] = {
+        ("/v1/games", "post", "201"): GameCreatedOut(
+            game_id=GAME_ID,
+            version=1,
+            player_count=4,
+            organizer_token="org.SKd1EtLgmfvq1QL_8lde_L9OnYIhql6v",
+            seed_commitment=SEED,
+            kind=game.kind,
+        ),
+        ("/v1/games/{game_id}/seats", "post", "201"): SeatOut(
+            game_id=GAME_ID, seat_id="seat1", token="seat1.0kFQ2bS4n8Q8x3Yl9F8ZPq3mJc2Vx7tE", version=2
+        ),
+        ("/v1/games/{game_id}/start", "post", "200"): accepted,
+        ("/v1/games/{game_id}/commands", "post", "200"): accepted,
+        ("/v1/games/{game_id}/log", "get", "200"): LogOut(
+            game_id=GAME_ID,
+            version=9,
+            lines=[LogLine(seq=9, ts=TS, text="Round 1: the Planning phase begins.")],
+            next_cursor=None,
+        ),
+        ("/healthz", "get", "200"): Health(status="ok"),
+        ("/readyz", "get", "200"): Health(status="ok", redis="ok"),
+    }
+    played = _played(game)
+    if played is not None:
+        public, seat_view, decided = played
+        by_op[("/v1/games/{game_id}", "get", "200")] = public
+        by_op[("/v1/games/{game_id}/view", "get", "200")] = seat_view
+        answers.insert(0, decided)
+    if answers:
+        by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
+    for (path, method, status), value in by_op.items():
+        media = doc["paths"][path][method]["responses"][status]["content"]["application/json"]
+        media["examples"] = {"example": {"value": msgspec.to_builtins(value)}}
+    if lines:
+        doc["components"]["schemas"]["EventOut"]["examples"] = [msgspec.to_builtins(x) for x in lines]
+        sse = doc["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
+        sse["application/x-ndjson"]["examples"] = {
+            "lines": {"value": "".join(msgspec.json.encode(x).decode() + "\n" for x in lines)}
+        }
+
+
+def _played(game: Any) -> tuple[Any, Any, Any] | None:
+    """The public view, the first seat's view and its decisions right after the start of a game made
+    from the game's example create body: real answers, through the Game protocol."""
+    body = next((e for e in game.schema_docs.examples if isinstance(e, game.create_body)), None)
+    if body is None:
+        return None
+    ctx = Context(now=datetime(2026, 11, 29, 13, 30, 32, tzinfo=UTC), seed="openapi-example", game_id=GAME_ID)
+    state = game.fold(game.create(body, ctx))
+    for i in range(getattr(body, "player_count", 0)):
+        state = game.fold(game.decide(state, JoinGame(name=f"player{i + 1}"), Actor(kind="seat"), ctx), state)
+    state = game.fold(game.decide(state, StartGame(), ORGANIZER, ctx), state)
+    seat = "seat1"
+    return game.view(state, None), game.view(state, game.reader_of(state, seat)), game.decisions(state, seat)
+
+
+def _members(union: Any) -> tuple[Any, ...]:
+    return tuple(getattr(union, "__args__", (union,)))
+
+
+def _listing(doc: dict[str, Any], union: dict[str, Any]) -> str:
+    """One line per member of a tagged union: its tag and the first line of its description."""
+    lines = []
+    for tag, target in union["discriminator"]["mapping"].items():
+        text = doc["components"]["schemas"][target.rsplit("/", 1)[1]].get("description", "")
+        lines.append(f"* `{tag}`: {' '.join(text.split(chr(10) * 2)[0].split())}")
+    return "\n".join(lines)
+
+
+def _nodes(node: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    if isinstance(node, dict):
+        yield "", node
+        for v in node.values():
+            yield from _nodes(v)
+    elif isinstance(node, list):
+        for v in node:
+            yield from _nodes(v)
+
+
+def _command_examples() -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for game in registry.GAMES.values():
+        members = getattr(game.command_type, "__args__", (game.command_type,))
+        for example in game.schema_docs.examples:
+            if type(example) in members:
+                tag = type(example).__struct_config__.tag
+                out[str(tag)] = {
+                    "summary": (type(example).__doc__ or "").split("\n")[0],
+                    "value": msgspec.to_builtins(example),
+                }
+    return out
+
+
+def _events_response() -> dict[str, Any]:
+    line = {"$ref": REF.format(name="EventOut")}
+    return {
+        "description": "The events after `from`, redacted for the caller. NDJSON: one `EventOut` object per line "
+        "(the schema describes each line). SSE (`Accept: text/event-stream`): an endless stream; each message "
+        "has `id` (the event's `seq`), `event` (its `type`) and `data` (the event as JSON); the schema describes "
+        "each message.",
+        "headers": {
+            "Cache-Control": {"description": "SSE: `no-cache`.", "schema": {"type": "string"}},
+            "X-Accel-Buffering": {"description": "SSE: `no` (proxies must not buffer).", "schema": {"type": "string"}},
+        },
+        "content": {
+            "application/x-ndjson": {
+                "schema": {"type": "string", "description": "NDJSON: one `EventOut` object per line."},
+                "itemSchema": line,
+            },
+            "text/event-stream": {
+                "schema": {"type": "string", "description": "Server-Sent Events: one message per event."},
+                "itemSchema": {
+                    "type": "object",
+                    "description": "One Server-Sent Events message.",
+                    "properties": {
+                        "id": {"type": "string", "pattern": "^[0-9]+$", "description": "The event's `seq`."},
+                        "event": {"type": "string", "description": "The event's `type`."},
+                        "data": {
+                            "type": "string",
+                            "description": "The event as JSON.",
+                            "contentMediaType": "application/json",
+                            "contentSchema": {"$ref": REF.format(name="Event")},
+                        },
+                    },
+                    "required": ["id", "event", "data"],
+                },
+            },
+        },
+    }
+
+
+class _Document(OpenAPI):
+    """Litestar's document object, serving the finished JSON."""
+
+    def __init__(self, raw: dict[str, Any], base: OpenAPI) -> None:
+        super().__init__(**{f.name: getattr(base, f.name) for f in dataclasses.fields(base) if f.init})
+        self._raw = raw
+
+    def to_schema(self) -> dict[str, Any]:
+        return self._raw
+
+
+def install(app: Litestar) -> None:
+    """Serve the finished document at ``/schema`` and as ``app.openapi_schema``."""
+    from litestar._openapi.plugin import OpenAPIPlugin
+
+    plugin = app.plugins.get(OpenAPIPlugin)
+    raw = build(app)
+    plugin._openapi = _Document(raw, app.openapi_schema)
+    plugin._openapi_schema = None
