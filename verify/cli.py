@@ -200,6 +200,15 @@ def _report_audit(
         r.note("shuffles", "not re-derived (no seed)")
     else:
         r.check("shuffles", None if report.shuffles_ok else "a recorded draw is not what the seed produces")
+    # commit–reveal: every reveal of a sealed input opens the commitment published at its submission
+    if report.commitments_ok is None:
+        r.note("commitments", "none (the game commits no sealed input)")
+    else:
+        r.check(
+            "commitments",
+            "; ".join(report.commitment_problems) or None,
+            f"ok ({report.reveals_opened} revealed sealed input(s) open their commitments)",
+        )
     if report.divergence is not None:
         r.check("rules", report.divergence)
     elif not report.rules_ok:

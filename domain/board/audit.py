@@ -5,7 +5,9 @@ checks the service's signature over the chain head and then asks the game for th
 
 1. every event links to the one before it (sequence numbers and the sha256 hash chain; an event
    the export redacts for its reader keeps its link, but its content cannot be rehashed);
-2. the revealed seed matches the commitment published in ``GameCreated`` (sha256);
+2. the revealed seed matches the commitment published in ``GameCreated`` (sha256), and every
+   sealed input's reveal (orders, bids, House cards) opens the commitment published when it was
+   submitted (commit–reveal, :mod:`.sealed_inputs`);
 3. every random outcome recorded in the events is what that seed produces (the house deal and the
    shuffled decks of ``GameStarted``, every Winter Is Coming reshuffle, every Tides of Battle deck
    and so each card drawn from it, BG-TIDES-02), so nobody could have chosen them;
@@ -29,6 +31,7 @@ from typing import Any
 
 import msgspec
 
+from ..core.commitment import salt_purpose
 from ..core.context import Context, parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
 from ..core.game import AuditReport as GameAuditReport
@@ -38,9 +41,11 @@ from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from .action import events as aev
 from .action import tides_events as tev
 from .action.tides import shuffle_purpose as tides_shuffle_purpose
 from .replay import candidates
+from .sealed_inputs import check_reveals
 from .state import BoardState
 from .westeros import events as wev
 from .westeros.deck import shuffle_purpose
@@ -104,7 +109,8 @@ def _decode(
 def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
     """Every random outcome the export records, by the purpose of its random stream: the house
     deal and the decks of ``game_started`` (BG-SETUP-02/03), each Winter Is Coming reshuffle
-    (BG-WCARD-04), each Tides of Battle deck (BG-TIDES-02). Used to re-derive an export whose seed
+    (BG-WCARD-04), each Tides of Battle deck (BG-TIDES-02), the salt of each sealed input the export
+    shows (domain/core/commitment.py). Used to re-derive an export whose seed
     is still secret."""
     out: dict[str, list[Any]] = {}
     seats: list[str] = []
@@ -126,6 +132,10 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                 out[shuffle_purpose(round_, e.deck, e.attempt)] = cards
             case tev.TidesDeckShuffled(cards=list() as cards):
                 out[tides_shuffle_purpose(round_, e.number)] = cards
+            case ev.OrdersSubmitted(salt=str() as salt) | wev.BidSubmitted(salt=str() as salt):
+                out[salt_purpose(r.seq, e.house)] = [salt]
+            case aev.HouseCardChosen(salt=str() as salt):
+                out[salt_purpose(r.seq, e.house)] = [salt]
     return out
 
 
@@ -143,7 +153,11 @@ def _recreate(first: list[Recorded], seed: str | None) -> tuple[list[ev.Event], 
         )
     except Exception as e:  # noqa: BLE001 - a refused creation is a finding
         return [], f"event 1: the game could not have been created so: {e}"
-    out[0] = msgspec.structs.replace(out[0], seed_commitment=created.seed_commitment)
+    # The seed is checked apart; whether sealed inputs are committed is the export's format (a game
+    # stored before commit–reveal has none, and the audit says so: sealed_inputs.check_reveals).
+    out[0] = msgspec.structs.replace(
+        out[0], seed_commitment=created.seed_commitment, sealed_commitments=created.sealed_commitments
+    )
     return out, None
 
 
@@ -177,6 +191,11 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
             problems=problems,
             unverified=unverified,
         )
+    # Commit–reveal: every reveal opens the commitment published at its submission.
+    sealed = check_reveals(recorded)
+    problems.extend(sealed.problems)
+    if not sealed.committed and isinstance(recorded[0].event, ev.GameCreated):
+        unverified.append("the game was created before commit–reveal: its sealed inputs carry no commitments")
     seed_ok = shuffles_ok = None
     created = recorded[0].event
     if seed is not None and isinstance(created, ev.GameCreated):
@@ -253,6 +272,9 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
         unverified=unverified,
         seed_commitment=created.seed_commitment if isinstance(created, ev.GameCreated) else None,
         game_over=final is not None and final.phase == "ended",
+        commitments_ok=(not sealed.problems) if sealed.committed else None,
+        commitment_problems=list(sealed.problems),
+        reveals_opened=sealed.opened,
     )
 
 

@@ -52,6 +52,7 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
         player_count=command.player_count,
         settings=command.settings,
         seed_commitment=commit_seed(ctx.seed),
+        sealed_commitments=True,
     )
     if command.scenario is None:
         return [created]
@@ -89,7 +90,11 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
     if state.start_at != "planning":
-        return [started, *fixture_start.opening(evolve(copy_state(state), started), ctx)]
+        # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
+        # input's salt is drawn for its event's number, domain/core/commitment.py)
+        after = fold([started], copy_state(state))
+        assert after is not None, "folding an event onto a state gives a state"
+        return [started, *fixture_start.opening(after, ctx)]
     # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
     return [started, _planning_begins(state, ctx)]
 
@@ -159,7 +164,7 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return _timeout(state, command, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
-            out = planning.assign_orders(state, house, command.orders)
+            out = planning.assign_orders(state, ctx, house, command.orders)
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
                 if nxt:

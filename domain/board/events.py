@@ -33,6 +33,9 @@ class GameCreated(Event, frozen=True, tag="game_created"):
     settings: Settings
     seed_commitment: str
     """sha256 of the secret seed; the seed is revealed when the game ends."""
+    sealed_commitments: bool = False
+    """Every sealed input carries a public commitment and its reveal the salt that opens it
+    (domain/core/commitment.py). False only in games stored before commit–reveal existed."""
 
 
 class ScenarioLoaded(Event, frozen=True, tag="scenario_loaded"):
@@ -75,6 +78,11 @@ class OrdersSubmitted(Event, frozen=True, tag="orders_submitted"):
     orders: dict[str, str] | None
     by_default: bool = False
     """True when the timeout default placed them."""
+    salt: str | None = None
+    """Hidden with the content: the secret salt of ``commitment`` (domain/core/commitment.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the content and the salt; empty in games created before
+    commit–reveal (``GameCreated.sealed_commitments`` false)."""
 
 
 class OrdersRevealed(Event, frozen=True, tag="orders_revealed"):
@@ -82,6 +90,8 @@ class OrdersRevealed(Event, frozen=True, tag="orders_revealed"):
 
     orders: dict[str, dict[str, str]]
     """house -> (area -> order id)."""
+    salts: dict[str, str] = {}
+    """house -> the salt of its submission, so anyone can open the commitment published with it."""
 
 
 class RavenOrderReplaced(Event, frozen=True, tag="raven_order_replaced"):

@@ -34,6 +34,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 houses_in_play=[],
                 settings=event.settings,
                 seed_commitment=event.seed_commitment,
+                sealed_commitments=event.sealed_commitments,
             )
             initial_board(s)
             return s
@@ -62,6 +63,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.step_version = state.version + 1  # this event's own version (fold counts it next)
         case ev.OrdersSubmitted():
             state.planning.sealed[event.house] = dict(event.orders or {})
+            if event.salt is not None:
+                state.planning.salts[event.house] = event.salt
         case ev.OrdersRevealed():
             state.orders = {
                 area: PlacedOrder(house=house, order=order)
@@ -69,6 +72,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 for area, order in event.orders.get(house, {}).items()
             }
             state.planning.sealed = {}
+            state.planning.salts = {}
         case ev.RavenOrderReplaced():
             state.orders[event.area] = PlacedOrder(house=event.house, order=event.new_order)
             state.raven_used = True

@@ -4,6 +4,8 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04)
 
 * sealed orders, until the reveal: seen only by the house that placed them;
 * sealed bids (Clash of Kings, wildlings), until the reveal: seen only by the bidder;
+* the salt of each sealed input (orders, bids, House cards), hidden with its content; the
+  commitment over both is public at once (commit–reveal, :mod:`.sealed_inputs`);
 * the order of the Westeros and wildling decks, also after Winter Is Coming reshuffles one, and as a
   scenario fixture gives it (``scenario_loaded``): seen by nobody (a revealed Westeros card and a
   drawn wildling card are public);
@@ -50,14 +52,15 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
         ):  # a fixture's deck orders (BG-SETUP-03/04), hidden like the deal's
             hidden = msgspec.structs.replace(event.scenario.westeros, decks={}, wildling_deck=None)
             return msgspec.structs.replace(event, scenario=msgspec.structs.replace(event.scenario, westeros=hidden))
+        # A sealed input's content and salt are hidden; its commitment is public (domain/board/sealed_inputs.py).
         case ev.OrdersSubmitted() if event.house != reader:
-            return msgspec.structs.replace(event, orders=None)
+            return msgspec.structs.replace(event, orders=None, salt=None)
         case ev.RavenWildlingPeeked() if event.house != reader:
             return msgspec.structs.replace(event, card=None)
         # Action phase (BG-COMBAT-09, BG-MISC-02): a sealed House card until both are revealed;
         # Patchface's look at the opponent's hand, seen by Patchface's owner only.
         case aev.HouseCardChosen() if event.house != reader:
-            return msgspec.structs.replace(event, card=None)
+            return msgspec.structs.replace(event, card=None, salt=None)
         case aev.AbilityChoicePending() if event.card == "patchface" and event.house != reader:
             return msgspec.structs.replace(event, choices=[])
         # Tides of Battle (BG-TIDES-02/03): each combat's deck order; a drawn card until the reveal.
@@ -70,7 +73,7 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
         # Westeros phase (BG-COK-03, BG-WILD-01, BG-WCARD-04, BG-MISC-02): sealed bids until the
         # reveal; a reshuffled deck's order; a hand shown by a Massing on the Milkwater choice.
         case wev.BidSubmitted() if event.house != reader:
-            return msgspec.structs.replace(event, amount=None)
+            return msgspec.structs.replace(event, amount=None, salt=None)
         case wev.WesterosDeckShuffled():
             return msgspec.structs.replace(event, cards=None)
         case wev.WesterosChoicePending() if event.kind in HAND_CHOICES and event.house != reader:

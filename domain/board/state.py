@@ -122,6 +122,8 @@ class Planning(msgspec.Struct):
 
     sealed: dict[str, dict[str, str]] = {}
     """house -> (area -> order id): submitted, still face down. Hidden from everyone else."""
+    salts: dict[str, str] = {}
+    """house -> the salt of its sealed orders' commitment, published with the reveal. Hidden."""
     sequential: bool = False
     """BG-PLAN-05: some house has fewer eligible tokens than areas; houses place in turn order."""
     raven_peek: str | None = None
@@ -137,6 +139,8 @@ class BoardState(msgspec.Struct):
     houses_in_play: list[str]
     settings: Settings
     seed_commitment: str
+    sealed_commitments: bool = False
+    """Sealed inputs are committed at submission and opened at the reveal (``GameCreated``)."""
     phase: Phase = "lobby"
     step: Step = "waiting_for_players"
     round: int = 1

@@ -70,6 +70,14 @@ class AuditReport(msgspec.Struct):
     """The commitment the creation event publishes (None when the events cannot be read)."""
     game_over: bool = False
     """The events end the game: the export must then reveal the seed."""
+    commitments_ok: bool | None = None
+    """Commit–reveal (domain/core/commitment.py): every reveal of a sealed input opens the
+    commitment published when it was submitted. None when the game commits none (a game created
+    before commit–reveal, or a game without sealed inputs)."""
+    commitment_problems: list[str] = msgspec.field(default_factory=list)
+    """Each reveal that does not open its commitment, with the event numbers of both (also in ``problems``)."""
+    reveals_opened: int = 0
+    """How many revealed sealed inputs were checked against their commitments."""
 
 
 class SchemaDocs(msgspec.Struct, frozen=True):

@@ -58,6 +58,13 @@ class RecordedRng(SeededRng):
             raise UnrecordedDraw(f"the recorded draw {self._purpose!r} is not a shuffle of what was shuffled")
         return list(self._outcome)
 
+    def token_hex(self, nbytes: int) -> str:
+        """A salt the export records in the clear (an unredacted submission): handed back as is,
+        so the commitment around it is re-derived; unrecorded, it cannot be checked."""
+        if self._outcome is None or len(self._outcome) != 1 or not isinstance(self._outcome[0], str):
+            raise UnrecordedDraw(f"the draw {self._purpose!r} cannot be checked without the seed")
+        return self._outcome[0]
+
     def below(self, n: int) -> int:
         raise UnrecordedDraw(f"the draw {self._purpose!r} cannot be checked without the seed")
 

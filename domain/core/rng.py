@@ -52,6 +52,12 @@ class SeededRng:
             if w < limit:
                 return w % n
 
+    def token_hex(self, nbytes: int) -> str:
+        """``nbytes`` uniform bytes from the stream, as hex (a commitment's salt,
+        :mod:`domain.core.commitment`)."""
+        words = [self.below(1 << 64) for _ in range((nbytes + 7) // 8)]
+        return b"".join(w.to_bytes(8, "big") for w in words)[:nbytes].hex()
+
     def shuffled(self, items: Sequence[T]) -> list[T]:
         """A uniformly shuffled copy of ``items`` (Fisher-Yates)."""
         out = list(items)

@@ -56,11 +56,18 @@ def test_BG_PLAN_03_sealed_orders_hidden_from_every_other_seat_and_spectators(ap
     )
     assert answer.status_code == 200
     assert answer.json()["events"][0]["event"]["orders"] == orders  # the submitter sees its own
+    # commit–reveal (domain/board/sealed_inputs.py): the submitter sees its salt; the commitment is public
+    salt = answer.json()["events"][0]["event"]["salt"]
+    commitment = answer.json()["events"][0]["event"]["commitment"]
+    assert len(salt) == 64 and len(commitment) == 64
 
-    # spectators: no order token id appears anywhere before the reveal
+    # spectators: no order token id appears anywhere before the reveal, nor the salt; the commitment does
     for name, text in _reads(api, g, None).items():
         for token_id in ORDER_TOKENS:
             assert f'"{token_id}"' not in text, f"{token_id} leaked to spectators via {name}"
+        assert salt not in text, f"the salt leaked to spectators via {name}"
+        if name in ("events", "export"):  # (the SSE read stops at the newest event's id line)
+            assert commitment in text, f"the commitment is missing from the spectators' {name}"
     # other seats: the sealed house's orders never appear; they see "sealed" on its areas
     for other in houses[1:]:
         reads = _reads(api, g, g.houses[other])
@@ -79,6 +86,9 @@ def test_BG_PLAN_03_sealed_orders_hidden_from_every_other_seat_and_spectators(ap
                 assert env["event"]["orders"] is None
         assert exported["complete"] is False
         assert '"orders":{"' not in reads["sse"]
+        for name, text in reads.items():
+            assert salt not in text, f"the salt leaked to {other} via {name}"
+        assert commitment in reads["events"] and commitment in reads["export"]
         assert json.loads(reads["decisions"])["decisions"][0]["options"]["submitted"] is None
     # and the submitter does see them in its own view
     mine = api.get(

@@ -29,10 +29,13 @@ from tests.conftest import ROOT
 from tests.support.forgery import (
     change_revealed_order,
     change_winner,
+    drop_reveal_salt,
     forged,
     index_of,
+    last_submission,
     set_power_gain,
     swap_combat_result,
+    swap_commitments,
 )
 from tests.support.game_client import new_started_game, submit_all_orders, wait_until
 from tests.support.verify_cli import public_key_file, run_verify
@@ -108,6 +111,47 @@ def test_an_honest_complete_export_verifies(finished):
     n = len(doc["events"])
     assert f"ok ({n} of {n} events re-derived from the commands" in ok.stdout
     assert "not verified" not in ok.stdout and not ok.stderr
+    # commit–reveal: every revealed order, bid and House card opened its commitment
+    revealed = sum(
+        len(e["event"][f])
+        for e in doc["events"]
+        for t, f in (("orders_revealed", "orders"), ("bids_revealed", "bids"), ("house_cards_revealed", "cards"))
+        if e["event"]["type"] == t
+    )
+    assert revealed > 0 and f"commitments: ok ({revealed} revealed sealed input(s) open their commitments)" in ok.stdout
+
+
+def test_a_swapped_commitment_and_a_dropped_reveal_are_rejected(finished, sync_redis):
+    """Commit–reveal (issue 10): two houses' order commitments swapped, or one house's salt dropped
+    from a reveal, every hash recomputed and the head signed again with the deployment's own key:
+    the verifier names the reveal and the commitment it fails to open, by event number."""
+    doc, key, tmp = finished
+    swapped = copy.deepcopy(doc)
+    where: dict[str, tuple[int, int]] = {}
+    swapped["events"] = forged(doc["events"], lambda ev: where.setdefault("ij", swap_commitments(ev)))
+    i, _ = where["ij"]
+    house = doc["events"][i]["event"]["house"]
+    reveal = index_of(doc["events"], "orders_revealed") + 1
+    out = run_verify(_write(tmp, "swapped-commitment", _resign(swapped, sync_redis)), "--public-key", key)
+    assert out.returncode == 1, out.stdout
+    assert "signature:   ok" in out.stdout and "hash chain:  ok" in out.stdout
+    assert (
+        f"REJECTED: commitments: event {i + 1}: {house}'s sealed orders does not open its own commitment" in out.stdout
+    )
+    assert f"event {reveal}: {house}'s revealed orders " in out.stdout
+    assert f"does not open the commitment of event {i + 1}" in out.stdout, out.stdout
+
+    dropped = copy.deepcopy(doc)
+    got: dict[str, tuple[int, str]] = {}
+    dropped["events"] = forged(doc["events"], lambda ev: got.setdefault("r", drop_reveal_salt(ev, "bids_revealed")))
+    r, house = got["r"]
+    sub = last_submission(doc["events"], r, "bid_submitted", house)
+    out = run_verify(_write(tmp, "dropped-reveal", _resign(dropped, sync_redis)), "--public-key", key)
+    assert out.returncode == 1, out.stdout
+    assert (
+        f"REJECTED: commitments: event {r + 1}: the reveal of {house}'s bid carries no salt to open the "
+        f"commitment of event {sub + 1}" in out.stdout
+    ), out.stdout
 
 
 def test_the_key_may_be_given_as_base64_or_pem(api, finished):
@@ -208,7 +252,11 @@ def test_a_rehashed_forgery_is_rejected_by_the_head_and_by_the_rules(finished, s
     insider = run_verify(_write(tmp, f"resigned-{name}", _resign(bad, sync_redis)), "--public-key", key)
     assert insider.returncode == 1, insider.stdout
     assert "signature:   ok" in insider.stdout and "signed head: ok" in insider.stdout
-    assert f"REJECTED: rules: event {at} " in insider.stdout, insider.stdout
+    assert f"rules:       FAILED: event {at} " in insider.stdout, insider.stdout
+    # a changed reveal no longer opens the commitment published with the sealed orders: that check
+    # comes first (commit–reveal, domain/board/sealed_inputs.py)
+    first = "commitments" if name == "revealed_order" else "rules"
+    assert f"REJECTED: {first}: event {at}" in insider.stdout, insider.stdout
     assert ": expected {" in insider.stdout and ", found {" in insider.stdout
 
 
@@ -281,6 +329,8 @@ def test_honest_redacted_exports_verify_in_part(api, tmp_path):
         out = run_verify(path, "--public-key", key)
         assert out.returncode == 0, out.stdout + out.stderr
         assert "VERIFIED IN PART" in out.stdout and "FAILED" not in out.stdout and "VIOLATED" not in out.stdout
+        # the others' sealed orders are hidden, their commitments not: the reveal is checked against them
+        assert "commitments: ok (3 revealed sealed input(s) open their commitments)" in out.stdout, out.stdout
         assert f"not verified: {len(doc['redacted'])} event(s) are redacted for this reader" in out.stdout
         first = min(doc["redacted"])
         assert f"event {first} is redacted for this reader" in out.stdout

@@ -26,7 +26,9 @@ Consistency checks (a failure there raises :class:`ServerMismatch`: a server bug
 the game the fixture created holds exactly the local position; every batch the server appends (a
 command's, the worker's opening of the phase, a timeout's) equals what the domain decides for the same
 command on the state folded from the export at the batch's timestamp (up to a Tides of Battle shuffle,
-which needs the secret seed: see ``_until_secret_shuffle``), and a refused command is refused
+which needs the secret seed: see ``_until_secret_shuffle``; the salts of sealed inputs, drawn from
+the seed too, are taken from the server's batch and the commitments recomputed around them:
+``tests/support/sealed.py``), and a refused command is refused
 by the domain with the same code and rule; the answer's events equal the export's redacted for the
 caller; the public view equals ``view_for`` of the folded state; the decisions the API lists equal
 ``pending_decisions`` of the folded state.
@@ -67,6 +69,7 @@ from domain.core.context import Context, parse_rfc3339
 from domain.core.envelope import Envelope
 from domain.core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from tests.support.action_positions import Position
+from tests.support.sealed import with_server_salts
 
 _event = msgspec.json.Decoder(BoardEvent)
 _enc = msgspec.json.Encoder()
@@ -438,14 +441,15 @@ class ApiPosition(Position):
         if _enc.encode(got) != _enc.encode(want):
             raise ServerMismatch(f"the answer's events differ from the export redacted for {house}:\n{got}\n{want}")
         ctx = Context(now=parse_rfc3339(ans.events[0].ts), seed="", game_id=self.game_id)
-        domain = decide(before, wire, actor, ctx)
+        domain = decide(before, wire, actor, with_server_salts(ctx, before.version, new))
         if _enc.encode(_until_secret_shuffle(domain)) != _enc.encode(_until_secret_shuffle(new)):
             raise ServerMismatch(f"the server's events differ from the domain's for {command!r}:\n{new}\n{domain}")
         return got
 
     def _check_system(self, before, command, new: list[BoardEvent], ts: str) -> None:
         """The worker's batch must be what the domain decides for ``command`` at the batch's time."""
-        domain = decide(before, command, SYSTEM, Context(now=parse_rfc3339(ts), seed="", game_id=self.game_id))
+        ctx = Context(now=parse_rfc3339(ts), seed="", game_id=self.game_id)
+        domain = decide(before, command, SYSTEM, with_server_salts(ctx, before.version, new))
         if _enc.encode(_until_secret_shuffle(domain)) != _enc.encode(_until_secret_shuffle(new)):
             raise ServerMismatch(f"the worker's events for {command!r} differ from the domain's:\n{new}\n{domain}")
 

@@ -83,3 +83,31 @@ def change_revealed_order(events: list[dict[str, Any]]) -> int:
         b = next(x for x in sorted(orders[house]) if orders[house][x] != orders[house][a])
     orders[house][a], orders[house][b] = orders[house][b], orders[house][a]
     return i
+
+
+def swap_commitments(events: list[dict[str, Any]], type_: str = "orders_submitted") -> tuple[int, int]:
+    """The commitments of the first two submissions of ``type_`` by different houses swapped (the
+    sealed inputs of one round); returns both indexes."""
+    i = index_of(events, type_)
+    j = next(
+        k
+        for k in range(i + 1, len(events))
+        if events[k]["event"]["type"] == type_ and events[k]["event"]["house"] != events[i]["event"]["house"]
+    )
+    a, b = events[i]["event"], events[j]["event"]
+    a["commitment"], b["commitment"] = b["commitment"], a["commitment"]
+    return i, j
+
+
+def drop_reveal_salt(events: list[dict[str, Any]], type_: str = "orders_revealed") -> tuple[int, str]:
+    """The salt of one house (the first by name) removed from the first reveal of ``type_``: the
+    reveal no longer opens that house's commitment. Returns the index and the house."""
+    i = index_of(events, type_, lambda e: bool(e.get("salts")))
+    house = sorted(events[i]["event"]["salts"])[0]
+    del events[i]["event"]["salts"][house]
+    return i, house
+
+
+def last_submission(events: list[dict[str, Any]], before: int, type_: str, house: str) -> int:
+    """The index of ``house``'s last submission of ``type_`` before index ``before``."""
+    return max(k for k in range(before) if events[k]["event"]["type"] == type_ and events[k]["event"]["house"] == house)

@@ -19,6 +19,7 @@ from .. import board_data
 from ..adjacency import can_support
 from ..emitter import Emitter
 from ..orders import order_type
+from ..sealed_inputs import HOUSE_CARD, seal
 from ..state import WEAKEST_FIRST, BoardState
 from ..strength import initial_strength, standing
 from ..tracks import tracks_of
@@ -128,12 +129,13 @@ def st_cards(em: Emitter, c: Combat) -> bool:
     s = em.state
     for h in hc.combatants(s, c):
         if h not in c.cards and h not in c.no_card and not card_options(s, c, h):
-            em.emit(aev.HouseCardChosen(house=h, card=None))  # BG-COMBAT-10
+            sealed_card(em, h, None)  # BG-COMBAT-10
     c = combat_of(em.state)
     missing = [h for h in hc.combatants(em.state, c) if h not in c.cards and h not in c.no_card]
     if missing:
         return open_decision(em, "choose_house_card", fresh=False)
-    em.emit(aev.HouseCardsRevealed(cards={h: c.cards.get(h) for h in hc.combatants(em.state, c)}))
+    cards = {h: c.cards.get(h) for h in hc.combatants(em.state, c)}
+    em.emit(aev.HouseCardsRevealed(cards=cards, salts={h: c.salts[h] for h in cards if h in c.salts}))
     return _stage(em, "cancel")
 
 
@@ -424,7 +426,15 @@ def choose_house_card(em: Emitter, house: str, card: str, by_default: bool = Fal
         raise RuleViolation("you have already chosen your House card", rule="BG-COMBAT-09", code="already_chosen")
     if card not in card_options(s, c, house):
         raise RuleViolation(f"'{card}' is not a House card you may play now", rule="BG-COMBAT-09", code="not_in_hand")
-    em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default))
+    sealed_card(em, house, card, by_default)
+
+
+def sealed_card(em: Emitter, house: str, card: str | None, by_default: bool = False) -> None:
+    """The House card's submission event, face down, with its public commitment
+    (:mod:`..sealed_inputs`); no card (BG-COMBAT-10) is committed too."""
+    seq = em.state.version + len(em.events) + 1
+    salt, commitment = seal(em.state, em.ctx, seq, HOUSE_CARD, house, card)
+    em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default, salt=salt, commitment=commitment))
 
 
 def choose_ability(em: Emitter, house: str, choice: str | None, by_default: bool = False) -> None:

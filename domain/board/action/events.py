@@ -197,12 +197,19 @@ class HouseCardChosen(Event, frozen=True, tag="house_card_chosen"):
     house: str
     card: str | None
     by_default: bool = False
+    salt: str | None = None
+    """Hidden with the content: the secret salt of ``commitment`` (domain/core/commitment.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the content and the salt; empty in games created before
+    commit–reveal (``GameCreated.sealed_commitments`` false)."""
 
 
 class HouseCardsRevealed(Event, frozen=True, tag="house_cards_revealed"):
     """Both House cards were turned face up together: house -> card (None: no card, BG-COMBAT-10)."""
 
     cards: dict[str, str | None]
+    salts: dict[str, str] = {}
+    """house -> the salt of its submission, so anyone can open the commitment published with it."""
 
 
 class HouseCardCancelled(Event, frozen=True, tag="house_card_cancelled"):

@@ -126,6 +126,8 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
                 c.no_card.append(event.house)
             else:
                 c.cards[event.house] = event.card
+            if event.salt is not None:
+                c.salts[event.house] = event.salt
         case aev.HouseCardsRevealed():
             _combat(state, event).revealed = True
         case aev.HouseCardCancelled():

@@ -63,6 +63,8 @@ class Combat(msgspec.Struct):
     """Declared support of non-combatant houses: house -> ``attacker``/``defender``/``none``."""
     cards: dict[str, str] = {}
     """House -> chosen House card. Hidden from every other house until ``revealed``."""
+    salts: dict[str, str] = {}
+    """House -> the salt of its House card's commitment, published with the reveal. Hidden."""
     revealed: bool = False
     no_card: list[str] = []
     """Combatants fighting without a House card (BG-COMBAT-10)."""

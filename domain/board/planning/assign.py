@@ -12,6 +12,7 @@ from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..control import areas_with_units
 from ..orders import ORDER_TOKENS, is_special, order_type, owned_tokens
+from ..sealed_inputs import ORDERS, seal
 from ..state import BoardState
 from ..tracks import tracks_of
 
@@ -101,8 +102,9 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
             )
 
 
-def assign_orders(state: BoardState, house: str, orders: dict[str, str]) -> list[ev.Event]:
-    """BG-PLAN-02/03: a house submits (or amends) its sealed orders."""
+def assign_orders(state: BoardState, ctx: Context, house: str, orders: dict[str, str]) -> list[ev.Event]:
+    """BG-PLAN-02/03: a house submits (or amends) its sealed orders, committed in public
+    (:mod:`..sealed_inputs`)."""
     if state.phase != "planning" or state.step != "assign_orders":
         raise WrongPhase("orders are assigned only during the Planning phase's Assign Orders step", rule="BG-PLAN-01")
     if not houses_still_to_submit(state):
@@ -113,7 +115,15 @@ def assign_orders(state: BoardState, house: str, orders: dict[str, str]) -> list
             rule="BG-PLAN-05",
         )
     validate_orders(state, house, orders)
-    return [ev.OrdersSubmitted(house=house, orders=dict(sorted(orders.items())))]
+    return [submitted(state, ctx, state.version + 1, house, dict(sorted(orders.items())))]
+
+
+def submitted(
+    state: BoardState, ctx: Context, seq: int, house: str, orders: dict[str, str], by_default: bool = False
+) -> ev.OrdersSubmitted:
+    """The submission event (number ``seq``) of ``house``'s sealed ``orders``, with its commitment."""
+    salt, commitment = seal(state, ctx, seq, ORDERS, house, orders)
+    return ev.OrdersSubmitted(house=house, orders=orders, by_default=by_default, salt=salt, commitment=commitment)
 
 
 def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
@@ -122,8 +132,9 @@ def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
     if state.step != "assign_orders" or houses_still_to_submit(state):
         raise WrongPhase("orders are revealed only once every house has submitted", rule="BG-PLAN-06")
     revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order()}
+    salts = {h: state.planning.salts[h] for h in revealed if h in state.planning.salts}
     return [
-        ev.OrdersRevealed(orders=revealed),
+        ev.OrdersRevealed(orders=revealed, salts=salts),
         ev.StepBegan(phase="planning", step="messenger_raven", round=state.round, deadline=deadline),
     ]
 

@@ -16,7 +16,13 @@ from ...core.context import Context
 from .. import events as ev
 from ..orders import order_type
 from ..state import BoardState
-from .assign import areas_needing_orders, assign_orders_step, current_sequential_house, houses_still_to_submit
+from .assign import (
+    areas_needing_orders,
+    assign_orders_step,
+    current_sequential_house,
+    houses_still_to_submit,
+    submitted,
+)
 from .raven import raven_pass
 
 DEFAULT_ORDER_PREFERENCE = (
@@ -55,7 +61,8 @@ def planning_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
             return []
         out: list[ev.Event] = [ev.DecisionTimedOut(step=state.step, houses=late)]
         for house in late:
-            out.append(ev.OrdersSubmitted(house=house, orders=default_orders(state, house), by_default=True))
+            seq = state.version + len(out) + 1
+            out.append(submitted(state, ctx, seq, house, default_orders(state, house), by_default=True))
         # In sequential placement the turn passes to the next house, with a fresh deadline.
         if state.planning.sequential and len(houses_still_to_submit(state)) > 1:
             out.append(assign_orders_step(state, ctx, sequential=True))

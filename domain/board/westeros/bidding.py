@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from ..action import events as aev
 from ..emitter import Emitter
+from ..sealed_inputs import BID, seal
 from ..state import BoardState
 from ..tracks import track_order, tracks_of
 from . import events as wev
@@ -37,7 +38,7 @@ def auto_bid_nothing(em: Emitter) -> None:
     assert b is not None, "called right after BiddingBegan"
     for h in b.houses:
         if s.houses[h].power == 0:
-            em.emit(wev.BidSubmitted(house=h, amount=0))
+            sealed_bid(em, h, 0)
 
 
 def houses_to_bid(state: BoardState) -> list[str]:
@@ -68,7 +69,14 @@ def submit(em: Emitter, house: str, amount: int, by_default: bool = False) -> No
             rule="BG-COK-03",
             code="bid_too_high",
         )
-    em.emit(wev.BidSubmitted(house=house, amount=amount, by_default=by_default))
+    sealed_bid(em, house, amount, by_default)
+
+
+def sealed_bid(em: Emitter, house: str, amount: int, by_default: bool = False) -> None:
+    """The bid's submission event, with its public commitment (:mod:`..sealed_inputs`)."""
+    seq = em.state.version + len(em.events) + 1
+    salt, commitment = seal(em.state, em.ctx, seq, BID, house, amount)
+    em.emit(wev.BidSubmitted(house=house, amount=amount, by_default=by_default, salt=salt, commitment=commitment))
 
 
 def reveal(em: Emitter) -> dict[str, int]:
@@ -77,7 +85,8 @@ def reveal(em: Emitter) -> dict[str, int]:
     b = open_bidding(s.westeros)
     assert b is not None, "bids are revealed only while a bidding is open (all_bids_in)"
     bids = {h: b.sealed[h] for h in b.houses}
-    em.emit(wev.BidsRevealed(kind=b.kind, bids=bids, track=b.track))
+    salts = {h: b.salts[h] for h in bids if h in b.salts}
+    em.emit(wev.BidsRevealed(kind=b.kind, bids=bids, track=b.track, salts=salts))
     reason = "BG-COK-06" if b.kind == "clash_of_kings" else "BG-WILD-01"
     for h, n in bids.items():
         if n > 0:

@@ -188,6 +188,11 @@ class BidSubmitted(Event, frozen=True, tag="bid_submitted"):
     house: str
     amount: int | None
     by_default: bool = False
+    salt: str | None = None
+    """Hidden with the content: the secret salt of ``commitment`` (domain/core/commitment.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the content and the salt; empty in games created before
+    commit–reveal (``GameCreated.sealed_commitments`` false)."""
 
 
 class BidsRevealed(Event, frozen=True, tag="bids_revealed"):
@@ -196,6 +201,8 @@ class BidsRevealed(Event, frozen=True, tag="bids_revealed"):
     kind: str
     bids: dict[str, int]
     track: str | None = None
+    salts: dict[str, str] = {}
+    """house -> the salt of its submission, so anyone can open the commitment published with it."""
 
 
 class BidTieBroken(Event, frozen=True, tag="bid_tie_broken"):

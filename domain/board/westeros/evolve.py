@@ -140,6 +140,8 @@ def _evolve_in_phase(state: BoardState, w: WesterosState, event: Event) -> None:
             sealed = open_bidding(w)
             assert sealed is not None, "a bid is submitted only while a bidding is open"
             sealed.sealed[event.house] = event.amount or 0
+            if event.salt is not None:
+                sealed.salts[event.house] = event.salt
         case wev.BidsRevealed():
             revealed = w.attacks[-1].bidding if event.kind == "wildlings" else w.bidding
             assert revealed is not None, "bids are revealed only after BiddingBegan"

@@ -58,6 +58,8 @@ class Bidding(msgspec.Struct):
     track: str | None = None
     sealed: dict[str, int] = {}
     """house -> bid. Hidden from every other house until revealed."""
+    salts: dict[str, str] = {}
+    """house -> the salt of its bid's commitment, published with the reveal. Hidden."""
     revealed: bool = False
     placed: list[str] = []
     """Clash of Kings: houses the Iron Throne holder has placed so far among tied bids."""

@@ -32,6 +32,7 @@ from tests.support.board_builders import (
     revealed_game,
     started_game,
 )
+from tests.support.sealed import unsealed
 
 DOCUMENTED_PREFERENCE = [
     "defense_plus_1",
@@ -69,7 +70,7 @@ def test_BG_PLAN_02_timeout_submits_defaults_for_late_houses_only():
     game.submit("stark", ORDERS_4P["stark"])
     game.submit("baratheon", ORDERS_4P["baratheon"])
     out = game.timeout()
-    assert out == [
+    assert [unsealed(e) for e in out] == [
         ev.DecisionTimedOut(step="assign_orders", houses=["lannister", "greyjoy"]),  # turn order
         ev.OrdersSubmitted(house="lannister", orders=DEFAULT_4P["lannister"], by_default=True),
         ev.OrdersSubmitted(house="greyjoy", orders=DEFAULT_4P["greyjoy"], by_default=True),
@@ -154,7 +155,7 @@ def test_BG_PLAN_05_sequential_timeout_defaults_only_the_current_house():
     out = decide(game.state, game.timeout_command(), SYSTEM, later)
     game.apply(out)
     assert out[0] == ev.DecisionTimedOut(step="assign_orders", houses=["baratheon"])
-    assert out[1] == ev.OrdersSubmitted(
+    assert unsealed(out[1]) == ev.OrdersSubmitted(
         house="baratheon",
         orders={"dragonstone": "consolidate_power", "kingswood": "consolidate_power"},
         by_default=True,
