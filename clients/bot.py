@@ -8,9 +8,12 @@
 It only uses what any client has: ``GET /decisions`` (its own token) gives the pending decisions
 with their legal options; for each one it builds a random command from those options alone (one
 small function per decision kind, named after the kind: :data:`CHOOSERS`) and POSTs it with an
-``Idempotency-Key`` and ``If-Match``. A command the rules refuse (422, e.g. a March or mustering
-that breaks supply) is retried with another random choice a few times, then the simplest legal
-answer is sent (:data:`FALLBACKS`: a March that moves nothing, no support, bid 0, pass...). A stale
+``Idempotency-Key`` and ``If-Match``. The choices respect every constraint the options state (a
+March's one fight, neutral forces, port room and supply; a mustering's points, upgradable Footmen,
+units left and supply), so the rules should never refuse them (:attr:`BotStats.refused` counts it
+if they do). A refused command (422) is still retried with another random choice a few times, then
+the simplest legal answer is sent (:data:`FALLBACKS`: a March that moves nothing, no support, bid 0,
+pass...). A stale
 version (409) re-reads the decisions. With nothing to decide it long-polls
 ``GET /events?from=<version>&wait=10`` instead of polling. Used by the tests, the benchmarks
 (``bench/full_games.py``) and ``citadel bot`` (one seat, free seats of a game, or a whole game of
