@@ -39,7 +39,7 @@ class NeutralForceOptions(msgspec.Struct):
     least ``strength``."""
 
     strength: int
-    """The neutral force's strength (garrison or neutral token)."""
+    """The neutral force token's strength."""
     base: int
     """The March order's modifier plus every adjacent Support order that may back the march."""
     unit_strength: dict[str, int]
