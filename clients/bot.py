@@ -126,11 +126,12 @@ def _repair_march(
     area: str, x: m.MarchOrderOptions, supply: m.SupplyLimit, moves: dict[str, Counter[str]], rng: random.Random
 ) -> dict[str, Counter[str]]:
     """Bring ``moves`` within what the options state: units sent to a neutral force they cannot beat
-    stay home, and random units stay home until the supply fits (moving nothing always fits)."""
+    stay home, and random units stay home until the supply fits. A March that moves nothing is never
+    refused for supply (even when the armies are already beyond it)."""
     moves = {d: +u for d, u in moves.items() if +u}
     while True:
         moves = {d: u for d, u in moves.items() if _reaches(x, d, u)}
-        if fits_supply(supply, _march_delta(area, moves)):
+        if not moves or fits_supply(supply, _march_delta(area, moves)):
             return moves
         sent = [(d, u) for d in sorted(moves) for u in sorted(moves[d]) for _ in range(moves[d][u])]
         d, u = rng.choice(sent)

@@ -74,7 +74,8 @@ class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
 class SupplyLimit(msgspec.Struct):
     """The supply limit of a March or a mustering: add the units the command brings into each area
     to ``units`` (take marching units out of their area); the areas with 2+ units, largest first,
-    must be at most ``len(allowed)`` and each no larger than its ``allowed`` size."""
+    must be at most ``len(allowed)`` and each no larger than its ``allowed`` size. A March that
+    moves no unit is not checked."""
 
     allowed: list[int]
     """Allowed army sizes, largest first."""

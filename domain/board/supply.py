@@ -86,7 +86,8 @@ class SupplyLimit(msgspec.Struct):
     client can check a whole declaration itself: add the units the command brings into each area to
     ``units`` (and take the marching units out of their area); then the areas holding 2 or more of
     your units (armies), sorted largest first, must be no more than ``len(allowed)`` and the i-th no
-    larger than ``allowed[i]``. Areas not listed hold none of your units."""
+    larger than ``allowed[i]``. Areas not listed hold none of your units. A March that moves no unit
+    is not checked."""
 
     allowed: list[int]
     """The army sizes your Supply position allows, largest first (BG-SUPPLY-02)."""

@@ -116,6 +116,25 @@ def test_bot_choices_are_never_refused(players):
     assert sum(refusals.values()) == 0, refusals
 
 
+def test_a_march_over_supply_already_moves_nothing_rather_than_fail():
+    """Found through the API (game 218 of the 400-game bench): after an attacker's retreat home a
+    house can stand beyond its supply at its next March; the bot then moves nothing (never refused)."""
+    over = models.SupplyLimit(allowed=[2, 2], units={"a": 1, "b": 2, "c": 2, "d": 2})  # no move can fix it
+    order = models.MarchOrderOptions(
+        units={"footman": 1},
+        land_destinations=["e"],
+        ship_destinations=[],
+        fights={},
+        neutral_strength={},
+        may_leave_power_token=False,
+        neutral_forces={},
+        port_room={},
+    )
+    for seed in range(20):
+        out = bot.resolve_march(models.MarchOptions(orders={"a": order}, supply=over), random.Random(seed))
+        assert out.area == "a" and not out.moves
+
+
 def test_every_decision_kind_has_a_chooser_and_a_fallback():
     from typing import get_args
 
