@@ -8,9 +8,12 @@
 It only uses what any client has: ``GET /decisions`` (its own token) gives the pending decisions
 with their legal options; for each one it builds a random command from those options alone (one
 small function per decision kind, named after the kind: :data:`CHOOSERS`) and POSTs it with an
-``Idempotency-Key`` and ``If-Match``. A command the rules refuse (422, e.g. a March or mustering
-that breaks supply) is retried with another random choice a few times, then the simplest legal
-answer is sent (:data:`FALLBACKS`: a March that moves nothing, no support, bid 0, pass...). A stale
+``Idempotency-Key`` and ``If-Match``. The choices respect every constraint the options state (a
+March's one fight, neutral forces, port room and supply; a mustering's points, upgradable Footmen,
+units left and supply), so the rules should never refuse them (:attr:`BotStats.refused` counts it
+if they do). A refused command (422) is still retried with another random choice a few times, then
+the simplest legal answer is sent (:data:`FALLBACKS`: a March that moves nothing, no support, bid 0,
+pass...). A stale
 version (409) re-reads the decisions. With nothing to decide it long-polls
 ``GET /events?from=<version>&wait=10`` instead of polling. Used by the tests, the benchmarks
 (``bench/full_games.py``) and ``citadel bot`` (one seat, free seats of a game, or a whole game of
@@ -92,22 +95,84 @@ def resolve_raid(o: m.RaidOptions, rng: random.Random) -> m.ResolveRaid:
     return m.ResolveRaid(area=area, target=rng.choice(targets) if targets and rng.random() < 0.8 else None)
 
 
+def fits_supply(limit: m.SupplyLimit, delta: dict[str, int]) -> bool:
+    """The decision's ``supply``: your units per area after ``delta`` (area -> +/- units) form armies
+    (2+ units) that fit the allowed sizes, largest first (BG-SUPPLY-01/02/05)."""
+    counts = Counter(limit.units)
+    for a, d in delta.items():
+        counts[a] += d
+    return _armies_legal(list(counts.values()), limit.allowed)
+
+
+def _march_delta(area: str, moves: dict[str, Counter[str]]) -> dict[str, int]:
+    delta: Counter[str] = Counter()
+    for d, units in moves.items():
+        n = sum(units.values())
+        delta[d] += n
+        delta[area] -= n
+    return dict(delta)
+
+
+def _reaches(x: m.MarchOrderOptions, dest: str, units: Counter[str]) -> bool:
+    """A neutral force in ``dest`` (if any) is reached by ``units`` (``neutral_forces``)."""
+    force = x.neutral_forces.get(dest)
+    if force is None:
+        return True
+    reach = force.base + sum(n * force.unit_strength.get(u, 0) for u, n in units.items())
+    return max(0, reach) >= force.strength
+
+
+def _repair_march(
+    area: str, x: m.MarchOrderOptions, supply: m.SupplyLimit, moves: dict[str, Counter[str]], rng: random.Random
+) -> dict[str, Counter[str]]:
+    """Bring ``moves`` within what the options state: units sent to a neutral force they cannot beat
+    stay home, and random units stay home until the supply fits. A March that moves nothing is never
+    refused for supply (even when the armies are already beyond it)."""
+    moves = {d: +u for d, u in moves.items() if +u}
+    while True:
+        moves = {d: u for d, u in moves.items() if _reaches(x, d, u)}
+        if not moves or fits_supply(supply, _march_delta(area, moves)):
+            return moves
+        sent = [(d, u) for d in sorted(moves) for u in sorted(moves[d]) for _ in range(moves[d][u])]
+        d, u = rng.choice(sent)
+        moves[d][u] -= 1
+        moves = {d: +c for d, c in moves.items() if +c}
+
+
 def resolve_march(o: m.MarchOptions, rng: random.Random) -> m.ResolveMarch:
-    """Biased towards fights: often everything that can go into one contested destination."""
+    """Biased towards fights: often everything that can go into one contested destination. Respects
+    every stated constraint: at most one fight, neutral forces, port room, supply, the Power token."""
     fighting = sorted(a for a, x in o.orders.items() if x.fights and x.units)
     area = rng.choice(fighting) if fighting and rng.random() < 0.7 else rng.choice(sorted(o.orders))
     x = o.orders[area]
+
+    def dests_of(unit: str) -> list[str]:
+        return x.ship_destinations if unit == "ship" else x.land_destinations
+
+    moves: dict[str, Counter[str]] = {}
     if x.fights and x.units and rng.random() < 0.7:
         d = rng.choice(sorted(x.fights))
-        units = {u: n for u, n in x.units.items() if d in (x.ship_destinations if u == "ship" else x.land_destinations)}
-        if units:
-            return m.ResolveMarch(area=area, moves={d: m.UnitCounts(**units)})
-    moves: dict[str, Counter] = {}
+        units = Counter({u: n for u, n in x.units.items() if d in dests_of(u)})
+        moves = _repair_march(area, x, o.supply, {d: units}, rng)
+        if moves:
+            return m.ResolveMarch(area=area, moves={d: m.UnitCounts(**u) for d, u in moves.items()})
+    fight: str | None = None
+    room = dict(x.port_room)
     for unit, n in sorted(x.units.items()):
-        dests = x.ship_destinations if unit == "ship" else x.land_destinations
         for _ in range(n):
+            dests = [
+                d
+                for d in dests_of(unit)
+                if (d not in x.fights or fight in (None, d)) and (d not in room or room[d] > 0)
+            ]
             if dests and rng.random() < 0.6:
-                moves.setdefault(rng.choice(dests), Counter())[unit] += 1
+                d = rng.choice(dests)
+                moves.setdefault(d, Counter())[unit] += 1
+                if d in x.fights:
+                    fight = d  # BG-MARCH-04: one fight per March
+                if d in room:
+                    room[d] -= 1
+    moves = _repair_march(area, x, o.supply, moves, rng)
     all_leave = sum(sum(u.values()) for u in moves.values()) == sum(x.units.values())  # BG-MARCH-06
     return m.ResolveMarch(
         area=area,
@@ -116,26 +181,62 @@ def resolve_march(o: m.MarchOptions, rng: random.Random) -> m.ResolveMarch:
     )
 
 
+@dataclass
+class _MusterBudget:
+    """What a mustering still allows across its areas: units left (BG-COMP-03) and the supply
+    counts with the units placed so far (BG-MUSTER-05)."""
+
+    units_left: Counter[str]
+    supply: m.SupplyLimit
+    placed: Counter[str] = field(default_factory=Counter)
+
+    def may_place(self, dest: str) -> bool:
+        return fits_supply(self.supply, {**self.placed, dest: self.placed[dest] + 1})
+
+
 def _recruits(
-    points: int, ship_areas: list[str], costs: dict[str, int], upgrade_costs: dict[str, int], rng: random.Random
+    area: str,
+    points: int,
+    ship_areas: list[str],
+    footmen: int,
+    port_room: dict[str, int],
+    costs: dict[str, int],
+    upgrade_costs: dict[str, int],
+    budget: _MusterBudget,
+    rng: random.Random,
 ) -> list[m.Recruit]:
-    """Random purchases worth at most ``points`` (BG-MUSTER-02)."""
+    """Random purchases in ``area`` worth at most ``points`` (BG-MUSTER-01/02), upgrading only the
+    Footmen standing there, Ships only where there is room, within the units left and the supply."""
     out: list[m.Recruit] = []
+    room = dict(port_room)
     while points > 0 and rng.random() < 0.85 and len(out) < 4:
         unit = rng.choice(sorted(costs))
+        if budget.units_left[unit] <= 0:
+            continue
         if unit in upgrade_costs and rng.random() < 0.3:
-            if upgrade_costs[unit] <= points:
+            if upgrade_costs[unit] <= points and footmen > 0:
                 out.append(m.Recruit(unit=unit, upgrade=True))
                 points -= upgrade_costs[unit]
+                footmen -= 1
+                budget.units_left[unit] -= 1  # the Footman it returns is not counted back (conservative)
             continue
         if costs[unit] > points:
             continue
+        dest = area
         if unit == "ship":
-            if not ship_areas:
+            ships = [a for a in ship_areas if room.get(a, 1) > 0 and budget.may_place(a)]
+            if not ships:
                 continue
-            out.append(m.Recruit(unit="ship", area=rng.choice(ship_areas)))
+            dest = rng.choice(ships)
+            if dest in room:
+                room[dest] -= 1
+            out.append(m.Recruit(unit="ship", area=dest))
         else:
+            if not budget.may_place(area):
+                continue
             out.append(m.Recruit(unit=unit))
+        budget.placed[dest] += 1
+        budget.units_left[unit] -= 1
         points -= costs[unit]
     return out
 
@@ -144,8 +245,20 @@ def resolve_consolidate_power(o: m.ConsolidateOptions, rng: random.Random) -> m.
     area = rng.choice(sorted(o.orders))
     x = o.orders[area]
     if x.may_muster and rng.random() < 0.7:
+        budget = _MusterBudget(units_left=Counter(o.units_left), supply=o.supply)
         return m.ResolveConsolidatePower(
-            area=area, muster=_recruits(x.muster_points, x.ship_areas, o.costs, o.upgrade_costs, rng)
+            area=area,
+            muster=_recruits(
+                area,
+                x.muster_points,
+                x.ship_areas,
+                x.footmen,
+                x.port_room,
+                o.costs,
+                o.upgrade_costs,
+                budget,
+                rng,
+            ),
         )
     return m.ResolveConsolidatePower(area=area)
 
@@ -257,10 +370,12 @@ def muster(o: m.MusterOptions, rng: random.Random) -> m.Muster:
     if o.max_areas:
         areas = areas[: o.max_areas]
     recruits = {}
+    budget = _MusterBudget(units_left=Counter(o.units_left), supply=o.supply)  # shared by every area
     for area in areas:
         if rng.random() < 0.2:
             continue
-        got = _recruits(o.areas[area].points, o.areas[area].ship_areas, o.costs, o.upgrade_costs, rng)
+        x = o.areas[area]
+        got = _recruits(area, x.points, x.ship_areas, x.footmen, x.port_room, o.costs, o.upgrade_costs, budget, rng)
         if got:
             recruits[area] = got
     return m.Muster(recruits=recruits)

@@ -71,18 +71,43 @@ class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
     """area of a Raid order -> the areas it may raid."""
 
 
+class SupplyLimit(msgspec.Struct):
+    """The supply limit of a March or a mustering: add the units the command brings into each area
+    to ``units`` (take marching units out of their area); the areas with 2+ units, largest first,
+    must be at most ``len(allowed)`` and each no larger than its ``allowed`` size. A March that
+    moves no unit is not checked."""
+
+    allowed: list[int]
+    """Allowed army sizes, largest first."""
+    units: dict[str, int]
+    """area -> how many of your units stand there now."""
+
+
+class NeutralForceOptions(msgspec.Struct):
+    """A march on a neutral force must reach ``strength``: ``max(0, base + sum(n * unit_strength[u]))``."""
+
+    strength: int
+    base: int
+    unit_strength: dict[str, int]
+
+
 class MarchOrderOptions(msgspec.Struct):
     units: dict[str, int]
     land_destinations: list[str]
     ship_destinations: list[str]
     fights: dict[str, str]
-    """destination -> the house (or ``neutral``) a move there fights."""
+    """destination -> ``combat`` or ``neutral``: units may go to at most one of them per March."""
     neutral_strength: dict[str, int]
     may_leave_power_token: bool
+    """A Power token may be left only if every unit of ``units`` leaves."""
+    neutral_forces: dict[str, NeutralForceOptions]
+    port_room: dict[str, int]
+    """port destination -> Ships it can still take."""
 
 
 class MarchOptions(msgspec.Struct, tag_field="kind", tag="resolve_march"):
     orders: dict[str, MarchOrderOptions]
+    supply: SupplyLimit
 
 
 class ConsolidateOrderOptions(msgspec.Struct):
@@ -90,12 +115,19 @@ class ConsolidateOrderOptions(msgspec.Struct):
     may_muster: bool
     muster_points: int
     ship_areas: list[str]
+    footmen: int
+    """Footmen here that may be upgraded (at most this many upgrades)."""
+    port_room: dict[str, int]
+    """port among ``ship_areas`` -> new Ships it can still take."""
 
 
 class ConsolidateOptions(msgspec.Struct, tag_field="kind", tag="resolve_consolidate_power"):
     orders: dict[str, ConsolidateOrderOptions]
     costs: dict[str, int]
     upgrade_costs: dict[str, int]
+    units_left: dict[str, int]
+    """unit type -> how many you can still place (new units and upgrades to that type)."""
+    supply: SupplyLimit
 
 
 class SupportOptions(msgspec.Struct, tag_field="kind", tag="declare_support"):
@@ -184,6 +216,10 @@ class ReconcileOptions(msgspec.Struct, tag_field="kind", tag="reconcile_armies")
 class MusterAreaOptions(msgspec.Struct):
     points: int
     ship_areas: list[str]
+    footmen: int
+    """Footmen here that may be upgraded (at most this many upgrades here)."""
+    port_room: dict[str, int]
+    """port among ``ship_areas`` -> new Ships it can still take."""
 
 
 class MusterOptions(msgspec.Struct, tag_field="kind", tag="muster"):
@@ -191,6 +227,9 @@ class MusterOptions(msgspec.Struct, tag_field="kind", tag="muster"):
     costs: dict[str, int]
     upgrade_costs: dict[str, int]
     max_areas: int
+    units_left: dict[str, int]
+    """unit type -> how many you can still place, over all areas together."""
+    supply: SupplyLimit
 
 
 DecisionOptions = (

@@ -51,6 +51,7 @@ from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlaceme
 from .events import OrdersSubmitted, StepBegan
 from .orders import ORDER_TOKENS
 from .state import UNIT_TYPES, Phase, Step
+from .supply import SupplyLimit
 from .timeouts import DEFAULT_TEXT
 from .westeros.commands import Bid, Muster, ReconcileArmies, SelectUnits, WesterosChoice
 from .westeros.decisions import (
@@ -204,6 +205,13 @@ KEYS: dict[str, str] = {
     "ArmiesReconciled.units": AREA,
     "SelectUnitsOptions.units": AREA,
     "ReconcileOptions.armies": AREA,
+    "SupplyLimit.units": AREA,
+    "MarchOrderOptions.neutral_forces": AREA,
+    "MarchOrderOptions.port_room": AREA,
+    "ConsolidateOrderOptions.port_room": AREA,
+    "MusterAreaOptions.port_room": AREA,
+    "NeutralForceOptions.unit_strength": UNIT,
+    "units_left": UNIT,
     "GameStarted.houses": "",
     "units": UNIT,
     "routed": UNIT,
@@ -557,16 +565,25 @@ EXAMPLES = (
                 units={"footman": 1, "knight": 1},
                 land_destinations=["castle_black", "moat_cailin"],
                 ship_destinations=[],
-                fights={"moat_cailin": "greyjoy"},
+                fights={"moat_cailin": "combat"},
                 neutral_strength={},
                 may_leave_power_token=True,
+                neutral_forces={},
+                port_room={},
             )
-        }
+        },
+        supply=SupplyLimit(allowed=[3, 2], units={"winterfell": 2, "white_harbor": 1}),
     ),
     ConsolidateOptions(
-        orders={"winterfell": ConsolidateOrderOptions(power=2, may_muster=True, muster_points=2, ship_areas=[])},
+        orders={
+            "winterfell": ConsolidateOrderOptions(
+                power=2, may_muster=True, muster_points=2, ship_areas=[], footmen=1, port_room={}
+            )
+        },
         costs={"footman": 1, "knight": 2, "siege_engine": 2, "ship": 1},
         upgrade_costs={"knight": 1, "siege_engine": 1},
+        units_left={"footman": 7, "knight": 4, "siege_engine": 2, "ship": 5},
+        supply=SupplyLimit(allowed=[3, 2], units={"winterfell": 1, "white_harbor": 1}),
     ),
     SupportOptions(
         area="moat_cailin",
@@ -601,10 +618,19 @@ EXAMPLES = (
     ),
     ReconcileOptions(supply=1, allowed=[2, 2], armies={"winterfell": {"footman": 2, "knight": 1}}, fewest=1),
     MusterOptions(
-        areas={"winterfell": MusterAreaOptions(points=2, ship_areas=["port_of_winterfell", "the_shivering_sea"])},
+        areas={
+            "winterfell": MusterAreaOptions(
+                points=2,
+                ship_areas=["port_of_winterfell", "the_shivering_sea"],
+                footmen=1,
+                port_room={"port_of_winterfell": 3},
+            )
+        },
         costs={"footman": 1, "knight": 2, "siege_engine": 2, "ship": 1},
         upgrade_costs={"knight": 1, "siege_engine": 1},
         max_areas=7,
+        units_left={"footman": 7, "knight": 4, "siege_engine": 2, "ship": 5},
+        supply=SupplyLimit(allowed=[3, 2], units={"winterfell": 1, "white_harbor": 1}),
     ),
     StepBegan(phase="planning", step="assign_orders", round=1, deadline="2026-11-29T13:40:32.282Z", sequential=False),
     OrdersSubmitted(house="stark", orders=None),

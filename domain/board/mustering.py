@@ -24,7 +24,7 @@ from . import board_data
 from .action.commands import Recruit
 from .adjacency import adjacent, kind
 from .control import controller
-from .ports import PORT_CAPACITY
+from .ports import port_room
 from .state import BoardState
 from .supply import available_units, supply_ok
 
@@ -59,9 +59,23 @@ def ship_areas(state: BoardState, house: str, area: str) -> list[str]:
         if k == "sea" and (x.house in (None, house) or not x.units.get("ship")):
             out.append(a)
         elif k == "port" and port_of is not None and port_of.land == area:
-            if x.house in (None, house) and x.units.get("ship", 0) < PORT_CAPACITY:
+            if port_room(state, house, a) > 0:
                 out.append(a)
     return sorted(out)
+
+
+def upgradable_footmen(state: BoardState, house: str, area: str) -> int:
+    """BG-MUSTER-02: an upgrade replaces a Footman already standing in the mustering area (not one
+    mustered by the same purchase), so at most this many upgrades there."""
+    x = state.areas[area]
+    return x.units.get("footman", 0) if x.house == house else 0
+
+
+def units_left(state: BoardState, house: str) -> dict[str, int]:
+    """BG-COMP-03 / BG-MUSTER-05: units of each type the house can still put on the board. A new
+    unit or an upgrade's new type uses one; an upgraded Footman returns to the reserve and may be
+    mustered again in the same area."""
+    return {u: available_units(state, house, u) for u in sorted(NEW_COST)}
 
 
 def plan_muster(
@@ -72,7 +86,7 @@ def plan_muster(
     cost = 0
     new: dict[str, Counter[str]] = {}
     upgrades: list[tuple[str, str]] = []
-    footmen = state.areas[area].units.get("footman", 0) if state.areas[area].house == house else 0
+    footmen = upgradable_footmen(state, house, area)
     for r in recruits:
         if r.upgrade:
             if r.unit not in UPGRADE_COST:
@@ -109,7 +123,7 @@ def plan_muster(
         if n > available_units(state, house, unit) + (len(upgrades) if unit == "footman" else 0):
             raise RuleViolation(f"{house} has no {unit} left to place", rule="BG-COMP-03", code="unit_limit")
     for dest, units in new.items():
-        if kind(dest) == "port" and state.areas[dest].units.get("ship", 0) + units["ship"] > PORT_CAPACITY:
+        if kind(dest) == "port" and units["ship"] > port_room(state, house, dest):
             raise RuleViolation("a port holds at most 3 Ships", rule="BG-MAP-07")
     delta = {dest: sum(u.values()) for dest, u in new.items()}
     if not supply_ok(state, house, delta):

@@ -27,6 +27,15 @@ def port_open_to(state: BoardState, house: str, port: str) -> bool:
     return controller(state, facts.port_of.land) == house
 
 
+def port_room(state: BoardState, house: str, port: str) -> int:
+    """BG-MAP-07: how many more Ships of ``house`` the port can take (3 at most in a port; a port
+    holding another house's Ships takes none of these)."""
+    x = state.areas[port]
+    if x.house not in (None, house):
+        return 0
+    return max(0, PORT_CAPACITY - x.units.get("ship", 0))
+
+
 def max_port_replacement(state: BoardState, house: str, port: str, removed: int) -> int:
     """BG-MAP-07: how many Ships ``house`` may put in a port it captured."""
     here = state.areas[port].units.get("ship", 0) if state.areas[port].house == house else 0

@@ -117,14 +117,26 @@ def initial_strength(state: BoardState, c: Combat) -> dict[str, int]:
     return out
 
 
-def potential_neutral_strength(
-    state: BoardState, house: str, from_area: str, area: str, units: dict[str, int], march_order: str
-) -> int:
-    """BG-MARCH-12: the most a march on a neutral force could reach: units (Siege Engines against a
-    castle), March modifier, and every adjacent Support order (its own always, other houses' if they
-    chose to back it)."""
-    c = Combat(attacker=house, defender=None, area=area, from_area=from_area, march_order=march_order, units=units)
+def neutral_march_terms(
+    state: BoardState, house: str, from_area: str, area: str, march_order: str
+) -> tuple[int, dict[str, int]]:
+    """BG-MARCH-12: what a march on the neutral force in ``area`` can reach, as ``(base, per unit
+    type)``: the March modifier plus every adjacent Support order (its own always, other houses' if
+    they chose to back it), and the strength each marching unit adds (Siege Engines only against a
+    castle). The march reaches ``max(0, base + sum of its units' strengths)``."""
+    c = Combat(attacker=house, defender=None, area=area, from_area=from_area, march_order=march_order, units={})
     for _, placed in state.orders.items():
         if placed.house != house:
             c.support[placed.house] = "attacker"
-    return initial_strength(state, c)[house]
+    base = ORDER_TOKENS[march_order].bonus + support_value(state, c, "attacker")
+    per_unit = {u: unit_value(state, c, u, house, "attacker") for u in ("footman", "knight", "ship", "siege_engine")}
+    return base, per_unit
+
+
+def potential_neutral_strength(
+    state: BoardState, house: str, from_area: str, area: str, units: dict[str, int], march_order: str
+) -> int:
+    """BG-MARCH-12: the most a march of ``units`` on a neutral force could reach
+    (:func:`neutral_march_terms`; the same sum as the attacker's :func:`initial_strength`)."""
+    base, per_unit = neutral_march_terms(state, house, from_area, area, march_order)
+    return max(0, base + sum(n * per_unit[u] for u, n in units.items()))

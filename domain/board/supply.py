@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import msgspec
+
 from ..core.errors import RuleViolation
 from . import board_data
 from .control import controlled_areas, units_of
@@ -77,6 +79,30 @@ def counts_after(state: BoardState, house: str, delta: dict[str, int] | None = N
 def supply_ok(state: BoardState, house: str, delta: dict[str, int] | None = None) -> bool:
     """BG-SUPPLY-05: would the house's armies be legal after ``delta``?"""
     return armies_legal(list(counts_after(state, house, delta).values()), state.houses[house].supply)
+
+
+class SupplyLimit(msgspec.Struct):
+    """The supply limit a March or a mustering must respect (BG-SUPPLY-01/02/05/06), stated so that a
+    client can check a whole declaration itself: add the units the command brings into each area to
+    ``units`` (and take the marching units out of their area); then the areas holding 2 or more of
+    your units (armies), sorted largest first, must be no more than ``len(allowed)`` and the i-th no
+    larger than ``allowed[i]``. Areas not listed hold none of your units. A March that moves no unit
+    is not checked."""
+
+    allowed: list[int]
+    """The army sizes your Supply position allows, largest first (BG-SUPPLY-02)."""
+    units: dict[str, int]
+    """How many of your units stand in each area now (land, sea and port areas; the attacking
+    units of a combat in progress counted in the attacked area, BG-SUPPLY-06)."""
+
+
+def supply_limit(state: BoardState, house: str) -> SupplyLimit:
+    """The house's :class:`SupplyLimit` now: the same numbers :func:`supply_ok` checks against."""
+    counts = counts_after(state, house)
+    return SupplyLimit(
+        allowed=allowed_armies(state.houses[house].supply),
+        units={a: n for a, n in sorted(counts.items()) if n > 0},
+    )
 
 
 def on_board(state: BoardState, house: str, unit: str) -> int:

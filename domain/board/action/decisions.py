@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import msgspec
 
-from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas
-from ..ports import max_port_replacement
+from ..adjacency import kind
+from ..mustering import NEW_COST, UPGRADE_COST, muster_points, ship_areas, units_left, upgradable_footmen
+from ..ports import max_port_replacement, port_room
 from ..state import BoardState
-from ..strength import initial_strength
+from ..strength import initial_strength, neutral_march_terms
+from ..supply import SupplyLimit, supply_limit
 from . import combat as cb
 from . import consolidate as cp
 from . import house_cards as hc
@@ -31,22 +33,49 @@ class RaidOptions(msgspec.Struct, tag_field="kind", tag="resolve_raid"):
     """Raid area -> areas whose enemy order it may remove."""
 
 
+class NeutralForceOptions(msgspec.Struct):
+    """A march on a neutral force (BG-MARCH-12) is accepted only if it can reach the force's
+    strength: ``max(0, base + sum(count * unit_strength[unit]))`` over the units sent there must be at
+    least ``strength``."""
+
+    strength: int
+    """The neutral force token's strength."""
+    base: int
+    """The March order's modifier plus every adjacent Support order that may back the march."""
+    unit_strength: dict[str, int]
+    """What each marching unit of a type adds there (a Siege Engine 4 against a castle, else 0)."""
+
+
 class MarchOrderOptions(msgspec.Struct):
+    """One March order: every constraint on its ``moves`` (with :class:`MarchOptions`' ``supply``)."""
+
     units: dict[str, int]
-    """Standing units that may march (routed ones may not, BG-COMBAT-23)."""
+    """Standing units that may march (routed ones may not, BG-COMBAT-23): send at most these."""
     land_destinations: list[str]
+    """Where Footmen, Knights and Siege Engines may go (BG-MARCH-03/09/11)."""
     ship_destinations: list[str]
+    """Where Ships may go (BG-MARCH-03, BG-MAP-07)."""
     fights: dict[str, str]
-    """Destination -> ``combat`` or ``neutral``: at most one per March (BG-MARCH-04)."""
+    """Destination -> ``combat`` or ``neutral``: units may go to at most one of these per March
+    (BG-MARCH-04); the other destinations are plain moves."""
     neutral_strength: dict[str, int]
+    """Destination -> the neutral force's strength (the same as ``neutral_forces[d].strength``)."""
     may_leave_power_token: bool
+    """True: ``leave_power_token`` may be sent if every unit of ``units`` leaves (BG-MARCH-06)."""
+    neutral_forces: dict[str, NeutralForceOptions]
+    """Destination -> what a march there must reach (BG-MARCH-12)."""
+    port_room: dict[str, int]
+    """Port destination -> how many Ships it can still take (3 at most in a port, BG-MAP-07)."""
 
 
 class MarchOptions(msgspec.Struct, tag_field="kind", tag="resolve_march"):
     """Send ``resolve_march`` with one of these areas and ``moves`` {destination: {unit: count}}.
-    Supply (BG-SUPPLY-06) is checked on the whole declaration."""
+    Every constraint is stated: per order, the units, destinations, the one fight, neutral forces
+    and port room; for the whole declaration, ``supply`` (BG-SUPPLY-06: the marching units count
+    where they arrive, attackers in the attacked area)."""
 
     orders: dict[str, MarchOrderOptions]
+    supply: SupplyLimit
 
 
 class ConsolidateOrderOptions(msgspec.Struct):
@@ -54,15 +83,27 @@ class ConsolidateOrderOptions(msgspec.Struct):
     """Power a regular resolution gives (BG-CP-01/02)."""
     may_muster: bool
     muster_points: int
+    """Mustering points to spend here (BG-MUSTER-01): the ``muster`` list's costs add up to at most this."""
     ship_areas: list[str]
+    """Where a new Ship may go (BG-MUSTER-04)."""
+    footmen: int
+    """Footmen standing here that may be upgraded: at most this many upgrades (BG-MUSTER-02)."""
+    port_room: dict[str, int]
+    """Port among ``ship_areas`` -> how many new Ships it can still take (BG-MAP-07)."""
 
 
 class ConsolidateOptions(msgspec.Struct, tag_field="kind", tag="resolve_consolidate_power"):
-    """Send ``resolve_consolidate_power`` with an area, and ``muster`` to muster instead (BG-CP-03)."""
+    """Send ``resolve_consolidate_power`` with an area, and ``muster`` to muster instead (BG-CP-03).
+    A mustering must also respect ``units_left`` and ``supply`` (BG-MUSTER-05)."""
 
     orders: dict[str, ConsolidateOrderOptions]
     costs: dict[str, int]
     upgrade_costs: dict[str, int]
+    units_left: dict[str, int]
+    """Units of each type you can still place (BG-COMP-03): new units plus upgrades to a type at most
+    this many; a Footman an upgrade returns may be mustered again."""
+    supply: SupplyLimit
+    """New units count in the area they are placed in (a Ship in its sea or port)."""
 
 
 class SupportOptions(msgspec.Struct, tag_field="kind", tag="declare_support"):
@@ -165,15 +206,27 @@ def march_options(state: BoardState, house: str) -> MarchOptions:
                 fights[d] = k
             if k == "neutral":
                 neutral[d] = state.areas[d].neutral
+        units = movable_units(state, house, area)
+        order = state.orders[area].order
+        forces = {}
+        for d, strength in neutral.items():
+            base, per_unit = neutral_march_terms(state, house, area, d, order)
+            forces[d] = NeutralForceOptions(
+                strength=strength, base=base, unit_strength={u: per_unit[u] for u in sorted(units)}
+            )
         out[area] = MarchOrderOptions(
-            units=movable_units(state, house, area),
+            units=units,
             land_destinations=dests["land"],
             ship_destinations=dests["ship"],
             fights=fights,
             neutral_strength=neutral,
-            may_leave_power_token=may_leave_power_token(state, house, area),
+            # BG-MARCH-06 needs every unit gone: routed units (not in ``units``) cannot leave.
+            may_leave_power_token=may_leave_power_token(state, house, area)
+            and sum(units.values()) == sum(state.areas[area].units.values()),
+            neutral_forces=forces,
+            port_room={d: port_room(state, house, d) for d in dests["ship"] if kind(d) == "port"},
         )
-    return MarchOptions(orders=out)
+    return MarchOptions(orders=out, supply=supply_limit(state, house))
 
 
 def _turn_house(act: ActionState) -> str:
@@ -199,20 +252,29 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
         return [(house, ["resolve_march"], march_options(state, house))]
     if step == "resolve_consolidate_power":
         house = _turn_house(act)
-        orders = {
-            a: ConsolidateOrderOptions(
+        orders = {}
+        for a in orders_of(state, house, "consolidate_power"):
+            musters = cp.can_muster(state, a)
+            ships = ship_areas(state, house, a) if musters else []
+            orders[a] = ConsolidateOrderOptions(
                 power=cp.income(state, house, a),
-                may_muster=cp.can_muster(state, a),
-                muster_points=muster_points(a) if cp.can_muster(state, a) else 0,
-                ship_areas=ship_areas(state, house, a) if cp.can_muster(state, a) else [],
+                may_muster=musters,
+                muster_points=muster_points(a) if musters else 0,
+                ship_areas=ships,
+                footmen=upgradable_footmen(state, house, a) if musters else 0,
+                port_room={d: port_room(state, house, d) for d in ships if kind(d) == "port"},
             )
-            for a in orders_of(state, house, "consolidate_power")
-        }
         return [
             (
                 house,
                 ["resolve_consolidate_power"],
-                ConsolidateOptions(orders=orders, costs=dict(NEW_COST), upgrade_costs=dict(UPGRADE_COST)),
+                ConsolidateOptions(
+                    orders=orders,
+                    costs=dict(NEW_COST),
+                    upgrade_costs=dict(UPGRADE_COST),
+                    units_left=units_left(state, house),
+                    supply=supply_limit(state, house),
+                ),
             )
         ]
     if step == "replace_port_ships" and act.port_captures:

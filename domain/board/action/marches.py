@@ -7,7 +7,7 @@ from .. import board_data
 from ..adjacency import kind, land_destinations, ship_destinations
 from ..control import controller
 from ..emitter import Emitter
-from ..ports import PORT_CAPACITY
+from ..ports import port_room
 from ..state import BoardState
 from ..strength import potential_neutral_strength, standing
 from ..supply import supply_ok
@@ -97,8 +97,7 @@ def validate_march(
         if kind(dest) == "port":
             if dk != "move":
                 raise RuleViolation("combat never takes place in a port", rule="BG-MAP-07")
-            here = state.areas[dest].units.get("ship", 0) if state.areas[dest].house == house else 0
-            if here + units.get("ship", 0) > PORT_CAPACITY:
+            if units.get("ship", 0) > port_room(state, house, dest):
                 raise RuleViolation("a port holds at most 3 Ships", rule="BG-MAP-07", code="port_full")
         if dk != "move":
             fights.append(dest)

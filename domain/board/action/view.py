@@ -14,11 +14,28 @@ from .state import Combat
 
 
 class CombatView(msgspec.Struct, omit_defaults=True):
+    """The combat in progress (BG-COMBAT-*), or a march on a neutral force (``defender`` null).
+
+    Where the attacking units are (one model for every client): they **stay in ``from_area``** on
+    the board until the combat ends -- the view's ``areas[from_area]`` counts them, ``areas[area]``
+    shows only the defender's units -- and ``units`` lists which of ``from_area``'s units are the
+    attacking ones. Their losses (casualties, BG-COMBAT-15; House card texts) are recorded there:
+    ``units_destroyed`` with ``area`` = ``from_area`` and ``combat_units: true``, and ``units`` shrinks
+    with them. Only when the attacker wins do the survivors move into ``area`` (``units_moved``
+    ``from_area`` -> ``area``, reason ``BG-COMBAT-24``; not against Arianne Martell); a losing
+    attacker's units retreat from ``from_area`` (home, that is they stay there routed, BG-COMBAT-18,
+    or where Robb Stark sends them). Supply alone counts them in ``area`` already (BG-SUPPLY-06; a
+    decision's ``supply.units`` does too)."""
+
     attacker: str
     defender: str | None
     area: str
+    """The embattled area: the defender's units stand here (the attackers do not yet)."""
     from_area: str
+    """The March's area, where the attacking ``units`` stand until the combat ends."""
     units: dict[str, int]
+    """The attacking units (type -> count), standing in ``from_area`` (among any of the attacker's
+    units that stayed behind there); losses taken in the combat are removed from both."""
     stage: str
     support: dict[str, str] = {}
     support_queue: list[str] = []

@@ -8,9 +8,19 @@ from __future__ import annotations
 
 import msgspec
 
-from ..mustering import NEW_COST, UPGRADE_COST, muster_areas, muster_points, ship_areas
+from ..adjacency import kind
+from ..mustering import (
+    NEW_COST,
+    UPGRADE_COST,
+    muster_areas,
+    muster_points,
+    ship_areas,
+    units_left,
+    upgradable_footmen,
+)
+from ..ports import port_room
 from ..state import BoardState
-from ..supply import allowed_armies, armies, minimal_losses
+from ..supply import SupplyLimit, allowed_armies, armies, minimal_losses, supply_limit
 from .evolve import open_bidding
 
 
@@ -61,17 +71,30 @@ class ReconcileOptions(msgspec.Struct, tag_field="kind", tag="reconcile_armies")
 
 class MusterAreaOptions(msgspec.Struct):
     points: int
+    """Mustering points to spend here (BG-MUSTER-01): this area's purchases cost at most this."""
     ship_areas: list[str]
+    """Where a Ship mustered here may go (BG-MUSTER-04)."""
+    footmen: int
+    """Footmen standing here that may be upgraded: at most this many upgrades here (BG-MUSTER-02)."""
+    port_room: dict[str, int]
+    """Port among ``ship_areas`` -> how many new Ships it can still take (BG-MAP-07)."""
 
 
 class MusterOptions(msgspec.Struct, tag_field="kind", tag="muster"):
-    """Send ``muster`` with ``recruits`` {area: [Recruit]} for any of these areas (empty: nothing)."""
+    """Send ``muster`` with ``recruits`` {area: [Recruit]} for any of these areas (empty: nothing).
+    The purchases of all areas together must also respect ``units_left`` and ``supply``
+    (BG-MUSTER-05)."""
 
     areas: dict[str, MusterAreaOptions]
     costs: dict[str, int]
     upgrade_costs: dict[str, int]
     max_areas: int
     """0: every listed area; 1: one area only."""
+    units_left: dict[str, int]
+    """Units of each type you can still place (BG-COMP-03): over all areas, new units plus upgrades
+    to a type at most this many (a Footman an upgrade returns may be mustered again in that area)."""
+    supply: SupplyLimit
+    """New units count in the area they are placed in (a Ship in its sea or port)."""
 
 
 WesterosDecisionOptions = BidOptions | ChoiceOptions | SelectUnitsOptions | ReconcileOptions | MusterOptions
@@ -125,16 +148,26 @@ def pending_westeros_decisions(state: BoardState) -> list[tuple[str, list[str], 
         )
     if w.musterers:
         house = w.musterers[0]
-        areas = {
-            a: MusterAreaOptions(points=muster_points(a), ship_areas=ship_areas(state, house, a))
-            for a in muster_areas(state, house)
-        }
+        areas = {}
+        for a in muster_areas(state, house):
+            ships = ship_areas(state, house, a)
+            areas[a] = MusterAreaOptions(
+                points=muster_points(a),
+                ship_areas=ships,
+                footmen=upgradable_footmen(state, house, a),
+                port_room={d: port_room(state, house, d) for d in ships if kind(d) == "port"},
+            )
         out.append(
             (
                 house,
                 ["muster"],
                 MusterOptions(
-                    areas=areas, costs=dict(NEW_COST), upgrade_costs=dict(UPGRADE_COST), max_areas=w.muster_max_areas
+                    areas=areas,
+                    costs=dict(NEW_COST),
+                    upgrade_costs=dict(UPGRADE_COST),
+                    max_areas=w.muster_max_areas,
+                    units_left=units_left(state, house),
+                    supply=supply_limit(state, house),
                 ),
             )
         )
