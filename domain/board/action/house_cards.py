@@ -206,17 +206,18 @@ def immediately_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
 
 def renly_choices(state: BoardState, c: Combat, house: str) -> list[str]:
     """Renly Baratheon: areas with one of the winner's Footmen in this combat (its supporting ones
-    included), while it still has a Knight to place."""
+    included), while it still has a Knight to place. A routed Footman is not in the combat
+    (BG-COMBAT-22: it adds nothing), so only a standing one may be upgraded."""
     if available_units(state, house, "knight") < 1:
         return []
     out = set()
     if house == c.attacker and c.units.get("footman"):
         out.add(c.from_area)
-    if house == c.defender and state.areas[c.area].units.get("footman"):
+    if house == c.defender and standing(state, c.area).get("footman"):
         out.add(c.area)
     side = "attacker" if house == c.attacker else "defender"
     for area, h, sd in supports(state, c):
-        if h == house and sd == side and state.areas[area].units.get("footman"):
+        if h == house and sd == side and standing(state, area).get("footman"):
             out.add(area)
     return sorted(out)
 

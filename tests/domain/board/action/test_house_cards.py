@@ -10,7 +10,7 @@ from domain.board.redaction import redact_event
 from domain.core.errors import RuleViolation
 from tests.support.action_positions import Position, acmd, of_type
 from tests.support.combat_helpers import cards, fight, north
-from tests.support.invariants import check_invariants
+from tests.support.invariants import check_invariants, check_state
 
 A = acmd.ChooseAbility
 
@@ -395,3 +395,33 @@ def test_doran_martell_moves_the_opponent_to_the_bottom_of_a_track():
     assert d.options.choices == ["iron_throne", "kings_court"] and not d.options.may_skip
     sc.run("martell", A(choice="kings_court"))
     assert sc.state.tracks.kings_court[-1] == "lannister"
+
+
+def test_renly_baratheon_upgrades_a_standing_footman_never_a_routed_one():
+    """Renly Baratheon with BG-COMBAT-22: a routed Footman in the winner's area is not in the combat;
+    Renly upgrades a standing one (the routed mark stays on the Footman left), and with only routed
+    Footmen there is nothing to upgrade (a 5-player Tides bot game once upgraded a routed one)."""
+    sc = north(
+        a="stark",
+        d="baratheon",
+        att={"knight": 1},
+        dfn={"footman": 2},
+        no_blade=True,
+        extra={"castle_black": ("stark", {"footman": 1})},
+        orders={"castle_black": "consolidate_power"},  # the Action phase goes on after the combat
+    )
+    sc.state.action.routed["karhold"] = {"footman": 1}
+    fight(sc, "catelyn_stark", "renly_baratheon", attacker="stark", defender="baratheon")
+    d = sc.decision("baratheon")
+    assert d.options.card == "renly_baratheon" and d.options.choices == ["karhold"]
+    sc.run("baratheon", A(choice="karhold"))
+    assert sc.state.areas["karhold"].units == {"footman": 1, "knight": 1}
+    assert sc.state.action.routed["karhold"] == {"footman": 1}
+    check_state(sc.state)
+
+    only_routed = north(a="stark", d="baratheon", att={"knight": 1}, dfn={"footman": 1}, no_blade=True)
+    only_routed.state.action.routed["karhold"] = {"footman": 1}
+    fight(only_routed, "catelyn_stark", "renly_baratheon", attacker="stark", defender="baratheon")
+    assert not [x for x in only_routed.decisions() if "choose_ability" in x.commands]
+    assert only_routed.state.areas["karhold"].units == {"footman": 1}
+    check_state(only_routed.state)
