@@ -300,7 +300,10 @@ def st_retreat(em: Emitter, c: Combat) -> bool:
         home_ok = attacker_may_go_home(s, c)
         if not robb:
             if home_ok:
-                retreat(em, loser, c.from_area, c.from_area, units, True)  # home: never over supply
+                # Back where they marched from; supply still applies there (BG-COMBAT-20): armies
+                # formed elsewhere meanwhile may leave no room for the whole army at home.
+                if retreat(em, loser, c.from_area, c.from_area, units, True):
+                    return _stage(em, "choose_retreat_losses")
             else:
                 em.emit(
                     aev.UnitsDestroyed(house=loser, area=area, units=units, reason="BG-COMBAT-18", combat_units=True)

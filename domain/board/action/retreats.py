@@ -19,7 +19,9 @@ def supply_loss(state: BoardState, house: str, dest: str, units: dict[str, int],
     ``dest`` from ``from_area``."""
     total = sum(units.values())
     for lost in range(total + 1):
-        counts = counts_after(state, house, {from_area: -total, dest: total - lost})
+        delta = {from_area: -total}
+        delta[dest] = delta.get(dest, 0) + total - lost  # ``dest`` may be ``from_area`` (the way home)
+        counts = counts_after(state, house, delta)
         if armies_legal(list(counts.values()), state.houses[house].supply):
             return lost
     return total
@@ -84,7 +86,7 @@ def retreat(em: Emitter, house: str, from_area: str, dest: str, units: dict[str,
     caller opens the decision; :func:`finish_retreat` completes it. When every retreating unit has the
     same type there is nothing to choose and the losses are taken at once. The losses are always
     retreating units, never units already in ``dest``, and they die before the others move."""
-    lost = supply_loss(em.state, house, dest, units, from_area) if dest != from_area else 0
+    lost = supply_loss(em.state, house, dest, units, from_area)  # the way home too (BG-COMBAT-18)
     if lost == 0:
         finish_retreat(em, house, from_area, dest, units, {}, combat_units)
         return False
