@@ -44,6 +44,7 @@ EXCLUDED = {
     "test_combat.test_BG_COMBAT_14_routed_units_and_siege_engines_of_the_loser_die_first": _MUTATES + ": routed units",
     "test_combat.test_BG_COMBAT_22_routed_units_have_no_strength_and_stand_at_cleanup": _MUTATES + ": routed units",
     "test_marches.test_BG_COMBAT_23_routed_units_cannot_march": _MUTATES + ": routed units",
+    "test_house_cards.test_renly_baratheon_upgrades_a_standing_footman_never_a_routed_one": _MUTATES + ": routed units",
     "test_combat.test_BG_COMBAT_22_routed_units_stand_up_at_the_action_phase_clean_up": (
         "plays on into round 2 (a WesterosPosition through the Westeros and Planning phases), which an "
         "Action-phase fixture does not describe"
