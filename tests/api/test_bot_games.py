@@ -39,13 +39,11 @@ from domain.board.audit import audit
 from domain.board.redaction import view_for
 from tests.support.export_checks import check_export
 from tests.support.forgery import (
-    change_revealed_order,
-    change_winner,
+    FORGERIES,
+    WHERE,
     envelopes,
     forged,
     index_of,
-    set_power_gain,
-    swap_combat_result,
 )
 from tests.support.game_client import wait_until
 from tests.support.verify_cli import public_key_file, run_verify
@@ -53,18 +51,6 @@ from tests.support.verify_cli import public_key_file, run_verify
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = {"decision_timeout_s": 60, "organizer_is_referee": True}
 _enc = msgspec.json.Encoder()
-FORGERIES = {
-    "winner": change_winner,
-    "combat_result": swap_combat_result,
-    "power_gain_15": set_power_gain,
-    "revealed_order": change_revealed_order,
-}
-WHERE = {
-    "winner": "game_ended",
-    "combat_result": "combat_decided",
-    "power_gain_15": "power_gained",
-    "revealed_order": "orders_revealed",
-}
 
 
 def _log_sizes(logdir: Path) -> dict[Path, int]:

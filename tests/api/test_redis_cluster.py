@@ -23,7 +23,7 @@ from service.processes import worker_command
 from service.store import embedded_redis
 from tests.conftest import QUEUE, Procs
 from tests.support.export_checks import check_export
-from tests.support.game_client import wait_until
+from tests.support.game_client import api_ready, wait_until
 from tests.support.redis_cluster import LocalCluster
 
 pytestmark = pytest.mark.slow
@@ -34,13 +34,6 @@ def _game_events_key(cluster: LocalCluster) -> str | None:
         for key in node.client.scan_iter(match="*:game:*:events", count=1000):
             return key.decode()
     return None
-
-
-def _ready(api: httpx.Client) -> bool:
-    try:
-        return api.get("/readyz").status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, redis_url):
@@ -55,7 +48,7 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
         procs.start_api(port)
         procs.start("worker", worker_command(redis_url, queue))
         procs.start_projector()
-        wait_until(lambda: _ready(api), timeout=30)
+        wait_until(lambda: api_ready(api), timeout=30)
 
         took: list[float] = []
 

@@ -18,7 +18,7 @@ import httpx
 
 from service.store import embedded_redis
 from tests.conftest import Procs
-from tests.support.game_client import decisions, default_like_orders, new_started_game, wait_until
+from tests.support.game_client import api_ready, decisions, default_like_orders, new_started_game, wait_until
 
 
 def _orders(api: httpx.Client, game, token: str) -> httpx.Response:
@@ -28,13 +28,6 @@ def _orders(api: httpx.Client, game, token: str) -> httpx.Response:
         json={"type": "assign_orders", "orders": default_like_orders(mine["options"])},
         headers=game.auth(token),
     )
-
-
-def _ready(api: httpx.Client) -> bool:
-    try:
-        return api.get("/readyz").status_code == 200
-    except httpx.HTTPError:
-        return False
 
 
 def _probe(path) -> bool:
@@ -59,7 +52,7 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
     procs.env.pop("CITADEL_READY_FILE")
     api = httpx.Client(base_url=f"http://127.0.0.1:{api_port}", timeout=10)
     try:
-        wait_until(lambda: _ready(api), timeout=20)
+        wait_until(lambda: api_ready(api), timeout=20)
         wait_until(lambda: all(_probe(f) for f in ready_files), timeout=20)
         game = new_started_game(api, players=3)
         tokens = list(game.houses.values())
@@ -77,7 +70,7 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
         wait_until(lambda: not any(_probe(f) for f in ready_files), timeout=15)
 
         redis_proc, _ = embedded_redis.start(data, port=port, persist=True)
-        wait_until(lambda: _ready(api), timeout=20)
+        wait_until(lambda: api_ready(api), timeout=20)
         wait_until(lambda: all(_probe(f) for f in ready_files), timeout=20)
         for name, p in procs.procs.items():
             assert p.poll() is None, f"the {name} exited during the Redis restart"

@@ -27,14 +27,12 @@ from domain.core.head import ChainHead, signed_bytes
 from service.store.keys import SIGNING_KEY
 from tests.conftest import ROOT
 from tests.support.forgery import (
-    change_revealed_order,
-    change_winner,
+    FORGERIES,
+    WHERE,
     drop_reveal_salt,
     forged,
     index_of,
     last_submission,
-    set_power_gain,
-    swap_combat_result,
     swap_commitments,
 )
 from tests.support.game_client import new_started_game, submit_all_orders, wait_until
@@ -219,20 +217,6 @@ def test_a_truncated_or_edited_export_is_rejected(finished, edit, reason):
     assert out.returncode == 1, out.stdout + out.stderr
     assert "REJECTED" in out.stdout and reason in out.stdout, out.stdout
     assert "Traceback" not in out.stdout + out.stderr
-
-
-FORGERIES = {
-    "winner": change_winner,
-    "combat_result": swap_combat_result,
-    "power_gain_15": set_power_gain,
-    "revealed_order": change_revealed_order,
-}
-WHERE = {
-    "winner": "game_ended",
-    "combat_result": "combat_decided",
-    "power_gain_15": "power_gained",
-    "revealed_order": "orders_revealed",
-}
 
 
 @pytest.mark.parametrize("name", list(FORGERIES))

@@ -111,3 +111,19 @@ def drop_reveal_salt(events: list[dict[str, Any]], type_: str = "orders_revealed
 def last_submission(events: list[dict[str, Any]], before: int, type_: str, house: str) -> int:
     """The index of ``house``'s last submission of ``type_`` before index ``before``."""
     return max(k for k in range(before) if events[k]["event"]["type"] == type_ and events[k]["event"]["house"] == house)
+
+
+FORGERIES: dict[str, Callable[[list[dict[str, Any]]], object]] = {
+    "winner": change_winner,
+    "combat_result": swap_combat_result,
+    "power_gain_15": set_power_gain,
+    "revealed_order": change_revealed_order,
+}
+"""The edits a forger with the deployment's key would make, by name."""
+WHERE = {
+    "winner": "game_ended",
+    "combat_result": "combat_decided",
+    "power_gain_15": "power_gained",
+    "revealed_order": "orders_revealed",
+}
+"""The event type each of :data:`FORGERIES` edits (where the verifier must find the divergence)."""

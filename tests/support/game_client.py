@@ -86,3 +86,11 @@ def wait_until(pred, timeout: float = 15.0, interval: float = 0.05):
             return last
         time.sleep(interval)
     raise AssertionError(f"condition not reached in {timeout}s (last: {last!r})")
+
+
+def api_ready(api: httpx.Client) -> bool:
+    """``GET /readyz`` answers 200 (False while the API is not up or not ready)."""
+    try:
+        return api.get("/readyz").status_code == 200
+    except httpx.HTTPError:
+        return False
