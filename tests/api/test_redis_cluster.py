@@ -18,7 +18,9 @@ import time
 import httpx
 import pytest
 
+from clients import bot
 from clients.bot import PlayedGame, play_game
+from clients.citadel_client.client import CitadelClient
 from service.processes import worker_command
 from service.store import embedded_redis
 from tests.conftest import QUEUE, Procs
@@ -36,7 +38,15 @@ def _game_events_key(cluster: LocalCluster) -> str | None:
     return None
 
 
-def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, redis_url):
+def _patient_client(base_url: str, wait_s: int) -> CitadelClient:
+    """The bots' client (``clients.bot._api``) retrying 503s for about a minute instead of about
+    ten seconds: after the master dies the API answers 503 ``store_unavailable`` until its Cluster
+    client stops routing to the dead node (seen: up to 14 s)."""
+    return CitadelClient(base_url, timeout=wait_s + 30, max_connections=1, retries=120)
+
+
+def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, redis_url, monkeypatch):
+    monkeypatch.setattr(bot, "_api", _patient_client)
     cluster = LocalCluster(tmp_path / "cluster")
     procs = Procs(cluster.url, tmp_path)
     queue = f"{QUEUE}-cluster"  # its own queue: the session's shared service must not take these jobs
