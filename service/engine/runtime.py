@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from typing import Any
+
+import redis.exceptions
 
 from domain import registry
 from service.store.config import Config
@@ -31,6 +34,19 @@ class Runtime:
     blocking: Any = None
     """Redis client for blocking reads (SSE and long-polls), with its own pool."""
     open_streams: int = 0
+
+    async def blocking_read(self, streams: dict[str, str], count: int, block: int) -> Any:
+        """``XREAD`` on the blocking-reads client. When its store is unreachable the client is
+        replaced before the error goes on (the caller answers 503): a Cluster client that lost a
+        master kept routing to the dead node (seen: 80 s of 503s on the event streams after a
+        failover), while a new one reads the slot map afresh."""
+        try:
+            return await self.blocking.xread(streams, count=count, block=block)
+        except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            old, self.blocking = self.blocking, blocking_reads_redis(self.cfg)
+            with contextlib.suppress(Exception):
+                await old.aclose()
+            raise
 
     async def close(self) -> None:
         await self.redis.aclose()

@@ -124,7 +124,7 @@ async def _released(
 async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
     deadline = time.monotonic() + wait
     while time.monotonic() < deadline:
-        res = await rt.blocking.xread(
+        res = await rt.blocking_read(
             {keys.events: f"{after}-0"},
             count=limit,
             block=int(min(1000, (deadline - time.monotonic()) * 1000)) or 1,
@@ -152,7 +152,7 @@ async def _sse(
             last_beat = time.monotonic()
         if envs:
             continue
-        await rt.blocking.xread({keys.events: f"{after}-0"}, count=1, block=1000)
+        await rt.blocking_read({keys.events: f"{after}-0"}, count=1, block=1000)
         if time.monotonic() - last_beat > 15:
             last_beat = time.monotonic()
             yield b": keep-alive\n\n"
