@@ -21,8 +21,6 @@ import signal
 import socket
 from typing import Any
 
-import redis.exceptions
-
 from domain import registry
 from service.store.config import Config
 from service.store.event_store import EventStore
@@ -31,13 +29,13 @@ from service.store.keys import Keys, feed_key
 from service.store.logs import configure_logging
 from service.store.read_models import ProjectionStore
 from service.store.readiness import ReadyFile
-from service.store.redis_client import event_store_redis
+from service.store.redis_client import STORE_UNREACHABLE, event_store_redis
 
 from .read_models import log_lines, views
 
 log = logging.getLogger("citadel.projector")
 GROUP = "projector"
-STORE_DOWN = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError)
+STORE_DOWN: tuple[type[Exception], ...] = (*STORE_UNREACHABLE, ConnectionError)
 """What a Redis restart or failover raises; the projector waits and reconnects instead of exiting."""
 
 

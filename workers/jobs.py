@@ -32,13 +32,12 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-import redis.exceptions
-
 from domain.core.commands import SYSTEM, ApplyTimeout, ResolvePending
 from domain.core.context import parse_rfc3339
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.logs import configure_logging
+from service.store.redis_client import STORE_UNREACHABLE
 
 configure_logging()
 log = logging.getLogger("citadel.jobs")
@@ -83,7 +82,7 @@ def _run(job: Callable[..., Awaitable[T]], *args: Any) -> T:
         result = _loop.run_until_complete(job(_runtime, *args))
         _loop.run_until_complete(_resolve_follow_ups(_runtime))
         return result
-    except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+    except STORE_UNREACHABLE:
         # Redis restarted or failed over: drop the runtime (its pooled connections are dead) so the
         # next job connects afresh; this job failed, and the sweep enqueues its work again, since
         # the game's mark stays until the work is done (workers/sweep.py).
@@ -155,7 +154,7 @@ async def _many(rt: Runtime, work: list[tuple[Callable[..., Awaitable[str]], tup
         async with gate:
             try:
                 return await fn(rt, *args)
-            except (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError):
+            except STORE_UNREACHABLE:
                 raise
             except Exception:
                 log.exception("%s%s failed; the next sweep tries again", fn.__name__, args)

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import redis.exceptions
 from litestar import Litestar, Request
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
@@ -22,6 +21,7 @@ from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.logs import configure_logging
 from service.store.rate_limits import RateLimits
+from service.store.redis_client import STORE_UNREACHABLE
 
 from . import openapi
 from .controllers.commands import CommandsController
@@ -94,8 +94,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             ApiError: api_error_handler,
             GameError: game_error_handler,
             RecursionError: too_deep_handler,
-            redis.exceptions.ConnectionError: store_unavailable_handler,
-            redis.exceptions.TimeoutError: store_unavailable_handler,
+            **{kind: store_unavailable_handler for kind in STORE_UNREACHABLE},
             ValidationException: validation_handler,
             HTTPException: http_exception_handler,
             Exception: internal_error_handler,

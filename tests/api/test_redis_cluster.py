@@ -23,6 +23,8 @@ from clients.bot import PlayedGame, play_game
 from clients.citadel_client.client import CitadelClient
 from service.processes import worker_command
 from service.store import embedded_redis
+from service.store.config import Config
+from service.store.redis_client import STORE_UNREACHABLE, BlockingReads, event_store_redis
 from tests.conftest import QUEUE, Procs
 from tests.support.export_checks import check_export
 from tests.support.game_client import api_ready, wait_until
@@ -89,4 +91,48 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
     finally:
         api.close()
         procs.stop_all()
+        cluster.stop()
+
+
+def test_event_streams_read_on_when_the_node_redis_url_names_is_the_master_that_died(tmp_path):
+    """CI saw a 500 on a long-poll after the failover: the blocking-reads client, rebuilt after
+    the store error, was seeded from ``REDIS_URL`` alone, and that URL named the killed master, so
+    the new client could not start (``RedisClusterException``, which the API did not map to 503).
+    The failover test hits this only when the game's stream happens to live on that node; here it
+    always does. After the kill a read may fail once (the API answers 503); the next reads must
+    reach the promoted replica and see what was written before the kill."""
+    cluster = LocalCluster(tmp_path / "cluster")
+    url_node = cluster.masters[0]
+    key = next(k for i in range(1000) if cluster.master_of(k := f"{{p{i}}}:events") is url_node)
+    cfg = Config(
+        redis_url=cluster.url, queue_url=cluster.url, cluster=True, partitions=16, secret=None,
+        snapshot_every=64, queue_name="unused",
+    )  # fmt: skip
+
+    async def scenario() -> list[str]:
+        commands = event_store_redis(cfg)
+        reads = BlockingReads(cfg, commands)
+        failures: list[str] = []
+        try:
+            await commands.xadd(key, {"n": "1"})
+            await commands.execute_command("WAIT", 1, 2000, target_nodes=commands.get_node_from_key(key))
+            assert await reads.xread({key: "0"}, count=10, block=100)
+            await asyncio.to_thread(cluster.kill_master_of, key)
+            for _ in range(5):
+                try:
+                    got = await reads.xread({key: "0"}, count=10, block=100)
+                    assert got and got[0][1][0][1] == {b"n": b"1"}, got
+                    return failures
+                except STORE_UNREACHABLE as e:
+                    failures.append(type(e).__name__)
+                    await asyncio.sleep(0.5)
+            raise AssertionError(f"the event stream never came back after the failover: {failures}")
+        finally:
+            await reads.aclose()
+            await commands.aclose()
+
+    try:
+        failures = asyncio.run(scenario())
+        assert len(failures) <= 1, failures  # one 503 while the client is replaced, no more
+    finally:
         cluster.stop()

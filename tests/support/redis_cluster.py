@@ -136,7 +136,7 @@ class LocalCluster:
         return node
 
     def _serving(self, key: str) -> Node | None:
-        slot = self.nodes[0].client.execute_command("CLUSTER", "KEYSLOT", key)
+        slot = self.alive()[0].client.execute_command("CLUSTER", "KEYSLOT", key)  # nodes[0] may be dead
         for n in self.alive():
             info = n.client.info("replication")
             if info["role"] != "master":
