@@ -12,6 +12,7 @@ this environment (``tests/support/wheelhouse.py``), so the test needs no network
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -94,8 +95,8 @@ def test_the_package_installs_alone_and_imports_without_the_server(fresh_venv):
 
 
 def test_the_installed_package_is_typed_for_mypy(fresh_venv, tmp_path):
-    """``mypy --strict`` with the fresh environment's interpreter: the example bot passes, and
-    misusing what the clients return (sync and async) is caught."""
+    """``mypy --strict`` with the fresh environment's interpreter: the package's own code and the
+    example bot pass, and misusing what the clients return (sync and async) is caught."""
     misuse = tmp_path / "misuse.py"
     misuse.write_text(
         "from citadel_client import CitadelClient, SyncCitadelClient\n\n"
@@ -111,12 +112,15 @@ def test_the_installed_package_is_typed_for_mypy(fresh_venv, tmp_path):
         fresh_venv / "bin" / "python",
         "--cache-dir",
         tmp_path / "mypy-cache",
+        fresh_venv.parent / "src" / "citadel_client",  # the package itself, away from the repository's config
         EXAMPLE,
         misuse,
     ]
     out = subprocess.run([str(a) for a in args], cwd=tmp_path, capture_output=True, text=True, timeout=300)
     errors = [line for line in out.stdout.splitlines() if ": error:" in line]
-    assert len(errors) == 3 and all(line.startswith("misuse.py:") for line in errors), out.stdout  # none in the bot
+    checked = re.search(r"checked (\d+) source files", out.stdout)
+    assert checked and int(checked.group(1)) >= 2 + len(list((CLIENTS / "citadel_client").glob("*.py"))), out.stdout
+    assert len(errors) == 3 and all(line.startswith("misuse.py:") for line in errors), out.stdout  # none elsewhere
     assert any(':4: error: Incompatible return value type (got "DecisionsOut", expected "str")' in e for e in errors)
     assert any(":7: error: Argument" in e and '"min_version"' in e for e in errors), errors
     assert any(':7: error: Incompatible return value type (got "DecisionsOut", expected "int")' in e for e in errors)
