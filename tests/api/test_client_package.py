@@ -26,6 +26,7 @@ from clients.citadel_client import SyncCitadelClient
 from tests.conftest import ROOT
 from tests.support.wheelhouse import repack, requirement_closure
 
+pytestmark = pytest.mark.slow  # builds and installs packages, starts processes
 CLIENTS = ROOT / "clients"
 EXAMPLE = CLIENTS / "examples" / "simple_bot.py"
 LAST_ROUND = {

@@ -22,6 +22,7 @@ import pytest
 
 from tests.conftest import ROOT
 
+pytestmark = pytest.mark.slow  # builds and installs packages, starts processes
 PACKAGE = "citadel_generated"
 
 
