@@ -265,6 +265,9 @@ def test_an_end_message_or_an_ending_event_ends_the_cursor():
     cursor = EventCursor(3)
     cursor.message(_messages("retry: 10000\nevent: end\ndata: {}\n\n")[0])
     assert cursor.ended and cursor.retry_s == 10.0
+    opening = EventCursor(0)  # a stream that opens with its reconnection advice alone
+    assert opening.message(_messages(": stream open\nretry: 3000\n\n")[0]) is None
+    assert opening.retry_s == 3.0 and not opening.ended
     resumed = EventCursor(12)
     resumed.begin([EventOut(seq=12, event={"type": "game_ended"})])
     assert resumed.ended
