@@ -40,7 +40,7 @@ from litestar import Litestar
 from litestar.openapi.spec import OpenAPI
 
 from domain import registry
-from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
+from domain.core.commands import ORGANIZER, Actor, JoinGame, PauseClocks, ResumeClocks, StartGame
 from domain.core.context import Context
 from domain.core.game import SchemaDocs
 from service.store.read_models import LogLine
@@ -106,6 +106,8 @@ SERVICE_TYPES: list[Any] = [
     LogOut,
     Health,
     JoinBody,
+    PauseClocks,
+    ResumeClocks,
     Problem,
 ]
 
