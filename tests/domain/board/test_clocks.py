@@ -9,6 +9,7 @@ These are the server's documented policies (no rule of the board game covers clo
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -24,11 +25,12 @@ from domain.board.decisions import pending_decisions
 from domain.board.game import GAME
 from domain.board.state import BoardState, Settings
 from domain.core.commands import PauseClocks, ResumeClocks
-from domain.core.context import Context, rfc3339
+from domain.core.context import Context, parse_rfc3339, rfc3339
 from domain.core.envelope import Envelope, seal
 from domain.core.errors import Forbidden, WrongPhase
 from domain.core.hashing import GENESIS
 from tests.support.board_builders import NOW, ORGANIZER, SYSTEM, simple_orders
+from tests.support.full_games import FullGame
 
 _json = msgspec.json.Encoder()
 
@@ -238,3 +240,48 @@ def test_a_forged_charge_is_a_divergence():
     report = audit(out, g.seed)
     assert report.chain_ok and not report.rules_ok
     assert report.divergence is not None and report.divergence.startswith(f"event {i + 1}")
+
+
+class ClockedFullGame(FullGame):
+    """A complete random game where time passes: each batch is decided a random 0-3 s after the
+    last, and whenever the game's deadline (a bank's end or the step's) has passed, the worker's
+    timeout runs instead of an answer, as the sweep would."""
+
+    def __init__(self, players: int, seed: str, settings: Settings) -> None:
+        self.now = NOW
+        super().__init__(players, seed, settings)
+
+    def run(self, command, actor):
+        ctx = Context(now=self.now, seed=self.ctx.seed, game_id=self.ctx.game_id)
+        return self.apply(decide(self.state, command, actor, ctx), self.now)
+
+    def step(self, rng, timeout_rate: float = 0.0) -> None:
+        self.now += timedelta(milliseconds=rng.randrange(0, 3000))
+        s = self.state
+        due = GAME.deadline(s)
+        if not pending_system_work(s) and due is not None and parse_rfc3339(due.at) <= self.now:
+            self.run(cmd.ApplyTimeout(step_version=s.step_version), SYSTEM)
+            return
+        super().step(rng, timeout_rate=0.0)
+
+
+def test_a_complete_game_on_short_banks_runs_banks_out_and_audits_clean():
+    """Across every phase (simultaneous orders, bids and House cards, sequential turns) a bank
+    that runs out defaults its house alone, then at once; the game still ends, every invariant
+    holds, the fold equals a refold, and the audit re-derives every clock event."""
+    game = ClockedFullGame(3, "clocked-full", Settings(time_bank_s=40, increment_s=1, decision_timeout_s=8))
+    rng = random.Random(7)
+    for _ in range(40_000):
+        if game.state.phase == "ended" and game.state.step == "game_over":
+            break
+        game.step(rng)
+    assert game.state.phase == "ended"
+    out = [e for e in game.events if isinstance(e, ClockCharged) and e.out_of_time]
+    assert out, "no bank ran out"
+    assert all(c.out_of_time and c.bank_ms == 0 for h, c in game.state.clocks.items() if h in {e.house for e in out})
+    bank_only = [e for e in game.events if isinstance(e, ev.DecisionTimedOut) and len(e.houses) == 1]
+    assert bank_only
+    assert game.same_as_refold()
+    report = audit(game.envelopes(), game.ctx.seed)
+    assert report.chain_ok and report.rules_ok and report.seed_ok, (report.problems, report.divergence)
+    assert report.rederived_through == len(game.events)
