@@ -221,6 +221,31 @@ class CitadelClient:
             "POST", f"/v1/games/{game_id}/start", CommandAccepted, headers=_command_headers(if_match, idempotency_key)
         )
 
+    async def pause(
+        self, game_id: str, reason: str, *, if_match: int | None = None, idempotency_key: str | None = None
+    ) -> CommandAccepted:
+        """``POST /v1/games/{id}/pause`` (a judge; today the organizer's token): stop every clock
+        (docs/clocks.md). 409 ``clocks_paused`` when already paused."""
+        return await self._clocks(game_id, "pause", reason, if_match, idempotency_key)
+
+    async def resume(
+        self, game_id: str, reason: str, *, if_match: int | None = None, idempotency_key: str | None = None
+    ) -> CommandAccepted:
+        """``POST /v1/games/{id}/resume``: restart the clocks; deadlines and running banks move by
+        the paused time. 409 ``clocks_running`` when not paused."""
+        return await self._clocks(game_id, "resume", reason, if_match, idempotency_key)
+
+    async def _clocks(
+        self, game_id: str, action: str, reason: str, if_match: int | None, idempotency_key: str | None
+    ) -> CommandAccepted:
+        return await self.call(
+            "POST",
+            f"/v1/games/{game_id}/{action}",
+            CommandAccepted,
+            body=_enc.encode({"reason": reason}),
+            headers=_command_headers(if_match, idempotency_key or str(uuid.uuid4())),
+        )
+
     async def decisions(self, game_id: str, *, min_version: int | None = None) -> DecisionsOut:
         """``GET /v1/games/{id}/decisions``: what this token's seat must decide, with the legal options."""
         params = {"min_version": min_version} if min_version is not None else None

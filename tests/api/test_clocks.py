@@ -11,10 +11,14 @@ Banks and deadlines are a few seconds long, so the workers' sweep (1 s) really f
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from datetime import datetime
 
+import pytest
+
+from clients.citadel_client import ApiProblem, CitadelClient
 from tests.support.game_client import create, decisions, default_like_orders, join_all, start, wait_until
 from tests.support.verify_cli import public_key_file, run_verify
 
@@ -161,3 +165,29 @@ def test_only_a_judge_pauses_and_bad_requests_change_nothing(api):
     r = _resume(api, g, "not paused")
     assert r.status_code == 409 and r.json()["code"] == "clocks_running"
     assert "clocks_paused" not in _types(api, g)
+
+
+def test_the_python_client_pauses_and_resumes_and_reads_the_clocks(service):
+    base, _ = service
+
+    async def walk() -> None:
+        async with CitadelClient(base, timeout=20) as api:
+            game = await api.create_game(3, settings={"decision_timeout_s": 60, "time_bank_s": 300})
+            for i in range(3):
+                await api.join(game.game_id, f"p{i}")
+            org = api.with_token(game.organizer_token)
+            started = await org.start(game.game_id)
+            view = await org.view(game.game_id, min_version=started.version)
+            assert len(view.clocks) == 3 and all(c.bank_ms == 300_000 and c.runs_out_at for c in view.clocks)
+            paused = await org.pause(game.game_id, "lunch")
+            view = await org.view(game.game_id, min_version=paused.version)
+            assert view.paused is not None and view.paused.reason == "lunch" and view.deadline is not None
+            assert all(c.runs_out_at is None for c in view.clocks)
+            with pytest.raises(ApiProblem) as e:
+                await org.pause(game.game_id, "again")
+            assert (e.value.status, e.value.code) == (409, "clocks_paused")
+            resumed = await org.resume(game.game_id, "back")
+            view = await org.view(game.game_id, min_version=resumed.version)
+            assert view.paused is None and all(c.runs_out_at for c in view.clocks)
+
+    asyncio.run(walk())
