@@ -285,3 +285,19 @@ def test_a_complete_game_on_short_banks_runs_banks_out_and_audits_clean():
     report = audit(game.envelopes(), game.ctx.seed)
     assert report.chain_ok and report.rules_ok and report.seed_ok, (report.problems, report.divergence)
     assert report.rederived_through == len(game.events)
+
+
+def test_a_pause_holds_the_systems_resolution_too_until_the_resume():
+    g = Timed(Settings(time_bank_s=30))
+    for i, house in enumerate(houses(g)):
+        g.submit(1 + i, house)
+    assert pending_system_work(g.state)  # every order is in: the worker would reveal them
+    g.run(4, PauseClocks(reason="dispute over an order"), ORGANIZER)
+    assert not pending_system_work(g.state)
+    with pytest.raises(WrongPhase) as e:
+        g.run(5, cmd.ResolvePending(), SYSTEM)
+    assert e.value.code == "clocks_paused"
+    g.run(9, ResumeClocks(reason="ruled"), ORGANIZER)
+    assert pending_system_work(g.state)
+    out = g.run(9.5, cmd.ResolvePending(), SYSTEM)
+    assert any(isinstance(e, ev.OrdersRevealed) for e in out)
