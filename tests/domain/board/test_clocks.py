@@ -301,3 +301,13 @@ def test_a_pause_holds_the_systems_resolution_too_until_the_resume():
     assert pending_system_work(g.state)
     out = g.run(9.5, cmd.ResolvePending(), SYSTEM)
     assert any(isinstance(e, ev.OrdersRevealed) for e in out)
+
+
+def test_an_answer_after_the_bank_ran_out_is_taken_but_the_flag_has_fallen():
+    """The workers apply a bank's default within about a second; an answer in between is accepted
+    (as after a step's deadline), and the house is out of time all the same, with no increment."""
+    g = Timed(Settings(time_bank_s=5, increment_s=10))
+    first = houses(g)[0]
+    out = g.submit(5.8, first)
+    assert out[-1] == ClockCharged(house=first, used_ms=5_800, increment_ms=0, bank_ms=0, out_of_time=True)
+    assert g.state.clocks[first].out_of_time
