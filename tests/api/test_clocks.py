@@ -16,9 +16,12 @@ import json
 import time
 from datetime import datetime
 
+import msgspec
 import pytest
 
+from clients.bot import fallback_command
 from clients.citadel_client import ApiProblem, CitadelClient
+from clients.citadel_client import models as m
 from tests.support.game_client import create, decisions, default_like_orders, join_all, start, wait_until
 from tests.support.verify_cli import public_key_file, run_verify
 
@@ -191,3 +194,70 @@ def test_the_python_client_pauses_and_resumes_and_reads_the_clocks(service):
             assert view.paused is None and all(c.runs_out_at for c in view.clocks)
 
     asyncio.run(walk())
+
+
+def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(service):
+    """Round 1: two seats answer everything at once (with the bot's fallback answers), the third
+    never answers, so its 3 s bank runs out and it is out of time. Round 2's orders are a simultaneous
+    step: the out-of-time seat is defaulted about a second after it opens, alone, and the step goes on
+    for the two others until the step's own deadline, which the worker must fire too (it re-marks the
+    step's next deadline after the first timeout, workers/jobs.py)."""
+    base, _ = service
+
+    async def play() -> tuple[str, list[str], list[dict]]:
+        async with CitadelClient(base, timeout=20) as api:
+            game = await api.create_game(
+                3, settings={"decision_timeout_s": 6, "time_bank_s": 3, "increment_s": 30, "organizer_is_referee": True}
+            )
+            seats = [await api.join(game.game_id, f"p{i}") for i in range(3)]
+            org = api.with_token(game.organizer_token)
+            started = await org.start(game.game_id)
+            view = await org.view_json(game.game_id, min_version=started.version)
+            house_of = {s["seat_id"]: s["house"] for s in view["seats"]}
+            late = house_of[seats[2].seat_id]
+            players = [api.with_token(s.token) for s in seats[:2]]
+            ordered: set[int] = set()
+            deadline = time.monotonic() + 150
+            while time.monotonic() < deadline:
+                now = await org.view_json(game.game_id)
+                if now["round"] >= 2 and now["phase"] == "planning":
+                    break
+                for i, p in enumerate(players):
+                    ds = await p.decisions(game.game_id)
+                    for d in ds.decisions:
+                        if m.kind_of(d.options) == "assign_orders":
+                            if i in ordered:
+                                continue  # round 1's orders only: round 2's are left to the deadlines
+                            ordered.add(i)
+                        try:
+                            await p.command(game.game_id, fallback_command(d))
+                        except ApiProblem as e:
+                            assert e.status in (409, 422), e
+                await asyncio.sleep(0.05)
+            else:
+                raise AssertionError("round 2's Planning phase never came")
+
+            # nobody answers round 2's orders: the late seat at once, the others at the step's deadline
+            events: list[dict] = []
+            for _ in range(300):
+                events = [msgspec.to_builtins(e) for e in await org.events(game.game_id)]
+                opened = [
+                    e for e in events if e["event"]["type"] == "step_began" and e["event"]["step"] == "assign_orders"
+                ][-1]
+                later = [e for e in events if e["seq"] > opened["seq"]]
+                if sum(e["event"]["type"] == "decision_timed_out" for e in later) >= 2:
+                    break
+                await asyncio.sleep(0.1)
+            others = sorted(h for h in house_of.values() if h != late)
+            return late, others, [e for e in events if e["seq"] >= opened["seq"]]
+
+    late, others, round2 = asyncio.run(play())
+    opened = round2[0]
+    assert opened["event"]["round"] == 2
+    timeouts = [e for e in round2 if e["event"]["type"] == "decision_timed_out"]
+    assert len(timeouts) >= 2, [e["event"]["type"] for e in round2]
+    first, second = timeouts[:2]
+    assert first["event"]["houses"] == [late]
+    assert (_at(first["ts"]) - _at(opened["ts"])).total_seconds() < 5, "the out-of-time seat waited"
+    assert sorted(second["event"]["houses"]) == others
+    assert _at(second["ts"]) >= _at(opened["event"]["deadline"])
