@@ -160,10 +160,24 @@ async def _timeout(rt: Runtime, game_id: str, step_version: int) -> Done:
     except GameError as e:
         if e.kind != "conflict":  # the step ended in between, or nothing was missing
             raise
-        await rt.store.timeout_done(keys, step_version)
+        await _deadline_handled(rt, game_id, step_version, deadline.at)
         return Done(Outcome.CONFLICT, e.detail)
-    await rt.store.timeout_done(keys, step_version)
+    await _deadline_handled(rt, game_id, step_version, deadline.at)
     return Done(Outcome.DEFAULTS)
+
+
+async def _deadline_handled(rt: Runtime, game_id: str, step_version: int, fired_at: str) -> None:
+    """Clear the step's deadline mark, or set it to the step's next deadline when the step goes on
+    with another one (a time bank ran out for one house of a simultaneous step while the others
+    still decide, docs/clocks.md): the append marked that deadline under the same member, which a
+    plain removal here would lose. ``fired_at``: the deadline this work fired."""
+    keys = rt.store.keys(game_id)
+    game = await rt.engine.load(game_id)
+    deadline = game.game.deadline(game.state)
+    if deadline is not None and deadline.step_version == step_version and deadline.at != fired_at:
+        await rt.store.timeout_due_at(keys, step_version, parse_rfc3339(deadline.at).timestamp())
+    else:
+        await rt.store.timeout_done(keys, step_version)
 
 
 async def _resolve_follow_ups(rt: Runtime) -> None:

@@ -2,7 +2,8 @@
 
 The append script marks a game in the same atomic step as its events (``service/store/event_store.py``):
 in its partition's ``pending`` set when a step waits for a worker's resolution, and in its
-partition's ``deadlines`` sorted set when a step opened with a deadline. The API enqueues a resolve
+partition's ``deadlines`` sorted set when a step opened with a deadline or its deadline moved (a
+time bank started or stopped, the clocks resumed: docs/clocks.md). The API enqueues a resolve
 job right after its append; if it died in between, nothing else would run it. Deadlines are not
 scheduled anywhere else: the sweep is what fires them. So each worker sweeps both every
 ``CITADEL_SWEEP_S`` seconds (default 1) and once at start-up (which picks up what a dead worker

@@ -199,6 +199,34 @@ class Endpoints:
         )
 
     @endpoint
+    def pause(
+        self, game_id: str, reason: str, *, if_match: int | None = None, idempotency_key: str | None = None
+    ) -> Call[CommandAccepted]:
+        """``POST /v1/games/{id}/pause`` (a judge; today the organizer's token): stop every clock
+        (docs/clocks.md). 409 ``clocks_paused`` when already paused."""
+        return Call(
+            "POST",
+            f"/v1/games/{game_id}/pause",
+            _json(CommandAccepted),
+            body=_enc.encode({"reason": reason}),
+            headers=_post_headers(if_match, idempotency_key),
+        )
+
+    @endpoint
+    def resume(
+        self, game_id: str, reason: str, *, if_match: int | None = None, idempotency_key: str | None = None
+    ) -> Call[CommandAccepted]:
+        """``POST /v1/games/{id}/resume``: restart the clocks; deadlines and running banks move by
+        the paused time. 409 ``clocks_running`` when not paused."""
+        return Call(
+            "POST",
+            f"/v1/games/{game_id}/resume",
+            _json(CommandAccepted),
+            body=_enc.encode({"reason": reason}),
+            headers=_post_headers(if_match, idempotency_key),
+        )
+
+    @endpoint
     def decisions(self, game_id: str, *, min_version: int | None = None) -> Call[DecisionsOut]:
         """``GET /v1/games/{id}/decisions``: what this token's seat must decide, with the legal options."""
         return Call(

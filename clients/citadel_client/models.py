@@ -490,6 +490,25 @@ class SeatView(msgspec.Struct, kw_only=True):
     house: str | None = None
 
 
+class ClockView(msgspec.Struct, kw_only=True):
+    """A house's time bank (docs/clocks.md): ``bank_ms`` when its clock last started or stopped;
+    while it runs, it runs out at ``runs_out_at``."""
+
+    house: str
+    bank_ms: int
+    running_since: str | None = None
+    runs_out_at: str | None = None
+    out_of_time: bool = False
+
+
+class Pause(msgspec.Struct, kw_only=True):
+    """The clocks are paused: since when, by whom, why."""
+
+    at: str
+    by: str
+    reason: str
+
+
 class GameView(msgspec.Struct, kw_only=True):
     """The common fields of a game's view (``GET /v1/games/{id}`` and ``/view``); the board itself
     (areas, houses, tracks...) is in the JSON of :meth:`CitadelClient.view_json`."""
@@ -504,6 +523,10 @@ class GameView(msgspec.Struct, kw_only=True):
     deadline: str | None = None
     reader: str | None = None
     seats: list[SeatView] = []
+    clocks: list[ClockView] = []
+    """Each house's time bank, with ``settings.time_bank_s``."""
+    paused: Pause | None = None
+    """Set while a judge has paused the clocks."""
 
 
 class Envelope(msgspec.Struct, kw_only=True):
