@@ -35,7 +35,9 @@ from .models import (
     EventOut,
     ExportOut,
     GameCreatedOut,
+    GameListOut,
     GameView,
+    InvitationOut,
     JoinBody,
     Problem,
     SeatOut,
@@ -203,15 +205,39 @@ class CitadelClient:
             headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
         )
 
-    async def join(self, game_id: str, name: str, *, idempotency_key: str | None = None) -> SeatOut:
-        """``POST /v1/games/{id}/seats``: take a free seat; the answer holds the seat's token."""
+    async def join(
+        self, game_id: str, name: str, *, invitation: str | None = None, idempotency_key: str | None = None
+    ) -> SeatOut:
+        """``POST /v1/games/{id}/seats``: take a free seat; the answer holds the seat's token. A private
+        game needs its ``invitation`` code."""
         return await self.call(
             "POST",
             f"/v1/games/{game_id}/seats",
             SeatOut,
-            body=_enc.encode(JoinBody(name=name)),
+            body=_enc.encode(JoinBody(name=name, invitation=invitation)),
             headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
         )
+
+    async def list_games(
+        self,
+        *,
+        status: str | None = None,
+        open_seats: bool | None = None,
+        kind: str | None = None,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> GameListOut:
+        """``GET /v1/games``: a page of public games, newest first (``next_cursor`` for the next)."""
+        params: dict[str, Any] = {"status": status, "kind": kind, "cursor": cursor, "limit": limit}
+        if open_seats is not None:
+            params["open_seats"] = "true" if open_seats else "false"
+        return await self.call(
+            "GET", "/v1/games", GameListOut, params={k: v for k, v in params.items() if v is not None}
+        )
+
+    async def invitation(self, game_id: str) -> InvitationOut:
+        """``GET /v1/games/{id}/invitation``: a private game's invitation code (the organizer's token)."""
+        return await self.call("GET", f"/v1/games/{game_id}/invitation", InvitationOut)
 
     async def start(
         self, game_id: str, *, if_match: int | None = None, idempotency_key: str | None = None

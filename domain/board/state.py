@@ -73,6 +73,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The optional Tides of Battle variant (BG-TIDES-01..05): before every combat between two houses
     the 24-card deck is shuffled and each combatant draws one card, revealed after the House cards;
     its strength, swords, towers and skulls join the combat. Off by default."""
+    private: bool = False
+    """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
+    invitation code its organizer received at creation. Off by default."""
 
 
 class AreaState(msgspec.Struct):

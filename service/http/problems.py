@@ -238,6 +238,9 @@ JOIN = "POST /v1/games/{game_id}/seats"
 START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
 EVENTS = "GET /v1/games/{game_id}/events"
+INVITATION = "GET /v1/games/{game_id}/invitation"
+LIST = "GET /v1/games"
+TURNS = "POST /v1/turns"
 POSTS = (CREATE, JOIN, START, COMMAND)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
@@ -257,6 +260,9 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
         "`at_version` while the game runs is for its organizer; everyone may read past versions once it ended",
         ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view"),
     ),
+    ProblemCode(403, "invitation_required", "the game is private: joining needs its invitation code", (JOIN,)),
+    ProblemCode(403, "invalid_invitation", "the invitation code is not this game's", (JOIN,)),
+    ProblemCode(409, "not_private", "the game is public: it has no invitation code", (INVITATION,)),
     ProblemCode(404, "not_found", "no such game"),
     ProblemCode(409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND)),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),

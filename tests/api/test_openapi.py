@@ -239,8 +239,12 @@ def test_times_are_date_times():
 def test_the_event_streams_have_item_schemas():
     content = DOC["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
     assert content["application/x-ndjson"]["itemSchema"] == ref("EventOut")
-    sse = content["text/event-stream"]["itemSchema"]
-    assert sse["properties"]["data"]["contentSchema"] == ref("Event")
+    event, end = content["text/event-stream"]["itemSchema"]["oneOf"]
+    assert event["properties"]["data"]["contentSchema"] == ref("Event")
+    assert end["properties"]["event"]["const"] == "end"
+    assert end["properties"]["data"]["contentSchema"] == ref("StreamEnd")
+    turns = DOC["paths"]["/v1/turns"]["post"]["responses"]["200"]["content"]["text/event-stream"]["itemSchema"]
+    assert [m["properties"]["event"]["const"] for m in turns["oneOf"]] == ["turn", "game_ended", "end"]
     assert SCHEMAS["Event"]["discriminator"]["propertyName"] == "type"
     assert SCHEMAS["Envelope"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]
     assert SCHEMAS["EventOut"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]
