@@ -5,12 +5,15 @@ are never listed. Played with the small test game (``kind: auction``) so that ga
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 
 import httpx
 
+from clients.citadel_client import ApiProblem, CitadelClient
 from tests.support.sse import StreamReader, messages
+from tests.support.verify_cli import public_key_file, run_verify
 
 SUMMARY_FIELDS = {"game_id", "kind", "status", "seats_taken", "seats_total", "created_at", "version"}
 
@@ -304,3 +307,51 @@ def test_a_quiet_turns_stream_stays_open(api, service):
     _bid(api, gid, other_token)
     rest = stream.rest(timeout=30)
     assert [m.event for m in rest if m.event] == ["game_ended", "end"]
+
+
+def test_a_private_game_exports_and_audits_clean(api, tmp_path):
+    """``settings.private`` is part of the creation event: the verifier re-derives it like any setting."""
+    key = public_key_file(api, tmp_path)
+    created = _create(api, private=True)
+    gid, code = created["game_id"], created["invitation_code"]
+    tokens = [_join(api, gid, name, invitation=code).json()["token"] for name in ("ada", "bob")]
+    assert api.post(f"/v1/games/{gid}/start", headers=_auth(created["organizer_token"])).status_code == 200
+    for token in tokens:
+        _bid(api, gid, token)
+    _version_when(api, gid, lambda v: v["phase"] == "ended", "the end")
+    export = api.get(f"/v1/games/{gid}/export").json()
+    assert export["events"][0]["event"]["settings"]["private"] is True
+    path = tmp_path / "private.json"
+    path.write_text(json.dumps(export))
+    ok = run_verify(path, "--public-key", key)
+    assert ok.returncode == 0 and "VERIFIED" in ok.stdout, ok.stdout + ok.stderr
+
+
+def test_the_python_client_lists_games_and_joins_a_private_one(service):
+    base, _ = service
+
+    async def scenario() -> None:
+        async with CitadelClient(base) as c:
+            private = await c.create_game(3, settings={"private": True})
+            assert private.invitation_code
+            org = c.with_token(private.organizer_token)
+            assert (await org.invitation(private.game_id)).invitation_code == private.invitation_code
+            try:
+                await c.join(private.game_id, "eve")
+                raise AssertionError("joined a private game without its invitation")
+            except ApiProblem as e:
+                assert (e.status, e.code) == (403, "invitation_required")
+            seat = await c.join(private.game_id, "ada", invitation=private.invitation_code)
+            assert seat.seat_id == "seat1"
+            public = await c.create_game(3)
+            for _ in range(100):
+                page = await c.list_games(status="open", open_seats=True, kind="board", limit=200)
+                if any(g.game_id == public.game_id for g in page.games):
+                    break
+                await asyncio.sleep(0.1)
+            else:
+                raise AssertionError("the public game was never listed")
+            assert all(g.game_id != private.game_id for g in page.games)
+            assert all(g.status == "open" and g.seats_taken < g.seats_total for g in page.games)
+
+    asyncio.run(scenario())

@@ -62,6 +62,7 @@ class StreamReader:
         self.closed = threading.Event()
         self.opened = threading.Event()
         self.error: BaseException | None = None
+        self._response: httpx.Response | None = None
         self._thread = threading.Thread(target=self._run, args=(base, method, path, kwargs), daemon=True)
         self._thread.start()
         assert self.opened.wait(15), "the stream did not answer"
@@ -69,6 +70,7 @@ class StreamReader:
     def _run(self, base: str, method: str, path: str, kwargs: dict[str, Any]) -> None:
         try:
             with httpx.Client(base_url=base, timeout=60) as c, c.stream(method, path, **kwargs) as r:
+                self._response = r
                 self.status = r.status_code
                 self.opened.set()
                 if r.status_code != 200:
@@ -100,3 +102,9 @@ class StreamReader:
         while not self.got.empty():
             out.append(self.got.get())
         return out
+
+    def close(self) -> None:
+        """Hang up (a server shutting down waits for open streams to end)."""
+        if self._response is not None:
+            self._response.close()
+        self.closed.wait(10)
