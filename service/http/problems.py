@@ -239,7 +239,6 @@ START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
 EVENTS = "GET /v1/games/{game_id}/events"
 INVITATION = "GET /v1/games/{game_id}/invitation"
-LIST = "GET /v1/games"
 TURNS = "POST /v1/turns"
 POSTS = (CREATE, JOIN, START, COMMAND)
 NOWHERE = ("-",)
@@ -247,7 +246,7 @@ NOWHERE = ("-",)
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
 
 SERVICE_CODES: tuple[ProblemCode, ...] = (
-    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND)),
+    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS)),
     ProblemCode(400, "invalid_parameter", "a query, path or header parameter fails validation"),
     ProblemCode(400, "unknown_parameter", "a query parameter the operation does not know"),
     ProblemCode(400, "bad_request", "any other malformed request"),
@@ -278,9 +277,13 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
     ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
-    ProblemCode(429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS,)),
+    ProblemCode(
+        429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS, TURNS)
+    ),
     ProblemCode(503, "contention", "the game changed under this command each time; retry after `Retry-After`", POSTS),
-    ProblemCode(503, "too_many_streams", "too many open streams on this server; retry after `Retry-After`", (EVENTS,)),
+    ProblemCode(
+        503, "too_many_streams", "too many open streams on this server; retry after `Retry-After`", (EVENTS, TURNS)
+    ),
     ProblemCode(503, "store_unavailable", "the event store is not reachable; retry after `Retry-After`"),
     ProblemCode(503, "not_ready", "Redis does not answer", ("GET /readyz",)),
     ProblemCode(500, "internal_error", "a bug; it has been logged"),
