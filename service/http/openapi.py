@@ -521,6 +521,12 @@ def _links(doc: dict[str, Any]) -> None:
         "Events": link("GET /v1/games/{game_id}/events", "Follow its events.", path__game_id=game),
         "Log": link("GET /v1/games/{game_id}/log", "Read its log.", path__game_id=game),
         "Export": link("GET /v1/games/{game_id}/export", "Export it.", path__game_id=game),
+        "Invitation": link(
+            "GET /v1/games/{game_id}/invitation",
+            "A private game's invitation code, again (its organizer).",
+            path__game_id=game,
+            header__Authorization=org,
+        ),
     }
     ops["POST /v1/games/{game_id}/seats"]["responses"]["201"]["links"] = {
         "SeatView": link(
