@@ -95,6 +95,9 @@ def test_the_client_sends_no_command_the_api_lacks():
         (models.UnitCounts, "UnitCounts"),
         (models.Recruit, "Recruit"),
         (models.JoinBody, "JoinBody"),
+        (models.GameSummary, "GameSummary"),
+        (models.GameListOut, "GameListOut"),
+        (models.InvitationOut, "InvitationOut"),
         (models.CreateGameBody, "BoardCreateBody"),
     ],
 )
