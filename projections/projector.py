@@ -24,8 +24,9 @@ from typing import Any
 from domain import registry
 from service.store.config import Config
 from service.store.event_store import EventStore
-from service.store.games import GameNotFound, GameRepo
+from service.store.games import GameNotFound, GameRepo, LoadedGame
 from service.store.keys import Keys, feed_key
+from service.store.lobby import LobbyEntry, LobbyIndex
 from service.store.logs import configure_logging
 from service.store.read_models import ProjectionStore
 from service.store.readiness import ReadyFile
@@ -53,6 +54,9 @@ class Projector:
         self.store = EventStore(redis, cfg.partitions)
         self.repo = GameRepo(self.store, registry, snapshot_every=cfg.snapshot_every)
         self.projections = ProjectionStore(redis)
+        self.lobby = LobbyIndex(redis)
+        self.listed: dict[str, tuple[str, int]] = {}
+        """Per game, the lobby facts (status, seats taken) this projector last wrote to the lobby index."""
         self.consumer = consumer or f"{socket.gethostname()}-{os.getpid()}"
         self.claim_idle_ms = claim_idle_ms
         self.batch = batch
@@ -93,12 +97,38 @@ class Projector:
             new_envs = [e for e in await self.store.read(keys, done) if e.seq <= game.version]
         if done >= game.version:
             self.done[game_id] = done
+            if game_id not in self.listed:  # a restart after the views but before the lobby was written
+                await self.list_game(game, keys)
             return done
         lines = log_lines(game, new_envs)
         v = await self.projections.write(keys, game.version, views(game), lines)
+        await self.list_game(game, keys)
         self.done[game_id] = v
         self.projected += 1
         return v
+
+    async def list_game(self, game: LoadedGame, keys: Keys) -> None:
+        """Write the game's entry in the lobby index (``service/store/lobby.py``) when its lobby facts
+        changed since this projector last wrote them: a few writes per game, never one per move.
+        Private games are never listed."""
+        info = game.game.lobby(game.state)
+        facts = (info.status, info.seats_taken)
+        if info.private or self.listed.get(game.game_id) == facts:
+            return
+        first = await self.store.read(keys, 0, count=1)
+        if not first:
+            return
+        entry = LobbyEntry(
+            game_id=game.game_id,
+            kind=game.kind,
+            status=info.status,
+            seats_taken=info.seats_taken,
+            seats_total=info.seats_total,
+            created_at=first[0].ts,
+            version=game.version,
+        )
+        await self.lobby.write(entry)
+        self.listed[game.game_id] = facts
 
     async def handle(self, feed: str, entries: list[Any]) -> None:
         games = {}

@@ -1,6 +1,7 @@
 """Rebuild every read model from the game streams alone: ``citadel rebuild``.
 
-Deletes each game's projection and writes it again from its events. The games are found through
+Deletes the lobby index (``service/store/lobby.py``), and each game's projection, and writes them
+again from the events. The games are found through
 each partition's ``games`` set (written by the append script with a game's first event).
 """
 
@@ -18,6 +19,7 @@ from .projector import Projector
 
 async def rebuild_all(cfg: Config, redis: Any) -> int:
     projector = Projector(cfg, redis, consumer="rebuild")
+    await projector.lobby.clear()
     n = 0
     for p in range(cfg.partitions):
         for raw in await redis.smembers(games_key(p)):

@@ -31,7 +31,9 @@ from .models import (
     EventOut,
     ExportOut,
     GameCreatedOut,
+    GameListOut,
     GameView,
+    InvitationOut,
     JoinBody,
     LogOut,
     SeatOut,
@@ -176,15 +178,39 @@ class Endpoints:
         )
 
     @endpoint
-    def join(self, game_id: str, name: str, *, idempotency_key: str | None = None) -> Call[SeatOut]:
-        """``POST /v1/games/{id}/seats``: take a free seat; the answer holds the seat's token."""
+    def join(
+        self, game_id: str, name: str, *, invitation: str | None = None, idempotency_key: str | None = None
+    ) -> Call[SeatOut]:
+        """``POST /v1/games/{id}/seats``: take a free seat; the answer holds the seat's token. A
+        private game needs its ``invitation`` code."""
         return Call(
             "POST",
             f"/v1/games/{game_id}/seats",
             _json(SeatOut),
-            body=_enc.encode(JoinBody(name=name)),
+            body=_enc.encode(JoinBody(name=name, invitation=invitation)),
             headers={"Idempotency-Key": _key(idempotency_key)},
         )
+
+    @endpoint
+    def list_games(
+        self,
+        *,
+        status: str | None = None,
+        open_seats: bool | None = None,
+        kind: str | None = None,
+        cursor: str | None = None,
+        limit: int | None = None,
+    ) -> Call[GameListOut]:
+        """``GET /v1/games``: a page of public games, newest first (``next_cursor`` for the next)."""
+        params: dict[str, Any] = {"status": status, "kind": kind, "cursor": cursor, "limit": limit}
+        if open_seats is not None:
+            params["open_seats"] = "true" if open_seats else "false"
+        return Call("GET", "/v1/games", _json(GameListOut), params={k: v for k, v in params.items() if v is not None})
+
+    @endpoint
+    def invitation(self, game_id: str) -> Call[InvitationOut]:
+        """``GET /v1/games/{id}/invitation``: a private game's invitation code (the organizer's token)."""
+        return Call("GET", f"/v1/games/{game_id}/invitation", _json(InvitationOut))
 
     @endpoint
     def start(

@@ -448,8 +448,10 @@ class CreateGameBody(msgspec.Struct, omit_defaults=True):
     scenario: dict[str, Any] | None = None
 
 
-class JoinBody(msgspec.Struct):
+class JoinBody(msgspec.Struct, omit_defaults=True):
     name: str
+    invitation: str | None = None
+    """A private game's invitation code (from its organizer)."""
 
 
 class GameCreatedOut(msgspec.Struct, kw_only=True):
@@ -459,6 +461,35 @@ class GameCreatedOut(msgspec.Struct, kw_only=True):
     seed_commitment: str = ""
     version: int = 0
     kind: str = "board"
+    invitation_code: str | None = None
+    """A private game's invitation code (``settings.private``); None for a public game."""
+
+
+class InvitationOut(msgspec.Struct, kw_only=True):
+    """``GET /v1/games/{id}/invitation``: a private game's invitation code (organizer)."""
+
+    game_id: str
+    invitation_code: str
+
+
+class GameSummary(msgspec.Struct, kw_only=True):
+    """A public game in ``GET /v1/games``."""
+
+    game_id: str
+    kind: str
+    status: str
+    """``open``, ``running`` or ``ended``."""
+    seats_taken: int
+    seats_total: int
+    created_at: str
+    version: int
+
+
+class GameListOut(msgspec.Struct, kw_only=True):
+    """A page of ``GET /v1/games``, newest first; ``next_cursor`` is None on the last page."""
+
+    games: list[GameSummary]
+    next_cursor: str | None = None
 
 
 class SeatOut(msgspec.Struct, kw_only=True):

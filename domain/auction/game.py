@@ -14,7 +14,7 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
@@ -72,6 +72,19 @@ class AuctionGame:
 
     def ends_game(self, event: Any) -> bool:
         return isinstance(event, ev.AuctionEnded)
+
+    def lobby(self, state: AuctionState) -> LobbyInfo:
+        status: LobbyStatus = "open" if state.phase == "lobby" else "ended" if state.phase == "ended" else "running"
+        return LobbyInfo(
+            status=status,
+            seats_taken=len(state.seats),
+            seats_total=state.player_count,
+            private=state.settings.private,
+        )
+
+    def awaiting(self, state: AuctionState) -> list[str]:
+        """The seats whose bid of the open round is missing."""
+        return state.missing_bids()
 
     def joined_seat(self, events: Sequence[Any]) -> str:
         joined = events[0]

@@ -27,6 +27,8 @@ class AuctionSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """How long the seats have to bid in each round; then missing bids default to 0."""
     organizer_is_referee: bool = False
     """Tournament mode: the organizer may read the complete export while the game runs."""
+    private: bool = False
+    """A private game: never listed, and a seat is taken only with the organizer's invitation code."""
 
 
 class Seat(msgspec.Struct):

@@ -14,7 +14,7 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context, rfc3339
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import decider
@@ -125,6 +125,20 @@ class BoardGame:
 
     def ends_game(self, event: Any) -> bool:
         return isinstance(event, GameEnded)
+
+    def lobby(self, state: BoardState) -> LobbyInfo:
+        status: LobbyStatus = "open" if state.phase == "lobby" else "ended" if state.phase == "ended" else "running"
+        return LobbyInfo(
+            status=status,
+            seats_taken=len(state.seats),
+            seats_total=state.player_count,
+            private=state.settings.private,
+        )
+
+    def awaiting(self, state: BoardState) -> list[str]:
+        """Every seat a decision waits on; sealed orders already in (amendable) do not wait."""
+        seats = [d.seat_id for d in pending_decisions(state) if getattr(d.options, "submitted", None) is None]
+        return list(dict.fromkeys(seats))
 
     def joined_seat(self, events: Sequence[Any]) -> str:
         joined = events[0]

@@ -81,6 +81,10 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Seconds added to a seat's bank after each decision it makes itself in time (Fischer increment;
     only with ``time_bank_s``)."""
 
+    private: bool = False
+    """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
+    invitation code its organizer received at creation. Off by default."""
+
 
 class SeatClock(msgspec.Struct):
     """A house's time bank (docs/clocks.md). Folded from the clock events only: the domain has no clock."""

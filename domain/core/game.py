@@ -20,7 +20,7 @@ the decisions each seat faces, the log narrative, and the offline audit of an ex
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 import msgspec
 
@@ -45,6 +45,20 @@ class Deadline(msgspec.Struct, frozen=True):
     step_version: int
     at: str
     """RFC 3339 UTC."""
+
+
+LobbyStatus = Literal["open", "running", "ended"]
+"""``open``: seats may be taken (not started); ``running``: started, not over; ``ended``: over."""
+
+
+class LobbyInfo(msgspec.Struct, frozen=True):
+    """What the lobby (``GET /v1/games``) and the joining rules need of a game, whatever its rules."""
+
+    status: LobbyStatus
+    seats_taken: int
+    seats_total: int
+    private: bool = False
+    """Created with ``settings.private``: never listed, and a seat is taken only with the invitation."""
 
 
 class AuditReport(msgspec.Struct):
@@ -197,6 +211,17 @@ class Game(Protocol):
 
     def ends_game(self, event: Any) -> bool:
         """True for the event that ends the game (a live stream stops redacting from it on)."""
+        ...
+
+    # -- the lobby ---------------------------------------------------------------------------
+
+    def lobby(self, state: Any) -> LobbyInfo:
+        """Status, seats taken of the total, and whether the game is private (the game list)."""
+        ...
+
+    def awaiting(self, state: Any) -> list[str]:
+        """The seats that have a decision open now and have not answered it (``your turn``): the
+        seats of ``decisions(...).waiting_for``, without their options."""
         ...
 
     # -- seats and readers -------------------------------------------------------------------

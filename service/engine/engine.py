@@ -70,6 +70,8 @@ class GameCreatedOut(msgspec.Struct):
     organizer_token: str
     seed_commitment: str
     kind: str = registry.DEFAULT_KIND
+    invitation_code: str | None = None
+    """A private game's invitation: whoever joins a seat must send it (null for a public game)."""
 
 
 class SeatOut(msgspec.Struct):
@@ -233,6 +235,7 @@ class Engine:
                 organizer_token=tokens.issue(self.secret, game_id, tokens.ORGANIZER),
                 seed_commitment=game.seed_commitment(state),
                 kind=kind,
+                invitation_code=tokens.invitation(self.secret, game_id) if game.lobby(state).private else None,
             )
         )
         result = await self.store.append(keys, 0, envs, idempotency_key, _pack_answer(fp, 201, body_out), seed=seed)

@@ -35,6 +35,19 @@ def verify(secret: bytes, game_id: str, token: str) -> str | None:
     return None
 
 
+def invitation(secret: bytes, game_id: str) -> str:
+    """The invitation code of a private game: ``inv_`` + HMAC-SHA256(secret, "invitation:<game_id>").
+
+    Derived like the tokens, so it is never stored, its organizer can ask for it again, and it can
+    never pass for a bearer token (a token's MAC covers ``<game_id>:<role>``)."""
+    d = hmac.new(secret, f"invitation:{game_id}".encode(), hashlib.sha256).digest()
+    return "inv_" + base64.urlsafe_b64encode(d[:18]).decode()
+
+
+def invitation_ok(secret: bytes, game_id: str, code: str) -> bool:
+    return hmac.compare_digest(code.encode(), invitation(secret, game_id).encode())
+
+
 def load_or_create_secret(sync_redis, configured: str | None) -> bytes:
     """The signing secret: from config, else the one kept in Redis (created once, SET NX)."""
     if configured:

@@ -19,6 +19,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
+from service.store.lobby import LobbyIndex
 from service.store.logs import configure_logging
 from service.store.rate_limits import RateLimits
 from service.store.redis_client import STORE_UNREACHABLE
@@ -28,6 +29,7 @@ from .controllers.clocks import ClocksController
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
+from .controllers.lobby import LobbyController
 from .controllers.ops import OpsController
 from .controllers.signing import SigningController
 from .controllers.views import ViewsController
@@ -71,6 +73,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     async def startup(app: Litestar) -> None:
         if not hasattr(app.state, "rt"):
             app.state.rt = runtime or build_runtime()
+        app.state.lobby = LobbyIndex(app.state.rt.redis)
         app.state.limits = RateLimits(app.state.rt.redis, app.state.rt.cfg.partitions, app.state.rt.cfg.cluster)
         app.state.limiter = RateLimiter.from_env(app.state.limits)
 
@@ -81,6 +84,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     app = Litestar(
         route_handlers=[
             GamesController,
+            LobbyController,
             CommandsController,
             ClocksController,
             ViewsController,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import reduce
 from operator import or_
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -49,10 +49,32 @@ class KindOnly(msgspec.Struct):
     kind: str = registry.DEFAULT_KIND
 
 
+InvitationCode = Annotated[
+    str,
+    msgspec.Meta(
+        pattern="^inv_[A-Za-z0-9_-]{24}$",
+        description="A private game's invitation code (`inv_` and 24 base64url characters).",
+        examples=["inv_3q2-7wBnW0bqlhXy1T4Q9hkZ"],
+    ),
+]
+
+
 class JoinBody(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /v1/games/{id}/seats``: who takes the next free seat."""
 
     name: Name
+    invitation: InvitationCode | None = None
+    """A private game's invitation code, from its organizer (`403 invitation_required` without it,
+    `403 invalid_invitation` when it is not this game's). Public games ignore it."""
+
+
+class InvitationOut(msgspec.Struct):
+    """A private game's invitation code: whoever holds it may take a free seat."""
+
+    game_id: str
+    invitation_code: str
+    """Send it as `invitation` in `POST /v1/games/{game_id}/seats`. Derived from the game and the
+    deployment's secret: the same code every time it is asked for."""
 
 
 class EventOut(msgspec.Struct):
@@ -136,3 +158,83 @@ class Health(msgspec.Struct, omit_defaults=True):
     """`ok`."""
     redis: str | None = None
     """Readiness only: `ok` when Redis answered."""
+
+
+class GameSummary(msgspec.Struct):
+    """A public game as the game list shows it: public facts only (no names, no tokens)."""
+
+    game_id: str
+    kind: str
+    status: Literal["open", "running", "ended"]
+    """`open`: seats can be taken, not started; `running`: started; `ended`: over."""
+    seats_taken: int
+    """How many seats are taken."""
+    seats_total: int
+    """How many seats the game has."""
+    created_at: str
+    """When the game was created (RFC 3339 UTC)."""
+    version: int
+    """The game's version when the page was read."""
+
+
+class GameListOut(msgspec.Struct):
+    """A page of the public games, newest first."""
+
+    games: list[GameSummary]
+    """At most `limit` games, newest first."""
+    next_cursor: str | None
+    """Pass it as `cursor` for the next page; null on the last page."""
+
+
+class SeatKey(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat to watch: its game and its bearer token."""
+
+    game_id: Annotated[str, msgspec.Meta(pattern="^g_[0-9a-f]{32}$", description="The game's id.")]
+    token: Annotated[
+        str, msgspec.Meta(min_length=1, max_length=256, description="The seat's bearer token in that game.")
+    ]
+
+
+class TurnsBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /v1/turns``: the seats (one or more games) whose turns to announce."""
+
+    seats: Annotated[list[SeatKey], msgspec.Meta(min_length=1, max_length=32)]
+    """1 to 32 seats, each a game id and that game's seat token."""
+
+
+class TurnItem(msgspec.Struct):
+    """The data of an SSE `turn` message: a decision waits for this seat (`your turn in game X`)."""
+
+    game_id: str
+    seat_id: str
+    version: int
+    """The game's version when the decision was seen open: read `…/decisions?min_version=` with it."""
+    deadline: str | None
+    """When the decision's default applies (RFC 3339 UTC), if it has a deadline."""
+
+
+class SeatEnded(msgspec.Struct):
+    """The data of an SSE `game_ended` message: a watched game is over."""
+
+    game_id: str
+    seat_id: str
+    version: int
+    """The game's final version."""
+
+
+class TurnsEnd(msgspec.Struct):
+    """The data of the last message of a turns stream (`event: end`): every watched game is over."""
+
+    reason: str = "every_game_ended"
+    """Why the stream ends: `every_game_ended`."""
+
+
+class StreamEnd(msgspec.Struct):
+    """The data of the last message of a game's SSE stream (`event: end`): the game is over and every
+    event was sent; the stream closes."""
+
+    game_id: str
+    version: int
+    """The game's final version: the `id:` of the last event (nothing will follow it)."""
+    reason: str = "game_ended"
+    """Why the stream ends: `game_ended`."""

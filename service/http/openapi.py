@@ -56,6 +56,11 @@ from .models import (
     Health,
     JoinBody,
     LogOut,
+    SeatEnded,
+    StreamEnd,
+    TurnItem,
+    TurnsBody,
+    TurnsEnd,
 )
 from .problems import PROBLEM, Problem, problem_catalogue
 
@@ -108,6 +113,11 @@ SERVICE_TYPES: list[Any] = [
     JoinBody,
     PauseClocks,
     ResumeClocks,
+    TurnsBody,
+    TurnItem,
+    SeatEnded,
+    TurnsEnd,
+    StreamEnd,
     Problem,
 ]
 
@@ -414,6 +424,8 @@ CLOCK_EXAMPLES = {
     "POST /v1/games/{game_id}/resume": "the player is back",
 }
 """The judge's clock actions' request examples (docs/clocks.md)."""
+NO_ETAG = ("GET /v1/games", "GET /v1/games/{game_id}/invitation", "GET /v1/games/{game_id}/events")
+"""Answers under ``/v1/games`` that describe no one version of a game: they carry no ``ETag``."""
 
 LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats")
 """Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
@@ -427,7 +439,7 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
             op_id = f"{method.upper()} {path}"
             responses = op["responses"]
             for status, response in responses.items():
-                if status.startswith("2") and path.startswith("/v1/games") and path != "/v1/games/{game_id}/events":
+                if status.startswith("2") and path.startswith("/v1/games") and op_id not in NO_ETAG:
                     response.setdefault("headers", {})["ETag"] = ETAG
                 if status in HEADERS_BY_STATUS:
                     response.setdefault("headers", {}).update(HEADERS_BY_STATUS[status])
@@ -474,8 +486,14 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                     n for _, n in _nodes(doc["components"]) if n.get("discriminator", {}).get("propertyName") == "kind"
                 ]
                 op["description"] += "".join("\n\nDecision kinds (`options.kind`):\n" + _listing(doc, k) for k in kinds)
+            if op_id == "POST /v1/turns":
+                responses["200"] = _turns_response()
             if op_id == "GET /v1/games/{game_id}/events":
                 responses["200"] = _events_response()
+                responses["204"] = {
+                    "description": "SSE only: the game is over and nothing follows `Last-Event-ID` (or `from`); "
+                    "an `EventSource` stops reconnecting."
+                }
                 op["parameters"].append(
                     {
                         "name": "Last-Event-ID",
@@ -514,6 +532,12 @@ def _links(doc: dict[str, Any]) -> None:
         "Events": link("GET /v1/games/{game_id}/events", "Follow its events.", path__game_id=game),
         "Log": link("GET /v1/games/{game_id}/log", "Read its log.", path__game_id=game),
         "Export": link("GET /v1/games/{game_id}/export", "Export it.", path__game_id=game),
+        "Invitation": link(
+            "GET /v1/games/{game_id}/invitation",
+            "A private game's invitation code, again (its organizer).",
+            path__game_id=game,
+            header__Authorization=org,
+        ),
     }
     ops["POST /v1/games/{game_id}/seats"]["responses"]["201"]["links"] = {
         "SeatView": link(
@@ -655,12 +679,40 @@ def _command_examples() -> dict[str, Any]:
     return out
 
 
+def _sse_message(description: str, event: str, data: dict[str, Any], with_id: bool) -> dict[str, Any]:
+    """The item schema of one kind of SSE message: ``event`` names it, ``data`` is JSON."""
+    properties: dict[str, Any] = {
+        "event": {"type": "string", "description": "The message's type.", **({"const": event} if event else {})},
+        "data": {
+            "type": "string",
+            "description": "JSON.",
+            "contentMediaType": "application/json",
+            "contentSchema": data,
+        },
+    }
+    if with_id:
+        properties["id"] = {"type": "string", "pattern": "^[0-9]+$", "description": "The event's `seq`."}
+    return {
+        "type": "object",
+        "description": description,
+        "properties": properties,
+        "required": ["event", "data", *(["id"] if with_id else [])],
+    }
+
+
 def _events_response() -> dict[str, Any]:
     line = {"$ref": REF.format(name="EventOut")}
+    end = _sse_message(
+        "The last message once the game has ended: `data` names the final `version`; then the stream closes.",
+        "end",
+        {"$ref": REF.format(name="StreamEnd")},
+        with_id=False,
+    )
     return {
         "description": "The events after `from`, redacted for the caller. NDJSON: one `EventOut` object per line "
-        "(the schema describes each line). SSE (`Accept: text/event-stream`): an endless stream; each message "
-        "has `id` (the event's `seq`), `event` (its `type`) and `data` (the event as JSON); the schema describes "
+        "(the schema describes each line). SSE (`Accept: text/event-stream`): `retry: 3000`, then one message per "
+        "event with `id` (the event's `seq`), `event` (its `type`) and `data` (the event as JSON); once the game has "
+        "ended, a last message `event: end` (`data`: `StreamEnd`) and the stream closes. The schema describes "
         "each message.",
         "headers": {
             "Cache-Control": {"description": "SSE: `no-cache`.", "schema": {"type": "string"}},
@@ -674,21 +726,38 @@ def _events_response() -> dict[str, Any]:
             "text/event-stream": {
                 "schema": {"type": "string", "description": "Server-Sent Events: one message per event."},
                 "itemSchema": {
-                    "type": "object",
-                    "description": "One Server-Sent Events message.",
-                    "properties": {
-                        "id": {"type": "string", "pattern": "^[0-9]+$", "description": "The event's `seq`."},
-                        "event": {"type": "string", "description": "The event's `type`."},
-                        "data": {
-                            "type": "string",
-                            "description": "The event as JSON.",
-                            "contentMediaType": "application/json",
-                            "contentSchema": {"$ref": REF.format(name="Event")},
-                        },
-                    },
-                    "required": ["id", "event", "data"],
+                    "oneOf": [
+                        _sse_message("One event of the game.", "", {"$ref": REF.format(name="Event")}, with_id=True),
+                        end,
+                    ]
                 },
             },
+        },
+    }
+
+
+def _turns_response() -> dict[str, Any]:
+    def msg(event: str, struct: str, description: str) -> dict[str, Any]:
+        return _sse_message(description, event, {"$ref": REF.format(name=struct)}, with_id=False)
+
+    return {
+        "description": "Server-Sent Events: `retry: 3000`, then a `turn` message whenever a decision opens for "
+        "one of the seats, `game_ended` when a game is over, `end` when every game is over (then it closes).",
+        "headers": {
+            "Cache-Control": {"description": "`no-cache`.", "schema": {"type": "string"}},
+            "X-Accel-Buffering": {"description": "`no` (proxies must not buffer).", "schema": {"type": "string"}},
+        },
+        "content": {
+            "text/event-stream": {
+                "schema": {"type": "string", "description": "Server-Sent Events."},
+                "itemSchema": {
+                    "oneOf": [
+                        msg("turn", "TurnItem", "A decision is open for this seat: your turn in this game."),
+                        msg("game_ended", "SeatEnded", "This game is over."),
+                        msg("end", "TurnsEnd", "Every game is over; the stream closes."),
+                    ]
+                },
+            }
         },
     }
 

@@ -240,13 +240,15 @@ COMMAND = "POST /v1/games/{game_id}/commands"
 PAUSE = "POST /v1/games/{game_id}/pause"
 RESUME = "POST /v1/games/{game_id}/resume"
 EVENTS = "GET /v1/games/{game_id}/events"
+INVITATION = "GET /v1/games/{game_id}/invitation"
+TURNS = "POST /v1/turns"
 POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
 
 SERVICE_CODES: tuple[ProblemCode, ...] = (
-    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND)),
+    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS)),
     ProblemCode(400, "invalid_parameter", "a query, path or header parameter fails validation"),
     ProblemCode(400, "unknown_parameter", "a query parameter the operation does not know"),
     ProblemCode(400, "bad_request", "any other malformed request"),
@@ -259,6 +261,9 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
         "`at_version` while the game runs is for its organizer; everyone may read past versions once it ended",
         ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view"),
     ),
+    ProblemCode(403, "invitation_required", "the game is private: joining needs its invitation code", (JOIN,)),
+    ProblemCode(403, "invalid_invitation", "the invitation code is not this game's", (JOIN,)),
+    ProblemCode(409, "not_private", "the game is public: it has no invitation code", (INVITATION,)),
     ProblemCode(404, "not_found", "no such game"),
     ProblemCode(409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND)),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
@@ -279,9 +284,13 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
     ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
-    ProblemCode(429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS,)),
+    ProblemCode(
+        429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS, TURNS)
+    ),
     ProblemCode(503, "contention", "the game changed under this command each time; retry after `Retry-After`", POSTS),
-    ProblemCode(503, "too_many_streams", "too many open streams on this server; retry after `Retry-After`", (EVENTS,)),
+    ProblemCode(
+        503, "too_many_streams", "too many open streams on this server; retry after `Retry-After`", (EVENTS, TURNS)
+    ),
     ProblemCode(503, "store_unavailable", "the event store is not reachable; retry after `Retry-After`"),
     ProblemCode(503, "not_ready", "Redis does not answer", ("GET /readyz",)),
     ProblemCode(500, "internal_error", "a bug; it has been logged"),

@@ -122,8 +122,10 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
     wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > version, timeout=20)
     before = {k: r.get(k) for k in [keys.view(None), *(keys.view(h) for h in g.houses)]}
     log_before = r.zrange(keys.log, 0, -1)
+    listed = wait_until(lambda: api.get("/v1/games").json()["games"], timeout=20)
     procs.kill("projector", sig=15)
-    r.delete(keys.proj, keys.log, *before)
+    r.delete(keys.proj, keys.log, *before, *r.keys("{lobby}:*"))
+    assert api.get("/v1/games").json()["games"] == []
     import subprocess
     import sys
 
@@ -136,6 +138,7 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
     after = {k: r.get(k) for k in before}
     assert after == before
     assert r.zrange(keys.log, 0, -1) == log_before
+    assert api.get("/v1/games").json()["games"] == listed, "the lobby index is rebuilt too"
 
 
 def _timed_out_at(api, g) -> float | None:

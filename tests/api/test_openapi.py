@@ -215,8 +215,11 @@ def test_response_headers_are_documented_where_the_server_sends_them():
     for op_id, op in operations():
         for status, response in op["responses"].items():
             headers = response.get("headers", {})
-            if status[0] == "2" and " /v1/games" in op_id and not op_id.endswith("/events"):
+            versionless = op_id in ("GET /v1/games", "GET /v1/games/{game_id}/invitation") or op_id.endswith("/events")
+            if status[0] == "2" and " /v1/games" in op_id and not versionless:
                 assert "ETag" in headers, f"{op_id} {status}"
+            if status[0] == "2" and versionless:
+                assert "ETag" not in headers, f"{op_id} {status}: the answer names no one version"
             if status == "429":
                 assert {"Retry-After", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"} <= set(headers)
             if status == "503":
@@ -239,8 +242,12 @@ def test_times_are_date_times():
 def test_the_event_streams_have_item_schemas():
     content = DOC["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
     assert content["application/x-ndjson"]["itemSchema"] == ref("EventOut")
-    sse = content["text/event-stream"]["itemSchema"]
-    assert sse["properties"]["data"]["contentSchema"] == ref("Event")
+    event, end = content["text/event-stream"]["itemSchema"]["oneOf"]
+    assert event["properties"]["data"]["contentSchema"] == ref("Event")
+    assert end["properties"]["event"]["const"] == "end"
+    assert end["properties"]["data"]["contentSchema"] == ref("StreamEnd")
+    turns = DOC["paths"]["/v1/turns"]["post"]["responses"]["200"]["content"]["text/event-stream"]["itemSchema"]
+    assert [m["properties"]["event"]["const"] for m in turns["oneOf"]] == ["turn", "game_ended", "end"]
     assert SCHEMAS["Event"]["discriminator"]["propertyName"] == "type"
     assert SCHEMAS["Envelope"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]
     assert SCHEMAS["EventOut"]["properties"]["event"]["$ref"] == ref("Event")["$ref"]

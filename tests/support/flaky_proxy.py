@@ -47,9 +47,12 @@ class FlakyProxy:
     async def _stop(self) -> None:
         assert self._server is not None
         self._server.close()
-        for task in asyncio.all_tasks():
-            if task is not asyncio.current_task():
-                task.cancel()
+        others = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+        for task in others:
+            task.cancel()
+        # let each handler run its clean-up (abort both transports) before the loop closes: a
+        # transport left for the garbage collector warns, and the test session fails on that warning
+        await asyncio.gather(*others, return_exceptions=True)
 
     async def _handle(self, client_r: asyncio.StreamReader, client_w: asyncio.StreamWriter) -> None:
         n = self.connections

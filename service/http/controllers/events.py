@@ -27,7 +27,7 @@ from service.store.read_models import log_lines
 from ..access import ORGANIZER, client_of, role_of, runtime
 from ..bodies import GameId, json_response
 from ..errors import ApiError
-from ..models import ExportOut, LogOut
+from ..models import ExportOut, LogOut, StreamEnd
 from ..problems import problems
 from ..ratelimit import ANONYMOUS_FACTOR
 from .views import reader_for
@@ -66,7 +66,7 @@ def _line(game: LoadedGame, env: Envelope, reader: str | None, over: bool) -> by
     return _enc.encode(EventLine(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e)))) + b"\n"
 
 
-async def _claim_stream_slot(request: Request[Any, Any, Any], rt: Runtime) -> Client:
+async def claim_stream_slot(request: Request[Any, Any, Any], rt: Runtime) -> Client:
     """SSE streams and long-polls hold a connection each: at most ``CITADEL_MAX_STREAMS`` per process
     (503 beyond), and at most ``CITADEL_MAX_STREAMS_PER_CLIENT`` per client across replicas (429
     beyond; ten times that for a client known by its address only), counted in Redis."""
@@ -104,7 +104,7 @@ async def _release_slot(rt: Runtime, limits: RateLimits, client: Client) -> None
         await limits.release_stream(client)
 
 
-async def _released(
+async def released(
     rt: Runtime, limits: RateLimits, client: Client, stream: AsyncIterator[bytes]
 ) -> AsyncIterator[bytes]:
     refreshed = time.monotonic()
@@ -134,13 +134,22 @@ async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) 
     return []
 
 
+SSE_RETRY_MS = 3000
+"""The ``retry:`` each SSE stream opens with: how long an ``EventSource`` waits before reconnecting."""
+
+
+def sse_end(game_id: str, version: int) -> bytes:
+    return b"event: end\ndata: %s\n\n" % _enc.encode(StreamEnd(game_id=game_id, version=version))
+
+
 async def _sse(
     rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
 ) -> AsyncIterator[bytes]:
-    """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
-    every 15 s. Blocking reads stay well under the client's socket timeout."""
+    """SSE: every event after ``after``, then new ones as they come; a keep-alive comment every 15 s.
+    Once the game has ended and its last event is sent, an ``end`` message, and the stream closes.
+    Blocking reads stay well under the client's socket timeout."""
     last_beat = time.monotonic()
-    yield b": stream open\n\n"
+    yield b"retry: %d\n: stream open\n\n" % SSE_RETRY_MS
     while True:
         envs = await rt.store.read(keys, after, count=500)
         for env in envs:
@@ -152,6 +161,9 @@ async def _sse(
             last_beat = time.monotonic()
         if envs:
             continue
+        if over:  # ended, and nothing after the last event read: nothing more will come
+            yield sse_end(keys.game_id, after)
+            return
         await rt.blocking_read({keys.events: f"{after}-0"}, count=1, block=1000)
         if time.monotonic() - last_beat > 15:
             last_beat = time.monotonic()
@@ -166,8 +178,12 @@ class EventsController(Controller):
         "/events",
         opt={"query": {"from", "wait", "limit"}},
         summary="Event log (NDJSON or Server-Sent Events)",
-        description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an endless SSE stream "
-        "(`id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s); otherwise NDJSON lines "
+        description="Each event after `from`, redacted for the caller. `Accept: text/event-stream` gives an SSE stream "
+        "(`retry: 3000` first, `id:` = version, resume with `Last-Event-ID`, keep-alive comments every 15 s) that ends "
+        "once the game has ended: after the last event it sends `event: end` with `data: {game_id, version, reason}` "
+        "(`version` = the final version) and closes; a request for an ended game that asks for nothing new "
+        "(`Last-Event-ID` or `from` at the final version) is answered `204 No Content`, which tells an `EventSource` "
+        "to stop reconnecting. Otherwise NDJSON lines "
         "`{seq, ts, event}` (`application/x-ndjson`), waiting up to `wait` seconds when nothing is newer. Without a token you read as a spectator. "
         "A client (a seat or the organizer, else an address) may hold at most `CITADEL_MAX_STREAMS_PER_CLIENT` (8) SSE streams and long-polls "
         "open at once across all servers (`429 too_many_streams` beyond).",
@@ -188,14 +204,17 @@ class EventsController(Controller):
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
         sse = "text/event-stream" in request.headers.get("accept", "")
-        client = await _claim_stream_slot(request, rt) if sse or wait else None
         over = game.game.is_over(game.state)
         if sse:
             last = request.headers.get("last-event-id")
             start = int(last) if last and last.isdigit() else from_
+            if over and start >= game.version:
+                return Stream(iter(()), status_code=204, headers={"Cache-Control": "no-cache"})
+        client = await claim_stream_slot(request, rt) if sse or wait else None
+        if sse:
             assert client is not None
             return Stream(
-                _released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over)),
+                released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over)),
                 media_type="text/event-stream",
                 headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
             )
