@@ -15,6 +15,7 @@ from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
 from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.rederive import Recorded
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
@@ -93,6 +94,21 @@ class AuctionGame:
 
     def seed_commitment(self, state: AuctionState) -> str:
         return state.seed_commitment
+
+    def seat_generation(self, state: AuctionState, seat_id: str) -> int:
+        return 0
+
+    judge_command_type: Any = None
+    """The auction has no judge's console (docs/judge.md): ``POST /judge`` answers 422 ``judge_unsupported``."""
+
+    def prepare_judge(self, state: AuctionState, history: Sequence[Recorded], command: object) -> object:
+        return command
+
+    def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:
+        return {}
+
+    def rollback_target(self, event: Any) -> int | None:
+        return None
 
     def view(self, state: AuctionState, reader: str | None) -> AuctionView:
         return view_for(state, reader)

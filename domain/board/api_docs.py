@@ -511,6 +511,18 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "game_started": ("conflict", "the game has started"),
     "seats_missing": ("conflict", "not every seat is taken yet"),
     "forbidden": ("forbidden", "this actor may not issue this command"),
+    # The judge's actions (domain/board/judge.py, docs/judge.md)
+    "judge_only": ("forbidden", "only the game's judge may issue this"),
+    "token_replaced": ("forbidden", "the judge gave this seat to another player: this token is void"),
+    "unknown_house": ("invalid", "no such house in this game"),
+    "unknown_seat": ("invalid", "no such seat in this game"),
+    "unknown_area": ("invalid", "no such area in play"),
+    "power_out_of_range": ("invalid", "more Power than the house's 20 tokens allow (BG-POWER-01)"),
+    "unit_not_allowed_here": ("invalid", "a Ship only at sea or in a port, other units only on land"),
+    "area_taken": ("invalid", "another house's units or Power token, or a neutral force, hold the area"),
+    "combat_in_progress": ("conflict", "a combat is being resolved"),
+    "rollback_out_of_range": ("invalid", "the version is not the end of a command's events between the start and now"),
+    "nothing_to_undo": ("invalid", "the seat has sent no command since the start"),
 }
 """Every code of the board game's refusals (``grep -rn 'code=' domain/``; the classes of
 ``domain/core/errors.py`` give the rest), by kind."""

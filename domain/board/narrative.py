@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import events as ev
+from . import judge_events as jev
 from .action import events as aev
 from .action.narrative import describe_action
 from .westeros import events as wev
@@ -51,6 +52,15 @@ def describe(event: ev.Event) -> str | None:
             return (
                 f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
             )
+        case jev.JudgePowerSet():
+            return f"The judge set {event.house.capitalize()}'s Power from {event.previous} to {event.power}: {event.reason}"
+        case jev.JudgeUnitRestored():
+            return f"The judge restored a {event.unit.replace('_', ' ')} of {event.house.capitalize()} in {event.area}: {event.reason}"
+        case jev.SeatReplaced():
+            return f"The judge gave {event.seat_id} to {event.name}: {event.reason}"
+        case jev.JudgeRolledBack():
+            undo = f", undoing {event.undone_seat}'s last command" if event.undone_seat else ""
+            return f"The judge rolled the game back to version {event.version}{undo}: {event.reason}"
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
         case _ if isinstance(event, aev.ACTION_EVENTS):

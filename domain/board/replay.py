@@ -12,7 +12,9 @@ The offline audit (:mod:`.audit`) re-derives every event of an export by re-runn
   a phase to open: :func:`~.decider.pending_system_work`) and ``ApplyTimeout`` for the current step
   once its deadline has passed at the batch's time;
 * the **organizer's** ``StartGame`` opens the batch of ``game_started``; ``seat_joined`` is a
-  ``JoinGame``.
+  ``JoinGame``;
+* the **judge's** corrections are read back from their events (``judge_power_set`` is
+  ``set_power``, ``judge_rolled_back`` is ``roll_back``, ...: :func:`judge_command`).
 
 Getting a reconstruction wrong can only make a batch fail to match, never make a forged one pass:
 the audit accepts a batch only when ``decide`` produces exactly the recorded events.
@@ -24,10 +26,12 @@ from collections.abc import Sequence
 from itertools import combinations, islice
 from typing import Any
 
-from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from ..core.commands import JUDGE, Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
 from ..core.rederive import Candidate, Recorded
 from . import commands as cmd
 from . import events as ev
+from . import judge as jcmd
+from . import judge_events as jev
 from .action import commands as acmd
 from .action import events as aev
 from .action import tides_events as tev
@@ -50,10 +54,13 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((Actor(kind="seat"), JoinGame(name=head.name)))
     elif isinstance(head, ev.GameStarted):
         out.append((ORGANIZER, StartGame()))
+    elif isinstance(head, jev.JUDGE_EVENTS):
+        out.append((JUDGE, judge_command(head)))
     else:
         for house, command in player_commands(recorded, i):
-            seat = state.seat_of_house(house)
-            out.append((Actor(kind="seat", seat_id=seat.seat_id if seat else None), command))
+            seat = state.seat_of_house(house)  # its current player: the token generation of now
+            actor = Actor(kind="seat", seat_id=seat.seat_id, generation=seat.generation) if seat else Actor(kind="seat")
+            out.append((actor, command))
     if pending_system_work(state):
         out.append((SYSTEM, ResolvePending()))
     if state.deadline is not None:
@@ -159,3 +166,39 @@ def _musters(house: str, areas: list[str], recorded: Sequence[Recorded], j: int)
                     recruits[area].extend(acmd.Recruit(unit=unit, area=where) for _ in range(n))  # type: ignore[arg-type]
         out.append(recruits)
     return out
+
+
+def judge_command(e: jev.JudgePowerSet | jev.JudgeUnitRestored | jev.JudgeRolledBack | jev.SeatReplaced) -> object:
+    """The judge's command behind a judge's event (its reason and target read back from it)."""
+    match e:
+        case jev.JudgePowerSet():
+            return jcmd.SetPower(house=e.house, power=e.power, reason=e.reason)
+        case jev.JudgeUnitRestored():
+            return jcmd.RestoreUnit(house=e.house, area=e.area, unit=e.unit, reason=e.reason)  # type: ignore[arg-type]  # decide checks the unit
+        case jev.JudgeRolledBack():
+            return jcmd.RollBack(version=e.version, reason=e.reason, undone_seat=e.undone_seat)
+        case jev.SeatReplaced():
+            return jcmd.ReplacePlayer(seat_id=e.seat_id, name=e.name, reason=e.reason)
+
+
+def batch_ends(recorded: Sequence[Recorded]) -> set[int]:
+    """The sequence numbers that end a batch (one command's events share one timestamp): the
+    versions a judge may roll back to."""
+    return {r.seq for r, nxt in zip(recorded, [*recorded[1:], None]) if nxt is None or nxt.ts != r.ts}
+
+
+def last_command_start(state: BoardState, recorded: Sequence[Recorded], seat_id: str) -> int | None:
+    """The sequence number of the first event of ``seat_id``'s last command since the start (the
+    batch a player's command opened: :func:`player_commands`), or None."""
+    seat = state.seat(seat_id)
+    if seat is None or seat.house is None:
+        return None
+    for i in range(len(recorded) - 1, -1, -1):
+        r = recorded[i]
+        if r.seq <= state.started_version:
+            return None
+        if i and recorded[i - 1].ts == r.ts:
+            continue  # not the first event of its batch
+        if any(house == seat.house for house, _ in player_commands(recorded, i)):
+            return r.seq
+    return None

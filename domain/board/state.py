@@ -94,6 +94,8 @@ class Seat(msgspec.Struct):
     seat_id: str
     name: str
     house: str | None = None
+    generation: int = 0
+    """The seat's token generation: one more at each replacement by the judge (``seat_replaced``)."""
 
 
 class HouseState(msgspec.Struct):
@@ -156,6 +158,8 @@ class BoardState(msgspec.Struct):
     through :mod:`domain.board.redaction`."""
     step_version: int = 0
     """The version at which the current step began; a timeout job fires only if it is unchanged."""
+    started_version: int = 0
+    """The version of ``game_started`` (0 before the start): a judge's rollback goes no further back."""
     seats: list[Seat] = []
     areas: dict[str, AreaState] = {}
     houses: dict[str, HouseState] = {}

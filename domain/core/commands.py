@@ -11,10 +11,13 @@ import msgspec
 
 
 class Actor(msgspec.Struct, frozen=True):
-    """Who issues a command: a seat, the organizer, or the system (the workers)."""
+    """Who issues a command: a seat, the organizer, the judge (docs/judge.md), or the system (the workers)."""
 
-    kind: Literal["seat", "organizer", "system"]
+    kind: Literal["seat", "organizer", "system", "judge"]
     seat_id: str | None = None
+    generation: int = 0
+    """A seat's token generation: 0 for the seat's first player, one more at each replacement by the
+    judge (``seat_replaced``). A seat's command with an older generation is refused (``token_replaced``)."""
 
 
 class JoinGame(msgspec.Struct, frozen=True):
@@ -43,3 +46,4 @@ class ApplyTimeout(msgspec.Struct, frozen=True):
 
 SYSTEM = Actor(kind="system")
 ORGANIZER = Actor(kind="organizer")
+JUDGE = Actor(kind="judge")

@@ -28,6 +28,7 @@ from .commands import Actor
 from .context import Context
 from .envelope import Envelope
 from .errors import ErrorKind
+from .rederive import Recorded
 from .upcast import Upcaster
 
 
@@ -218,6 +219,32 @@ class Game(Protocol):
         ...
 
     def seed_commitment(self, state: Any) -> str: ...
+
+    def seat_generation(self, state: Any, seat_id: str) -> int:
+        """The seat's token generation (0 until the judge replaces its player, docs/judge.md)."""
+        ...
+
+    # -- the judge (docs/judge.md) -----------------------------------------------------------
+
+    @property
+    def judge_command_type(self) -> Any:
+        """The tagged union of the judge's commands (the body of ``POST /v1/games/{id}/judge``)."""
+        ...
+
+    def prepare_judge(self, state: Any, history: Sequence[Recorded], command: object) -> object:
+        """The judge's command to decide, given the stream so far (``history``, every event of the
+        current version): what needs the past is settled here (the version an undo returns to, a
+        rollback's target being the end of a batch); raises GameError when it cannot be."""
+        ...
+
+    def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:
+        """seat id -> its new token generation, for each seat these events gave to a new player."""
+        ...
+
+    def rollback_target(self, event: Any) -> int | None:
+        """The version a judge's rollback event returns the game to, None for any other event: the
+        state after it is re-derived from the events before that version (domain/core/rollback.py)."""
+        ...
 
     # -- hidden information: one redaction per game ------------------------------------------
 

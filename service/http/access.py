@@ -7,7 +7,8 @@ plain calls, not Litestar dependencies, which cost a tenth of a command's time u
 
 * :func:`token_required` -- 401 without a valid token for this game;
 * :func:`organizer_only` -- 403 unless the organizer's token;
-* :func:`seat_only` -- 403 unless a seat's token (the organizer does not play).
+* :func:`judge_only` -- 403 unless the judge's token (docs/judge.md);
+* :func:`seat_only` -- 403 unless a seat's token (the organizer and the judge do not play).
 
 :func:`client_of` says whom the per-client limits count (rate limits, open streams): the role in
 the game of the path when the token is valid for it, else the client's address.
@@ -30,6 +31,7 @@ from service.store.rate_limits import Client
 from .errors import ApiError
 
 ORGANIZER = tokens.ORGANIZER
+JUDGE = tokens.JUDGE
 _ANONYMOUS = "-"
 
 
@@ -105,7 +107,13 @@ async def organizer_only(connection: ASGIConnection[Any, Any, Any, Any], handler
         raise ApiError(403, "forbidden", "only the organizer may do this")
 
 
+async def judge_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+    await token_required(connection, handler)
+    if role_of(connection) != JUDGE:
+        raise ApiError(403, "forbidden", "only the game's judge may do this (the judge token, docs/judge.md)")
+
+
 async def seat_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
     await token_required(connection, handler)
-    if role_of(connection) == ORGANIZER:
-        raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
+    if role_of(connection) in (ORGANIZER, JUDGE):
+        raise ApiError(403, "forbidden", "the organizer and the judge do not play; use a seat token")

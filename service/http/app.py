@@ -27,6 +27,7 @@ from . import openapi
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
+from .controllers.judge import JudgeController
 from .controllers.ops import OpsController
 from .controllers.signing import SigningController
 from .controllers.views import ViewsController
@@ -83,6 +84,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             CommandsController,
             ViewsController,
             EventsController,
+            JudgeController,
             SigningController,
             OpsController,
         ],

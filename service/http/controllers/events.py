@@ -30,7 +30,7 @@ from ..errors import ApiError
 from ..models import ExportOut, LogOut
 from ..problems import problems
 from ..ratelimit import ANONYMOUS_FACTOR
-from .views import reader_for
+from .views import reader_for, sees_everything
 
 MAX_WAIT_S = 30
 STREAM_TTL_S = 60
@@ -189,7 +189,7 @@ class EventsController(Controller):
         keys = rt.store.keys(game_id)
         sse = "text/event-stream" in request.headers.get("accept", "")
         client = await _claim_stream_slot(request, rt) if sse or wait else None
-        over = game.game.is_over(game.state)
+        over = game.game.is_over(game.state) or sees_everything(role)
         if sse:
             last = request.headers.get("last-event-id")
             start = int(last) if last and last.isdigit() else from_
@@ -256,7 +256,8 @@ class EventsController(Controller):
         envs = (await rt.store.read(keys, 0, count=game.version)) if game.version else []
         ended = game.game.is_over(game.state)
         # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
-        over = ended or (role == ORGANIZER and game.game.referee_export(game.state))
+        # and for the judge, live (docs/judge.md).
+        over = ended or sees_everything(role) or (role == ORGANIZER and game.game.referee_export(game.state))
         out_envs = []
         redacted = []
         for env in envs:

@@ -8,10 +8,11 @@ import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 
+from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.store.games import LoadedGame
 
-from ..access import ORGANIZER, role_of, runtime, token_required
+from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required
 from ..bodies import GameId, MinVersion, json_response
 from ..errors import ApiError
 from ..models import AnyDecisions, AnyView
@@ -36,12 +37,22 @@ AtVersion = Annotated[
 
 
 def reader_for(game: LoadedGame, role: str | None) -> str | None:
-    """Whose eyes a role reads with: a seat's (403 if the seat is not in the game), else the public's."""
-    if role is None or role == ORGANIZER:
+    """Whose eyes a role reads with: a seat's (403 if the seat is not in the game, or if the judge
+    gave it to another player since this token was issued), else the public's (the organizer, the
+    judge and spectators; the judge reads the events complete: :func:`sees_everything`)."""
+    if role is None or role in (ORGANIZER, JUDGE):
         return None
-    if not game.game.has_seat(game.state, role):
+    seat_id, generation = tokens.parse_seat(role)
+    if not game.game.has_seat(game.state, seat_id):
         raise ApiError(403, "forbidden", "this seat is not in the game")
-    return game.game.reader_of(game.state, role)
+    if game.game.seat_generation(game.state, seat_id) != generation:
+        raise ApiError(403, "token_replaced", "the judge gave this seat to another player: this token is void")
+    return game.game.reader_of(game.state, seat_id)
+
+
+def sees_everything(role: str | None) -> bool:
+    """The judge reads every event complete, live (docs/judge.md)."""
+    return role == JUDGE
 
 
 def version_not_reached(game: LoadedGame) -> ApiError:
@@ -66,7 +77,7 @@ async def past_view_bytes(
     folded through its own fold, then its one redaction for the reader (the public's with
     ``public``)."""
     game = await rt.engine.load(game_id)
-    if role != ORGANIZER and not game.game.is_over(game.state):
+    if role not in (ORGANIZER, JUDGE) and not game.game.is_over(game.state):
         raise ApiError(
             403,
             "at_version_forbidden",
@@ -151,6 +162,8 @@ class ViewsController(Controller):
         game = await rt.engine.load(game_id)
         if game.version < min_version:
             raise version_not_reached(game)
-        seat = None if role == ORGANIZER else role
+        seat = None if role in (ORGANIZER, JUDGE) else tokens.parse_seat(role or "")[0]
+        if seat is not None:
+            reader_for(game, role)  # 403 for a replaced player's token
         out = game.game.decisions(game.state, seat)
         return json_response(200, _enc.encode(out), game.version)
