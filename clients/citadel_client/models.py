@@ -459,6 +459,8 @@ class GameCreatedOut(msgspec.Struct, kw_only=True):
     seed_commitment: str = ""
     version: int = 0
     kind: str = "board"
+    judge_token: str = ""
+    """The judge's bearer token (docs/judge.md): for the organizer to hand to the game's judge."""
 
 
 class SeatOut(msgspec.Struct, kw_only=True):

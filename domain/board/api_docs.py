@@ -266,6 +266,8 @@ DESCRIPTIONS: dict[str, str] = {
     "order": "An order token id (`march_plus_1_special`, `support_0`...).",
     "chooser": "The house that makes this choice.",
     "supply": "Supply levels (barrels), in total or by house.",
+    "author": "Who made this correction: `judge` (docs/judge.md).",
+    "generation": "The seat's token generation: 0 for its first player, one more at each replacement by the judge.",
     "seed_commitment": "sha256 of the seed behind every shuffle, published at creation and checked "
     "against the seed revealed at the end.",
     "count": "A number of units or ships.",

@@ -75,7 +75,7 @@ class GameCreatedOut(msgspec.Struct):
     """The judge's bearer token (docs/judge.md): the organizer hands it to the game's judge."""
 
 
-class JudgeActionOut(msgspec.Struct):
+class JudgeAnswer(msgspec.Struct):
     """The answer to a judge's action: the new version, its event, and the new token of a seat the
     action gave to another player (``replace_player``)."""
 
@@ -433,7 +433,7 @@ class Engine:
 
     def _judged(self, game: LoadedGame, actor: Actor, envs: list[Envelope], events: list[Any]) -> bytes:
         return _enc.encode(
-            JudgeActionOut(
+            JudgeAnswer(
                 game_id=game.game_id,
                 version=envs[-1].seq,
                 events=[

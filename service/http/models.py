@@ -80,6 +80,18 @@ class CommandAccepted(msgspec.Struct):
     """Exactly the events this command appended (follow-ups by the server come later: watch `/events`)."""
 
 
+class JudgeActionOut(msgspec.Struct):
+    """The answer to a judge's action (docs/judge.md)."""
+
+    game_id: str
+    version: int
+    """The game's version after the action (also the `ETag`)."""
+    events: list[EventOut]
+    """The event the action appended (`judge_power_set`, `judge_unit_restored`, `judge_rolled_back`, `seat_replaced`)."""
+    tokens: dict[str, str] = {}
+    """seat id -> its new bearer token, for a seat the action gave to a new player (`replace_player`)."""
+
+
 class JudgeTokenOut(msgspec.Struct):
     """The judge's bearer token of a game (docs/judge.md)."""
 

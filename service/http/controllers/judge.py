@@ -15,13 +15,13 @@ from litestar import Controller, Request, Response, get, post
 from litestar.params import JSONBody
 
 from service.engine import tokens
-from service.engine.engine import JudgeActionOut, fingerprint
+from service.engine.engine import fingerprint
 
 from .. import metrics
 from ..access import judge_only, organizer_only, runtime
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response
 from ..errors import ApiError
-from ..models import AnyJudgeCommand, JudgeTokenOut
+from ..models import AnyJudgeCommand, JudgeActionOut, JudgeTokenOut
 from ..problems import problems
 
 _enc = msgspec.json.Encoder()
