@@ -14,7 +14,7 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.game import AuditReport, Deadline, SchemaDocs, SpectatorDelay
 from ..core.rederive import Recorded
 from ..core.upcast import Upcaster
 from . import commands as cmd
@@ -94,6 +94,12 @@ class AuctionGame:
 
     def seed_commitment(self, state: AuctionState) -> str:
         return state.seed_commitment
+
+    def spectator_delay(self, state: AuctionState) -> SpectatorDelay:
+        return SpectatorDelay()
+
+    def round_began(self, event: Any) -> int | None:
+        return None
 
     def seat_generation(self, state: AuctionState, seat_id: str) -> int:
         return 0

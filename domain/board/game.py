@@ -15,7 +15,7 @@ from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
 from ..core.errors import RuleViolation
-from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.game import AuditReport, Deadline, SchemaDocs, SpectatorDelay
 from ..core.rederive import Recorded
 from ..core.upcast import Upcaster
 from . import commands as cmd
@@ -30,7 +30,7 @@ from .redaction import BoardView, redact_event, view_for
 from .replay import batch_ends, last_command_start
 from .scenario import Scenario
 from .state import BoardState, Settings
-from .westeros.events import GameEnded
+from .westeros.events import GameEnded, WesterosPhaseBegan
 
 
 class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -147,6 +147,12 @@ class BoardGame:
 
     def seed_commitment(self, state: BoardState) -> str:
         return state.seed_commitment
+
+    def spectator_delay(self, state: BoardState) -> SpectatorDelay:
+        return SpectatorDelay(rounds=state.settings.spectator_delay_rounds, seconds=state.settings.spectator_delay_s)
+
+    def round_began(self, event: Any) -> int | None:
+        return event.round if isinstance(event, ev.StepBegan | WesterosPhaseBegan) else None
 
     def seat_generation(self, state: BoardState, seat_id: str) -> int:
         seat = state.seat(seat_id)

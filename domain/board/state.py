@@ -69,6 +69,12 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """BG-VIC-04: tie-breaks after round 10. ``faq_v2``: most land areas, highest Supply, highest on
     the Iron Throne track; ``seed``: most Strongholds, highest Supply, most available Power, highest
     on the Iron Throne track."""
+    spectator_delay_rounds: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
+    """Streamed tables: spectators (no token) see the game only up to the end of the round this many
+    rounds before the current one, on every endpoint they can read (docs/judge.md). 0: live."""
+    spectator_delay_s: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
+    """Streamed tables: spectators see only the events appended at least this many seconds ago
+    (0: live). With both delays set, the stricter applies; after the end, the delay in rounds lapses."""
     tides_of_battle: bool = False
     """The optional Tides of Battle variant (BG-TIDES-01..05): before every combat between two houses
     the 24-card deck is shuffled and each combatant draws one card, revealed after the House cards;

@@ -48,6 +48,17 @@ class Deadline(msgspec.Struct, frozen=True):
     """RFC 3339 UTC."""
 
 
+class SpectatorDelay(msgspec.Struct, frozen=True):
+    """How far behind the game spectators read it, chosen by the organizer at creation (docs/judge.md).
+    The service applies it (the domain has no clock): a spectator sees no event newer than the
+    stricter of the two."""
+
+    rounds: int = 0
+    """Spectators see the game up to the end of the round this many rounds before the current one."""
+    seconds: int = 0
+    """Spectators see only the events appended at least this many seconds ago."""
+
+
 class AuditReport(msgspec.Struct):
     """The offline verdict on a replay export (``scripts/verify_replay.py``)."""
 
@@ -219,6 +230,15 @@ class Game(Protocol):
         ...
 
     def seed_commitment(self, state: Any) -> str: ...
+
+    def spectator_delay(self, state: Any) -> SpectatorDelay:
+        """The delay behind which spectators read the game (none: ``SpectatorDelay()``)."""
+        ...
+
+    def round_began(self, event: Any) -> int | None:
+        """The round this event opens a step of (None for an event that opens none): where a
+        delay in rounds cuts the stream."""
+        ...
 
     def seat_generation(self, state: Any, seat_id: str) -> int:
         """The seat's token generation (0 until the judge replaces its player, docs/judge.md)."""

@@ -80,6 +80,14 @@ def client_of(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[Client, b
     return out
 
 
+def verified_role(connection: ASGIConnection[Any, Any, Any, Any]) -> str | None:
+    """The role of a token valid for the game of the path, or None (no token, or one that does not
+    verify); never raises: for public reads, where a token is not needed, only whether the caller is
+    a spectator (None) matters (the spectators' delay, service/engine/spectators.py)."""
+    client, identified = client_of(connection)
+    return client.name if identified else None
+
+
 def role_of(connection: ASGIConnection[Any, Any, Any, Any]) -> str | None:
     """The role the request's token grants in the game of its path (None: no token). Cached per request."""
     cached = connection.scope.get("citadel_role")

@@ -19,18 +19,19 @@ from litestar.response import Stream
 from domain.core.envelope import Envelope
 from domain.core.hashing import GENESIS
 from service.engine.runtime import Runtime
+from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
 from service.store.keys import Keys
 from service.store.rate_limits import Client, RateLimits
 from service.store.read_models import log_lines
 
-from ..access import ORGANIZER, client_of, role_of, runtime
+from ..access import ORGANIZER, client_of, role_of, runtime, verified_role
 from ..bodies import GameId, json_response
 from ..errors import ApiError
 from ..models import ExportOut, LogOut
 from ..problems import problems
 from ..ratelimit import ANONYMOUS_FACTOR
-from .views import reader_for, sees_everything
+from .views import reader_for, sees_everything, spectator_version
 
 MAX_WAIT_S = 30
 STREAM_TTL_S = 60
@@ -134,15 +135,36 @@ async def _wait_for(rt: Runtime, keys: Keys, after: int, wait: int, limit: int) 
     return []
 
 
+async def _delayed_read(rt: Runtime, game: LoadedGame, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
+    """NDJSON for a delayed spectator: the events after ``after`` that the delay lets through,
+    waiting up to ``wait`` seconds (checking every second) for one to age enough."""
+    deadline = time.monotonic() + wait
+    while True:
+        game = await rt.engine.load(game.game_id)
+        visible = await visible_version(rt.store, game, rt.engine.clock())
+        envs = [e for e in await rt.store.read(keys, after, count=limit) if e.seq <= visible] if visible > after else []
+        if envs or time.monotonic() >= deadline:
+            return envs
+        await asyncio.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+
+
 async def _sse(
-    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
+    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool, spectator: bool = False
 ) -> AsyncIterator[bytes]:
     """Endless SSE: every event after ``after``, then new ones as they come; a keep-alive comment
-    every 15 s. Blocking reads stay well under the client's socket timeout."""
+    every 15 s. Blocking reads stay well under the client's socket timeout. A delayed spectator
+    (``spectator``) gets no event newer than the delay allows: the cut is made again before each
+    read, so events come through as they age."""
     last_beat = time.monotonic()
     yield b": stream open\n\n"
     while True:
         envs = await rt.store.read(keys, after, count=500)
+        if spectator and envs:
+            game = await rt.engine.load(game.game_id)
+            visible = await visible_version(rt.store, game, rt.engine.clock())
+            envs = [e for e in envs if e.seq <= visible]
+            if not envs:
+                await asyncio.sleep(1)  # newer events are there: they come through as they age
         for env in envs:
             raw = game.decode(env)
             over = over or game.game.ends_game(raw)  # everything is public from the end on
@@ -190,19 +212,23 @@ class EventsController(Controller):
         sse = "text/event-stream" in request.headers.get("accept", "")
         client = await _claim_stream_slot(request, rt) if sse or wait else None
         over = game.game.is_over(game.state) or sees_everything(role)
+        spectator = role is None and delayed(game)
         if sse:
             last = request.headers.get("last-event-id")
             start = int(last) if last and last.isdigit() else from_
             assert client is not None
             return Stream(
-                _released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over)),
+                _released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over, spectator)),
                 media_type="text/event-stream",
                 headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
             )
         try:
-            envs = await rt.store.read(keys, from_, count=limit)
-            if not envs and wait:
-                envs = await _wait_for(rt, keys, from_, wait, limit)
+            if spectator:
+                envs = await _delayed_read(rt, game, keys, from_, wait, limit)
+            else:
+                envs = await rt.store.read(keys, from_, count=limit)
+                if not envs and wait:
+                    envs = await _wait_for(rt, keys, from_, wait, limit)
         finally:
             if client is not None:
                 await _release_slot(rt, _limits(request), client)
@@ -222,15 +248,18 @@ class EventsController(Controller):
         rt = runtime(request)
         game = await rt.engine.load(game_id)
         keys = rt.store.keys(game_id)
+        visible = await spectator_version(rt, game, verified_role(request))
+        version = game.version if visible is None else visible
         if await rt.projections.version(keys) >= game.version:
             lines = await rt.projections.log(keys, from_, limit)
         else:
             envs = await rt.store.read(keys, from_)
             over = game.game.is_over(game.state)
             lines = log_lines(game.game, ((e, game.decode(e)) for e in envs), over)[:limit]
+        lines = [line for line in lines if line.seq <= version]  # a delayed spectator's cut
         nxt = lines[-1].seq if len(lines) == limit else None
-        out = LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)
-        return json_response(200, _enc.encode(out), game.version)
+        out = LogOut(game_id=game_id, version=version, lines=lines, next_cursor=nxt)
+        return json_response(200, _enc.encode(out), version)
 
     @get(
         "/export",
@@ -253,8 +282,10 @@ class EventsController(Controller):
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
         # exactly the events of the loaded version: the head signed below is the head of this state
-        envs = (await rt.store.read(keys, 0, count=game.version)) if game.version else []
-        ended = game.game.is_over(game.state)
+        visible = await spectator_version(rt, game, role)
+        upto = game.version if visible is None else visible  # a delayed spectator's cut
+        envs = (await rt.store.read(keys, 0, count=upto)) if upto else []
+        ended = game.game.is_over(game.state) and upto == game.version
         # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
         # and for the judge, live (docs/judge.md).
         over = ended or sees_everything(role) or (role == ORGANIZER and game.game.referee_export(game.state))
@@ -280,4 +311,4 @@ class EventsController(Controller):
             redacted=redacted,
             kind=game.kind,
         )
-        return json_response(200, _enc.encode(body), game.version)
+        return json_response(200, _enc.encode(body), upto)

@@ -10,9 +10,10 @@ from litestar.params import QueryParameter
 
 from service.engine import tokens
 from service.engine.runtime import Runtime
+from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
 
-from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required
+from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required, verified_role
 from ..bodies import GameId, MinVersion, json_response
 from ..errors import ApiError
 from ..models import AnyDecisions, AnyView
@@ -59,6 +60,33 @@ def version_not_reached(game: LoadedGame) -> ApiError:
     return ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
 
 
+async def spectator_version(rt: Runtime, game: LoadedGame, role: str | None) -> int | None:
+    """The version a spectator (``role`` None) may see when the organizer set a delay, else None
+    (everyone else, and every game without a delay, reads live)."""
+    if role is not None or not delayed(game):
+        return None
+    return await visible_version(rt.store, game, rt.engine.clock())
+
+
+async def delayed_view_bytes(
+    rt: Runtime, game: LoadedGame, visible: int, min_version: int, at_version: int | None
+) -> bytes:
+    """The public view as a delayed spectator may see it: at ``visible`` (or an earlier ``at_version``)."""
+    want = at_version if at_version is not None else max(visible, min_version)
+    if want > visible:
+        raise ApiError(
+            409, "version_not_reached", f"spectators see this game up to version {visible}", current_version=visible
+        )
+    if at_version is not None and not game.game.is_over(game.state):
+        raise ApiError(
+            403,
+            "at_version_forbidden",
+            "a past version of the game is shown to the organizer while the game runs, and to everyone once it has ended",
+        )
+    past = await rt.engine.load_at(game.game_id, want) if want < game.version else game
+    return _enc.encode(past.game.view(past.state, None))
+
+
 async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
     """The view from the projection when it is recent enough, else folded from the stream."""
     cached = await rt.projections.view_with_version(rt.store.keys(game_id), reader)
@@ -99,6 +127,8 @@ class ViewsController(Controller):
         opt={"query": {"min_version", "at_version"}},
         summary="Public view",
         description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order). "
+        "When the organizer set a spectators' delay (`settings.spectator_delay_rounds`, `spectator_delay_s`), a "
+        "caller without a valid token sees the game as it stood that far back (docs/judge.md). "
         "With `at_version` the board as it stood at that version (a bearer token is needed while the game "
         "runs: the organizer's).",
         responses=problems(400, 401, 403, 404, 409, 429, 503),
@@ -111,6 +141,12 @@ class ViewsController(Controller):
         at_version: AtVersion = None,
     ) -> Response[AnyView]:
         rt = runtime(request)
+        game = await rt.engine.known(game_id)
+        if delayed(game):  # a streamed table: spectators see it behind a delay
+            game = await rt.engine.load(game_id)
+            visible = await spectator_version(rt, game, verified_role(request))
+            if visible is not None:
+                return json_response(200, await delayed_view_bytes(rt, game, visible, min_version, at_version))
         if at_version is not None:
             return json_response(200, await past_view_bytes(rt, game_id, role_of(request), at_version, public=True))
         return json_response(200, await view_bytes(rt, game_id, None, min_version))
