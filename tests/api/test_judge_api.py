@@ -219,11 +219,15 @@ def test_an_export_with_every_judge_action_verifies_and_a_tampered_one_does_not(
     tokens[0] = r.json()["tokens"][seat0]
     submit_orders(api, g, tokens[0])
     assert judge(api, g, {"type": "roll_back", "version": start, "reason": "again"}).status_code == 200
-    v = view(api, g)
-    area, x = next(
-        (a, x) for a, x in sorted(v["areas"].items()) if x.get("house") == house and "ship" not in x["units"]
-    )
-    judge(api, g, {"type": "restore_unit", "house": house, "area": area, "unit": "footman", "reason": "knocked over"})
+    v = view(api, g, decisions(api, g, g.organizer)["version"])
+    for a, x in sorted(v["areas"].items()):  # the first area where one more Footman fits
+        h = x.get("house")
+        if h and x.get("units") and "ship" not in x["units"]:
+            body = {"type": "restore_unit", "house": h, "area": a, "unit": "footman", "reason": "knocked over"}
+            if judge(api, g, body).status_code == 200:
+                break
+    else:
+        raise AssertionError("no area could take a restored Footman")
     for t in tokens:
         submit_orders(api, g, t)
     wait_until(lambda: view(api, g)["step"] != "assign_orders")
@@ -232,7 +236,7 @@ def test_an_export_with_every_judge_action_verifies_and_a_tampered_one_does_not(
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.judge)).json()
     assert doc["complete"] and doc["seed"] is None
     kinds = {e["event"]["type"] for e in doc["events"]}
-    assert {"judge_power_set", "judge_rolled_back", "seat_replaced"} <= kinds
+    assert {"judge_power_set", "judge_unit_restored", "judge_rolled_back", "seat_replaced"} <= kinds
     spectator = api.get(f"/v1/games/{g.id}/export").json()
     assert not spectator["complete"]
     key = public_key_file(api, tmp_path)
