@@ -27,7 +27,10 @@ def judge(api: httpx.Client, g: Game, body: dict, token: str | None = None) -> h
     return api.post(f"/v1/games/{g.id}/judge", json=body, headers=g.auth(token or g.judge))
 
 
-def view(api: httpx.Client, g: Game, version: int = 0) -> dict:
+def view(api: httpx.Client, g: Game, version: int | None = None) -> dict:
+    """The public view, at least at ``version`` (default: the version now, read from the stream)."""
+    if version is None:
+        version = decisions(api, g, g.organizer)["version"]
     r = api.get(f"/v1/games/{g.id}", params={"min_version": version})
     assert r.status_code == 200, r.text
     return r.json()
@@ -151,8 +154,8 @@ def test_replace_player_voids_the_old_token(api, game):
         assert r.status_code == 403 and r.json()["code"] == "token_replaced", (path, r.text)
     r = api.post(f"/v1/games/{g.id}/commands", json={"type": "raven_pass"}, headers=g.auth(old))
     assert r.status_code == 403 and r.json()["code"] == "token_replaced"
-    submit_orders(api, g, new)  # the new player plays the seat
-    seats = {s["seat_id"]: s for s in view(api, g)["seats"]}
+    v = submit_orders(api, g, new)  # the new player plays the seat
+    seats = {s["seat_id"]: s for s in view(api, g, v)["seats"]}
     assert seats[seat_id]["name"] == "stand-in" and seats[seat_id]["house"] == house
 
 
@@ -188,7 +191,7 @@ def test_roll_back_and_undo_return_to_an_earlier_version(api, game):
     # the worker goes on from the rolled-back state: all orders in, they are revealed
     for t in tokens:
         submit_orders(api, g, t)
-    wait_until(lambda: view(api, g)["step"] != "assign_orders")
+    wait_until(lambda: view(api, g, 0)["step"] != "assign_orders")
 
 
 def _resign(doc: dict, sync_redis) -> dict:
@@ -230,7 +233,7 @@ def test_an_export_with_every_judge_action_verifies_and_a_tampered_one_does_not(
         raise AssertionError("no area could take a restored Footman")
     for t in tokens:
         submit_orders(api, g, t)
-    wait_until(lambda: view(api, g)["step"] != "assign_orders")
+    wait_until(lambda: view(api, g, 0)["step"] != "assign_orders")
 
     # the judge reads everything, live: the export is complete while the game runs
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.judge)).json()
