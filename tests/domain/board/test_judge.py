@@ -146,6 +146,8 @@ def test_an_export_with_every_judge_action_audits_clean(judged):
     g, *_ = judged
     report = audit(g.envelopes(), g.ctx.seed)
     assert report.chain_ok and report.rules_ok, (report.problems, report.divergence)
+    # commit–reveal: a reveal after a rollback opens the commitments outstanding at its target
+    assert report.commitments_ok and report.reveals_opened and not report.problems, report.problems
     assert report.rederived_through == len(g.events)
     assert _enc.encode(report.final_state) == _enc.encode(g.state)
     without_seed = audit(g.envelopes(), None)
