@@ -54,7 +54,7 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((Actor(kind="seat"), JoinGame(name=head.name)))
     elif isinstance(head, ev.GameStarted):
         out.append((ORGANIZER, StartGame()))
-    elif isinstance(head, jev.JUDGE_EVENTS):
+    elif isinstance(head, jev.JUDGE_EVENTS) and _rollback_fits(state, recorded, i):
         out.append((JUDGE, judge_command(head)))
     else:
         for house, command in player_commands(recorded, i):
@@ -179,6 +179,22 @@ def judge_command(e: jev.JudgePowerSet | jev.JudgeUnitRestored | jev.JudgeRolled
             return jcmd.RollBack(version=e.version, reason=e.reason, undone_seat=e.undone_seat)
         case jev.SeatReplaced():
             return jcmd.ReplacePlayer(seat_id=e.seat_id, name=e.name, reason=e.reason)
+
+
+def _rollback_fits(state: BoardState, recorded: Sequence[Recorded], i: int) -> bool:
+    """What the service checked against the stream before a rollback (``Game.prepare_judge``),
+    checked again: its target ends a batch, and an undo's target is just before the undone
+    seat's last command. Other judge's events need nothing from the past."""
+    e = recorded[i].event
+    if not isinstance(e, jev.JudgeRolledBack):
+        return True
+    before = recorded[:i]
+    if e.version not in batch_ends(before):
+        return False
+    if e.undone_seat is not None:
+        start = last_command_start(state, before, e.undone_seat)
+        return start is not None and start - 1 == e.version
+    return True
 
 
 def batch_ends(recorded: Sequence[Recorded]) -> set[int]:

@@ -186,6 +186,28 @@ def test_a_tampered_judge_event_is_rejected(judged):
     assert not report.rules_ok and report.divergence.startswith(f"event {at} (re-running RollBack)")
 
 
+def test_a_rollback_into_the_middle_of_a_batch_or_a_false_undo_is_rejected(judged):
+    g, *_ = judged
+    events = as_json(g.envelopes())
+    i = index_of(events, "judge_rolled_back")
+    target = events[i]["event"]["version"]
+    mid = next(k for k in range(target - 1, 1, -1) if events[k - 1]["ts"] == events[k]["ts"])  # inside a batch
+
+    def into_a_batch(evs):
+        evs[i]["event"]["version"] = mid
+
+    report = audit(envelopes(forged(events, into_a_batch)), g.ctx.seed)
+    assert not report.rules_ok and report.divergence.startswith(f"event {i + 1}"), report.divergence
+
+    j = index_of(events, "judge_rolled_back", lambda e: e.get("undone_seat") is not None)
+
+    def other_seat(evs):  # the same rollback, said to undo another seat's last command
+        evs[j]["event"]["undone_seat"] = "seat3" if evs[j]["event"]["undone_seat"] != "seat3" else "seat2"
+
+    report = audit(envelopes(forged(events, other_seat)), g.ctx.seed)
+    assert not report.rules_ok and report.divergence.startswith(f"event {j + 1}"), report.divergence
+
+
 def test_only_the_judge_may_act_and_a_replaced_token_is_refused(judged):
     g, *_ = judged
     s = g.state
