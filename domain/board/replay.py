@@ -205,16 +205,20 @@ def batch_ends(recorded: Sequence[Recorded]) -> set[int]:
 
 def last_command_start(state: BoardState, recorded: Sequence[Recorded], seat_id: str) -> int | None:
     """The sequence number of the first event of ``seat_id``'s last command since the start (the
-    batch a player's command opened: :func:`player_commands`), or None."""
+    batch a player's command opened: :func:`player_commands`), or None. Events that a rollback
+    undid are skipped: the search goes on from the rollback's target."""
     seat = state.seat(seat_id)
     if seat is None or seat.house is None:
         return None
-    for i in range(len(recorded) - 1, -1, -1):
+    i = len(recorded) - 1
+    while i >= 0:
         r = recorded[i]
         if r.seq <= state.started_version:
             return None
-        if i and recorded[i - 1].ts == r.ts:
-            continue  # not the first event of its batch
-        if any(house == seat.house for house, _ in player_commands(recorded, i)):
-            return r.seq
+        if isinstance(r.event, jev.JudgeRolledBack):
+            i = r.event.version - 1  # the events a rollback undid are no longer the game's history
+            continue
+        if not (i and recorded[i - 1].ts == r.ts) and any(h == seat.house for h, _ in player_commands(recorded, i)):
+            return r.seq  # the first event of a batch that the seat's command opened
+        i -= 1
     return None

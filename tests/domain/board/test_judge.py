@@ -20,6 +20,7 @@ from domain.board import judge_events as jev
 from domain.board.audit import audit
 from domain.board.decider import decide, fold, house_of, rollback_target
 from domain.board.game import GAME
+from domain.board.replay import last_command_start
 from domain.board.state import BoardState
 from domain.core.commands import JUDGE, ORGANIZER, Actor
 from domain.core.context import Context, parse_rfc3339
@@ -250,3 +251,14 @@ def test_a_rollback_to_a_version_not_before_it_is_a_corrupt_stream():
     bad = jev.JudgeRolledBack(version=len(g.events) + 5, author="judge", reason="r", holders={})
     with pytest.raises(RollbackOutOfRange):
         refold(fold, rollback_target, [*g.events, bad])
+
+
+def test_an_undo_never_returns_to_events_a_rollback_undid():
+    g = JudgedGame(3, "judge-undo-after-rollback")
+    g.steps(20, random.Random(3))
+    target = g.batch_starts[-4]
+    g.judge(j.RollBack(version=target, reason="replay the last batches"))
+    history = g.recorded()
+    for seat in g.state.seats:
+        start = last_command_start(g.state, history, seat.seat_id)
+        assert start is None or start <= target, (seat.seat_id, start, target)
