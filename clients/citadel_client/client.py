@@ -37,6 +37,7 @@ from .models import (
     GameCreatedOut,
     GameView,
     JoinBody,
+    JudgeActionOut,
     Problem,
     SeatOut,
 )
@@ -219,6 +220,25 @@ class CitadelClient:
         """``POST /v1/games/{id}/start`` (the organizer's token)."""
         return await self.call(
             "POST", f"/v1/games/{game_id}/start", CommandAccepted, headers=_command_headers(if_match, idempotency_key)
+        )
+
+    async def judge(
+        self,
+        game_id: str,
+        action: Mapping[str, Any],
+        *,
+        if_match: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> JudgeActionOut:
+        """``POST /v1/games/{id}/judge`` (the judge's token): one action, tagged by ``type``, with its
+        ``reason`` (``{"type": "set_power", "house": "stark", "power": 4, "reason": "..."}``;
+        docs/judge.md lists them)."""
+        return await self.call(
+            "POST",
+            f"/v1/games/{game_id}/judge",
+            JudgeActionOut,
+            body=_enc.encode(dict(action)),
+            headers=_command_headers(if_match, idempotency_key or str(uuid.uuid4())),
         )
 
     async def decisions(self, game_id: str, *, min_version: int | None = None) -> DecisionsOut:

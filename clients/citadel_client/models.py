@@ -486,6 +486,16 @@ class CommandAccepted(msgspec.Struct, kw_only=True):
     events: list[EventOut] = []
 
 
+class JudgeActionOut(msgspec.Struct, kw_only=True):
+    """The answer of a judge's action (``POST /v1/games/{id}/judge``, docs/judge.md)."""
+
+    game_id: str
+    version: int
+    events: list[EventOut] = []
+    tokens: dict[str, str] = {}
+    """seat id -> its new token, for a seat the action gave to a new player (``replace_player``)."""
+
+
 class SeatView(msgspec.Struct, kw_only=True):
     seat_id: str
     name: str = ""

@@ -280,3 +280,29 @@ def test_a_game_without_judge_actions_says_so(api):
         headers={"Authorization": f"Bearer {body['judge_token']}"},
     )
     assert r.status_code == 422 and r.json()["code"] == "judge_unsupported"
+
+
+def test_the_python_client_speaks_to_the_judge(service, game):
+    """``CitadelClient.judge`` (clients/citadel_client): an action, and its refusal as ``ApiProblem``."""
+    import asyncio
+
+    from clients.citadel_client import ApiProblem, CitadelClient
+
+    base, _ = service
+    g = game
+
+    async def main() -> None:
+        async with CitadelClient(base) as api:
+            judge = api.with_token(g.judge)
+            done = await judge.judge(
+                g.id, {"type": "replace_player", "seat_id": "seat2", "name": "Ann", "reason": "left"}
+            )
+            assert done.tokens["seat2"].startswith("seat2~1.") and done.events[0].event["type"] == "seat_replaced"
+            try:
+                await api.with_token(g.organizer).judge(g.id, {"type": "roll_back", "version": 1, "reason": "r"})
+            except ApiProblem as e:
+                assert e.status == 403 and e.code == "forbidden"
+            else:
+                raise AssertionError("the organizer judged")
+
+    asyncio.run(main())
