@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import msgspec
+
 Fold = Callable[[Sequence[Any], Any], Any]
 TargetOf = Callable[[Any], "int | None"]
 
@@ -40,8 +42,26 @@ def fold_at(fold: Fold, target_of: TargetOf, events: Sequence[Any], i: int, stat
 
 
 def refold(fold: Fold, target_of: TargetOf, events: Sequence[Any]) -> Any:
-    """The state after ``events``, a stream from its first event, rollbacks honoured."""
+    """The state after ``events``, a stream from its first event, rollbacks honoured.
+
+    One pass: the state at each version some rollback returns to is kept (a copy) as the fold goes
+    by it, so nested rollbacks cost no second fold of their prefix."""
+    targets = {t for e in events if (t := target_of(e)) is not None}
+    kept: dict[int, Any] = {}
     state = None
-    for i in range(len(events)):
-        state = fold_at(fold, target_of, events, i, state)
+    for i, event in enumerate(events):
+        t = target_of(event)
+        if t is not None:
+            if not 1 <= t < i or t not in kept:
+                raise RollbackOutOfRange(f"event {i + 1} rolls back to version {t}, which is not before it")
+            state = _copy(kept[t])
+            state.version = i
+        state = fold([event], state)
+        if i + 1 in targets:
+            kept[i + 1] = _copy(state)
     return state
+
+
+def _copy(state: Any) -> Any:
+    """A deep copy of a game's state (a msgspec Struct), through msgpack."""
+    return msgspec.msgpack.decode(msgspec.msgpack.encode(state), type=type(state))

@@ -262,3 +262,32 @@ def test_an_undo_never_returns_to_events_a_rollback_undid():
     for seat in g.state.seats:
         start = last_command_start(g.state, history, seat.seat_id)
         assert start is None or start <= target, (seat.seat_id, start, target)
+
+
+def _naive(events):
+    """The definition, folded the slow way: at a rollback, the fold of the events before its target."""
+    state = None
+    for i, e in enumerate(events):
+        t = rollback_target(e)
+        if t is not None:
+            state = _naive(events[:t])
+            state.version = i
+        state = fold([e], state)
+    return state
+
+
+def test_nested_rollbacks_fold_as_defined_and_audit_clean():
+    g = JudgedGame(3, "judge-nested")
+    rng = random.Random(11)
+    g.steps(15, rng)
+    first = g.batch_starts[-3]
+    g.judge(j.RollBack(version=first, reason="one"))
+    g.steps(6, rng)
+    g.judge(j.RollBack(version=g.batch_starts[-2], reason="after the first rollback"))
+    g.steps(4, rng)
+    g.judge(j.RollBack(version=first + 1 if first + 1 in g.batch_starts else first, reason="into the undone past"))
+    g.steps(4, rng)
+    assert _enc.encode(refold(fold, rollback_target, g.events)) == _enc.encode(_naive(g.events))
+    report = audit(g.envelopes(), g.ctx.seed)
+    assert report.rules_ok and not report.problems, (report.divergence, report.problems)
+    assert _enc.encode(report.final_state) == _enc.encode(g.state)
