@@ -49,6 +49,7 @@ from .action.events import HouseCardChosen, UnitsMoved
 from .commands import AssignOrders, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
+from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ORDER_TOKENS
 from .state import UNIT_TYPES, Phase, Step
 from .supply import SupplyLimit
@@ -539,6 +540,11 @@ _ASSIGN = AssignOrdersOptions(
     submitted=None,
 )
 EXAMPLES = (
+    SetPower(house="stark", power=4, reason="a Power token fell behind the screen: recounted with both players"),
+    RestoreUnit(house="stark", area="winterfell", unit="footman", reason="the Footman was knocked off the table"),
+    RollBack(version=57, reason="an illegal march was accepted: replay from the end of the reveal"),
+    UndoLastCommand(seat_id="seat2", reason="a misclick on the wrong area, by ruling"),
+    ReplacePlayer(seat_id="seat3", name="Ser Stand-in", reason="seat3 left the tournament"),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

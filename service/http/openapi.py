@@ -256,7 +256,10 @@ def build(app: Litestar) -> dict[str, Any]:
     create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
     _finish_operations(doc, components["Command"], create)
     judged = doc["paths"]["/v1/games/{game_id}/judge"]["post"]
-    judged["requestBody"]["content"]["application/json"] = {"schema": {"$ref": REF.format(name="JudgeCommand")}}
+    judged["requestBody"]["content"]["application/json"] = {
+        "schema": {"$ref": REF.format(name="JudgeCommand")},
+        "examples": _command_examples(judge=True),
+    }
     judged["requestBody"]["description"] = "One judge's action, tagged by `type`."
     judged["description"] += "\n\nActions:\n" + _listing(doc, components["JudgeCommand"])
     _response_examples(doc)
@@ -640,10 +643,14 @@ def _nodes(node: Any) -> Iterator[tuple[str, dict[str, Any]]]:
             yield from _nodes(v)
 
 
-def _command_examples() -> dict[str, Any]:
+def _command_examples(judge: bool = False) -> dict[str, Any]:
+    """Every game's examples of its player commands (of its judge's actions with ``judge``)."""
     out: dict[str, Any] = {}
     for game in registry.GAMES.values():
-        members = getattr(game.command_type, "__args__", (game.command_type,))
+        union = game.judge_command_type if judge else game.command_type
+        if union is None:
+            continue
+        members = getattr(union, "__args__", (union,))
         for example in game.schema_docs.examples:
             if type(example) in members:
                 tag = type(example).__struct_config__.tag
