@@ -24,7 +24,7 @@ from typing import Any
 from domain import registry
 from service.store.config import Config
 from service.store.event_store import EventStore
-from service.store.games import GameNotFound, GameRepo, LoadedGame
+from service.store.games import GameNotFound, GameRepo, LoadedGame, NeedsHistory
 from service.store.keys import Keys, feed_key
 from service.store.lobby import LobbyEntry, LobbyIndex
 from service.store.logs import configure_logging
@@ -88,7 +88,11 @@ class Projector:
         if game is not None and game.version == done:
             # the usual case: one read gives both the new events and the state's tail
             new_envs = await self.store.read(keys, done)
-            game.apply(new_envs)
+            try:
+                game.apply(new_envs)
+            except NeedsHistory:  # a judge's rollback: fold the game from its stream
+                self.repo.forget(game_id)
+                game = await self.repo.load(game_id)
         else:
             try:
                 game = await self.repo.load(game_id)

@@ -35,6 +35,7 @@ from .models import (
     GameView,
     InvitationOut,
     JoinBody,
+    JudgeActionOut,
     LogOut,
     SeatOut,
     SigningKeyOut,
@@ -249,6 +250,26 @@ class Endpoints:
             f"/v1/games/{game_id}/resume",
             _json(CommandAccepted),
             body=_enc.encode({"reason": reason}),
+            headers=_post_headers(if_match, idempotency_key),
+        )
+
+    @endpoint
+    def judge(
+        self,
+        game_id: str,
+        action: Mapping[str, Any],
+        *,
+        if_match: int | None = None,
+        idempotency_key: str | None = None,
+    ) -> Call[JudgeActionOut]:
+        """``POST /v1/games/{id}/judge`` (the judge's token): one action, tagged by ``type``, with its
+        ``reason`` (``{"type": "set_power", "house": "stark", "power": 4, "reason": "..."}``;
+        docs/judge.md lists them)."""
+        return Call(
+            "POST",
+            f"/v1/games/{game_id}/judge",
+            _json(JudgeActionOut),
+            body=_enc.encode(dict(action)),
             headers=_post_headers(if_match, idempotency_key),
         )
 

@@ -461,6 +461,8 @@ class GameCreatedOut(msgspec.Struct, kw_only=True):
     seed_commitment: str = ""
     version: int = 0
     kind: str = "board"
+    judge_token: str = ""
+    """The judge's bearer token (docs/judge.md): for the organizer to hand to the game's judge."""
     invitation_code: str | None = None
     """A private game's invitation code (``settings.private``); None for a public game."""
 
@@ -513,6 +515,16 @@ class CommandAccepted(msgspec.Struct, kw_only=True):
     game_id: str
     version: int
     events: list[EventOut] = []
+
+
+class JudgeActionOut(msgspec.Struct, kw_only=True):
+    """The answer of a judge's action (``POST /v1/games/{id}/judge``, docs/judge.md)."""
+
+    game_id: str
+    version: int
+    events: list[EventOut] = []
+    tokens: dict[str, str] = {}
+    """seat id -> its new token, for a seat the action gave to a new player (``replace_player``)."""
 
 
 class SeatView(msgspec.Struct, kw_only=True):

@@ -14,7 +14,8 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs
+from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs, SpectatorDelay
+from ..core.rederive import Recorded
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
@@ -106,6 +107,27 @@ class AuctionGame:
 
     def seed_commitment(self, state: AuctionState) -> str:
         return state.seed_commitment
+
+    def spectator_delay(self, state: AuctionState) -> SpectatorDelay:
+        return SpectatorDelay()
+
+    def round_began(self, event: Any) -> int | None:
+        return None
+
+    def seat_generation(self, state: AuctionState, seat_id: str) -> int:
+        return 0
+
+    judge_command_type: Any = None
+    """The auction has no judge's console (docs/judge.md): ``POST /judge`` answers 422 ``judge_unsupported``."""
+
+    def prepare_judge(self, state: AuctionState, history: Sequence[Recorded], command: object) -> object:
+        return command
+
+    def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:
+        return {}
+
+    def rollback_target(self, event: Any) -> int | None:
+        return None
 
     def view(self, state: AuctionState, reader: str | None) -> AuctionView:
         return view_for(state, reader)

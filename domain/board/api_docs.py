@@ -50,6 +50,7 @@ from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarte
 from .commands import AssignOrders, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
+from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ORDER_TOKENS
 from .state import UNIT_TYPES, Phase, Step
 from .supply import SupplyLimit
@@ -267,6 +268,8 @@ DESCRIPTIONS: dict[str, str] = {
     "order": "An order token id (`march_plus_1_special`, `support_0`...).",
     "chooser": "The house that makes this choice.",
     "supply": "Supply levels (barrels), in total or by house.",
+    "author": "Who made this correction: `judge` (docs/judge.md).",
+    "generation": "The seat's token generation: 0 for its first player, one more at each replacement by the judge.",
     "seed_commitment": "sha256 of the seed behind every shuffle, published at creation and checked "
     "against the seed revealed at the end.",
     "count": "A number of units or ships.",
@@ -512,6 +515,18 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "game_started": ("conflict", "the game has started"),
     "seats_missing": ("conflict", "not every seat is taken yet"),
     "forbidden": ("forbidden", "this actor may not issue this command"),
+    # The judge's actions (domain/board/judge.py, docs/judge.md)
+    "judge_only": ("forbidden", "only the game's judge may issue this"),
+    "token_replaced": ("forbidden", "the judge gave this seat to another player: this token is void"),
+    "unknown_house": ("invalid", "no such house in this game"),
+    "unknown_seat": ("invalid", "no such seat in this game"),
+    "unknown_area": ("invalid", "no such area in play"),
+    "power_out_of_range": ("invalid", "more Power than the house's 20 tokens allow (BG-POWER-01)"),
+    "unit_not_allowed_here": ("invalid", "a Ship only at sea or in a port, other units only on land"),
+    "area_taken": ("invalid", "another house's units or Power token, or a neutral force, hold the area"),
+    "combat_in_progress": ("conflict", "a combat is being resolved"),
+    "rollback_out_of_range": ("invalid", "the version is not the end of a command's events between the start and now"),
+    "nothing_to_undo": ("invalid", "the seat has sent no command since the start"),
 }
 """Every code of the board game's refusals (``grep -rn 'code=' domain/``; the classes of
 ``domain/core/errors.py`` give the rest), by kind."""
@@ -526,6 +541,11 @@ _ASSIGN = AssignOrdersOptions(
     submitted=None,
 )
 EXAMPLES = (
+    SetPower(house="stark", power=4, reason="a Power token fell behind the screen: recounted with both players"),
+    RestoreUnit(house="stark", area="winterfell", unit="footman", reason="the Footman was knocked off the table"),
+    RollBack(version=57, reason="an illegal march was accepted: replay from the end of the reveal"),
+    UndoLastCommand(seat_id="seat2", reason="a misclick on the wrong area, by ruling"),
+    ReplacePlayer(seat_id="seat3", name="Ser Stand-in", reason="seat3 left the tournament"),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

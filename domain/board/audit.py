@@ -38,6 +38,7 @@ from ..core.envelope import Envelope, verify_chain
 from ..core.game import AuditReport as GameAuditReport
 from ..core.rederive import Recorded, RecordedContext, rederive, show, show_difference
 from ..core.rng import commit_seed, derive_rng
+from ..core.rollback import fold_at
 from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
@@ -238,7 +239,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
             recorded,
             n,
             decide=decider.decide,
-            fold=lambda events, s: decider.fold(events, s),
+            fold=_history_fold([r.event for r in recorded]),
             candidates=candidates,
             context=context,
         )
@@ -256,7 +257,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
     final = state
     if through < recorded[-1].seq or state is None:
         try:
-            final = decider.fold([r.event for r in recorded[through:]], state if through else None)
+            final = _fold_from([r.event for r in recorded], through, state if through else None)
         except Exception as e:  # noqa: BLE001 - an export that does not even fold
             problems.append(f"the export does not fold past event {through}: {e}")
     return AuditReport(
@@ -282,7 +283,8 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
 def _check_draws(recorded: list[Recorded], seed: str, problems: list[str]) -> bool:
     ok = True
     state: BoardState | None = None
-    for r in recorded:
+    events = [r.event for r in recorded]
+    for i, r in enumerate(recorded):
         event = r.event
         if isinstance(event, ev.GameStarted) and state is not None:
             expected = _expected_start(state, Context(now=r.ts, seed=seed, game_id=state.game_id))
@@ -293,7 +295,25 @@ def _check_draws(recorded: list[Recorded], seed: str, problems: list[str]) -> bo
             ok = False
             problems.append(f"event {r.seq}: the Winter Is Coming reshuffle is not what the seed produces")
         try:
-            state = decider.fold([event], state)
+            state = fold_at(decider.fold, decider.rollback_target, events, i, state)
         except Exception:  # noqa: BLE001 - reported by the re-derivation
             break
     return ok
+
+
+def _fold_from(events: list[Any], start: int, state: BoardState | None) -> BoardState | None:
+    """Fold ``events[start:]`` onto ``state`` (the fold of ``events[:start]``), a judge's rollbacks
+    re-deriving the state as of their target version (domain/core/rollback.py)."""
+    for i in range(start, len(events)):
+        state = fold_at(decider.fold, decider.rollback_target, events, i, state)
+    return state
+
+
+def _history_fold(events: list[Any]) -> Any:
+    """The fold the re-derivation applies to each accepted batch: the state's version says where the
+    batch starts in the export, so a rollback event can re-fold the events before its target."""
+
+    def fold(batch: Any, state: BoardState) -> BoardState | None:
+        return _fold_from(events[: state.version + len(batch)], state.version, state)
+
+    return fold

@@ -13,12 +13,12 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, planning, victory
+from . import board_data, clocks, fixture_start, judge, planning, victory
 from . import commands as cmd
 from . import events as ev
 from .action import decider as action
 from .emitter import copy_state
-from .evolve import evolve, fold
+from .evolve import evolve, fold, rollback_target
 from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
@@ -34,6 +34,7 @@ __all__ = [
     "fold",
     "house_of",
     "pending_system_work",
+    "rollback_target",
 ]
 
 # ---------------------------------------------------------------------------------------------
@@ -135,6 +136,8 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
     if actor.kind != "seat":
         raise Forbidden("only a seated player may issue this command")
     seat = state.seat(actor.seat_id or "")
+    if seat is not None and seat.generation != actor.generation:
+        raise Forbidden("the judge gave this seat to another player: this token is void", code="token_replaced")
     if seat is None or seat.house is None:
         raise NotYourTurn("this seat has no house yet; the game has not started", code="not_started")
     return seat.house
@@ -172,6 +175,8 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return _resolve_pending(state, ctx)
         case cmd.ApplyTimeout():
             return _timeout(state, command, ctx)
+        case _ if isinstance(command, judge.JUDGE_COMMANDS):
+            return judge.decide_judge(state, command, actor, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, ctx, house, command.orders)

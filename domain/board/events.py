@@ -7,7 +7,7 @@ yet: every stored event is schema 1). Fields marked *hidden* are removed by the 
 
 The lobby's and the Planning phase's events are defined here; the Action phase's live in
 :mod:`domain.board.action.events` and the Westeros phase's (with the end of the game) in
-:mod:`domain.board.westeros.events`. :data:`BoardEvent` is the union of all of them. The base class
+:mod:`domain.board.westeros.events`, the judge's in :mod:`domain.board.judge_events`. :data:`BoardEvent` is the union of all of them. The base class
 :class:`Event` lives alone in :mod:`domain.board.event_base`, so that the phases' event modules can
 subclass it without importing this union.
 """
@@ -17,6 +17,7 @@ from __future__ import annotations
 from .action.events import ACTION_EVENTS
 from .clock_events import CLOCK_EVENTS
 from .event_base import Event
+from .judge_events import JUDGE_EVENTS
 from .scenario import Scenario
 from .state import Settings
 from .westeros.events import WESTEROS_EVENTS
@@ -145,4 +146,4 @@ PLANNING_EVENTS = (
     | DecisionTimedOut
 )
 
-BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS
+BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS | JUDGE_EVENTS

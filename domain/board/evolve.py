@@ -17,6 +17,7 @@ from datetime import timedelta
 from ..core.context import parse_rfc3339, rfc3339
 from . import clock_events as cev
 from . import events as ev
+from . import judge_events as jev
 from .action import events as aev
 from .action.evolve import evolve_action
 from .scenario import apply_scenario
@@ -50,6 +51,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case ev.SeatJoined():
             state.seats.append(Seat(seat_id=event.seat_id, name=event.name))
         case ev.GameStarted():
+            state.started_version = state.version + 1
             for seat in state.seats:
                 seat.house = event.houses[seat.seat_id]
             state.wildling_deck = list(event.wildling_deck or [])
@@ -106,6 +108,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             for clock in state.clocks.values():
                 if clock.since is not None:
                     clock.since = rfc3339(parse_rfc3339(clock.since) + shift)
+        case _ if isinstance(event, jev.JUDGE_EVENTS):
+            _evolve_judge(state, event)
         case _ if isinstance(event, aev.ACTION_EVENTS):
             evolve_action(state, event)
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
@@ -113,6 +117,38 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state
+
+
+def _evolve_judge(
+    state: BoardState, event: jev.JudgePowerSet | jev.JudgeUnitRestored | jev.JudgeRolledBack | jev.SeatReplaced
+) -> None:
+    """The judge's corrections (domain/board/judge.py). A rollback arrives here on the state already
+    re-derived as of its target version (domain/core/rollback.py); what it keeps from before is
+    applied here: the seats' holders, and a fresh deadline for the step that reopens."""
+    match event:
+        case jev.JudgePowerSet():
+            state.houses[event.house].power = event.power
+        case jev.JudgeUnitRestored():
+            area = state.areas[event.area]
+            area.house = event.house
+            area.units = {**area.units, event.unit: area.units.get(event.unit, 0) + 1}
+        case jev.SeatReplaced():
+            seat = state.seat(event.seat_id)
+            if seat is not None:
+                seat.name, seat.generation = event.name, event.generation
+        case jev.JudgeRolledBack():
+            for seat in state.seats:
+                holder = event.holders.get(seat.seat_id)
+                if holder is not None:
+                    seat.name, seat.generation = holder.name, holder.generation
+            if state.deadline is not None:
+                state.deadline = event.deadline
+            state.step_version = state.version + 1  # the reopened step is this event's: old timeouts are void
+
+
+def rollback_target(event: ev.Event) -> int | None:
+    """The version a judge's rollback event returns the game to (None for every other event)."""
+    return event.version if isinstance(event, jev.JudgeRolledBack) else None
 
 
 def fold(events: Iterable[ev.Event], state: BoardState | None = None) -> BoardState | None:

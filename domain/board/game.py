@@ -14,20 +14,24 @@ import msgspec
 from ..core.commands import Actor
 from ..core.context import Context, rfc3339
 from ..core.envelope import Envelope
-from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs
+from ..core.errors import RuleViolation
+from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs, SpectatorDelay
+from ..core.rederive import Recorded
 from ..core.upcast import Upcaster
 from . import commands as cmd
-from . import decider
+from . import decider, judge
 from . import events as ev
 from .api_docs import DOCS
 from .audit import audit as audit_export
 from .clocks import effective_deadline
 from .decisions import Decision, pending_decisions
+from .judge_events import SeatReplaced
 from .narrative import describe as describe_event
 from .redaction import BoardView, redact_event, view_for
+from .replay import batch_ends, last_command_start
 from .scenario import Scenario
 from .state import BoardState, Settings
-from .westeros.events import GameEnded
+from .westeros.events import GameEnded, WesterosPhaseBegan
 
 
 class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
@@ -87,6 +91,7 @@ class BoardGame:
     schema_version = ev.SCHEMA_VERSION
     create_body = BoardCreateBody
     command_type: Any = cmd.PlayerCommand
+    judge_command_type: Any = judge.JudgeCommand
     event_type: Any = ev.BoardEvent
     view_type = BoardView
     decisions_type = DecisionsOut
@@ -160,6 +165,35 @@ class BoardGame:
 
     def seed_commitment(self, state: BoardState) -> str:
         return state.seed_commitment
+
+    def spectator_delay(self, state: BoardState) -> SpectatorDelay:
+        return SpectatorDelay(rounds=state.settings.spectator_delay_rounds, seconds=state.settings.spectator_delay_s)
+
+    def round_began(self, event: Any) -> int | None:
+        return event.round if isinstance(event, ev.StepBegan | WesterosPhaseBegan) else None
+
+    def seat_generation(self, state: BoardState, seat_id: str) -> int:
+        seat = state.seat(seat_id)
+        return seat.generation if seat else 0
+
+    def prepare_judge(self, state: BoardState, history: Sequence[Recorded], command: object) -> object:
+        if isinstance(command, judge.UndoLastCommand):
+            start = last_command_start(state, history, command.seat_id)
+            if start is None:
+                raise RuleViolation(f"{command.seat_id} has sent no command since the start", code="nothing_to_undo")
+            return judge.RollBack(version=start - 1, reason=command.reason, undone_seat=command.seat_id)
+        if isinstance(command, judge.RollBack) and command.version not in batch_ends(history):
+            raise RuleViolation(
+                f"version {command.version} is not the end of a command's events: roll back to the end of one",
+                code="rollback_out_of_range",
+            )
+        return command
+
+    def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:
+        return {e.seat_id: e.generation for e in events if isinstance(e, SeatReplaced)}
+
+    def rollback_target(self, event: Any) -> int | None:
+        return decider.rollback_target(event)
 
     def view(self, state: BoardState, reader: str | None) -> BoardView:
         return view_for(state, reader)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from . import clock_events as cev
 from . import events as ev
+from . import judge_events as jev
 from .action import events as aev
 from .action.narrative import describe_action
 from .westeros import events as wev
@@ -58,6 +59,15 @@ def describe(event: ev.Event) -> str | None:
             return f"The clocks were resumed by the {event.by} after {event.paused_ms / 1000:.1f} s: {event.reason}"
         case cev.ClockCharged(out_of_time=True):
             return f"{event.house.capitalize()}'s time bank ran out: its decisions now get their defaults at once."
+        case jev.JudgePowerSet():
+            return f"The judge set {event.house.capitalize()}'s Power from {event.previous} to {event.power}: {event.reason}"
+        case jev.JudgeUnitRestored():
+            return f"The judge restored a {event.unit.replace('_', ' ')} of {event.house.capitalize()} in {event.area}: {event.reason}"
+        case jev.SeatReplaced():
+            return f"The judge gave {event.seat_id} to {event.name}: {event.reason}"
+        case jev.JudgeRolledBack():
+            undo = f", undoing {event.undone_seat}'s last command" if event.undone_seat else ""
+            return f"The judge rolled the game back to version {event.version}{undo}: {event.reason}"
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
         case _ if isinstance(event, aev.ACTION_EVENTS):

@@ -12,8 +12,10 @@ The offline audit (:mod:`.audit`) re-derives every event of an export by re-runn
   a phase to open: :func:`~.decider.pending_system_work`) and ``ApplyTimeout`` for the current step
   once its deadline has passed at the batch's time;
 * the **organizer's** ``StartGame`` opens the batch of ``game_started``; ``seat_joined`` is a
-  ``JoinGame``; a judge's ``PauseClocks`` / ``ResumeClocks`` open ``clocks_paused`` /
-  ``clocks_resumed`` (their author and reason are in the event; docs/clocks.md).
+  ``JoinGame``; a judge's (or the organizer's) ``PauseClocks`` / ``ResumeClocks`` open
+  ``clocks_paused`` / ``clocks_resumed`` (their author and reason are in the event; docs/clocks.md);
+* the **judge's** corrections are read back from their events (``judge_power_set`` is
+  ``set_power``, ``judge_rolled_back`` is ``roll_back``, ...: :func:`judge_command`).
 
 Getting a reconstruction wrong can only make a batch fail to match, never make a forged one pass:
 the audit accepts a batch only when ``decide`` produces exactly the recorded events.
@@ -25,11 +27,13 @@ from collections.abc import Sequence
 from itertools import combinations, islice
 from typing import Any
 
-from ..core.commands import Actor, ApplyTimeout, JoinGame, PauseClocks, ResolvePending, ResumeClocks, StartGame
+from ..core.commands import JUDGE, Actor, ApplyTimeout, JoinGame, PauseClocks, ResolvePending, ResumeClocks, StartGame
 from ..core.rederive import Candidate, Recorded
 from . import clock_events as cev
 from . import commands as cmd
 from . import events as ev
+from . import judge as jcmd
+from . import judge_events as jev
 from .action import commands as acmd
 from .action import events as aev
 from .action import tides_events as tev
@@ -40,6 +44,13 @@ from .westeros import events as wev
 
 SYSTEM = Actor(kind="system")
 ORGANIZER = Actor(kind="organizer")
+
+
+def _clock_keeper(by: str) -> Actor:
+    """Who paused or resumed the clocks, from the role the event records (``by``)."""
+    return JUDGE if by == "judge" else ORGANIZER
+
+
 MAX_MUSTER_CANDIDATES = 256
 """Ways of reading one mustering's placements tried at most (a forged one beyond is refused)."""
 
@@ -52,14 +63,17 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((Actor(kind="seat"), JoinGame(name=head.name)))
     elif isinstance(head, ev.GameStarted):
         out.append((ORGANIZER, StartGame()))
-    elif isinstance(head, cev.ClocksPaused):  # the judge's role (``by``): the organizer today
-        out.append((ORGANIZER, PauseClocks(reason=head.reason)))
+    elif isinstance(head, cev.ClocksPaused):  # by the role recorded in the event (``by``)
+        out.append((_clock_keeper(head.by), PauseClocks(reason=head.reason)))
     elif isinstance(head, cev.ClocksResumed):
-        out.append((ORGANIZER, ResumeClocks(reason=head.reason)))
+        out.append((_clock_keeper(head.by), ResumeClocks(reason=head.reason)))
+    elif isinstance(head, jev.JUDGE_EVENTS) and _rollback_fits(state, recorded, i):
+        out.append((JUDGE, judge_command(head)))
     else:
         for house, command in player_commands(recorded, i):
-            seat = state.seat_of_house(house)
-            out.append((Actor(kind="seat", seat_id=seat.seat_id if seat else None), command))
+            seat = state.seat_of_house(house)  # its current player: the token generation of now
+            actor = Actor(kind="seat", seat_id=seat.seat_id, generation=seat.generation) if seat else Actor(kind="seat")
+            out.append((actor, command))
     if pending_system_work(state):
         out.append((SYSTEM, ResolvePending()))
     if state.deadline is not None:
@@ -165,3 +179,59 @@ def _musters(house: str, areas: list[str], recorded: Sequence[Recorded], j: int)
                     recruits[area].extend(acmd.Recruit(unit=unit, area=where) for _ in range(n))  # type: ignore[arg-type]
         out.append(recruits)
     return out
+
+
+def judge_command(e: jev.JudgePowerSet | jev.JudgeUnitRestored | jev.JudgeRolledBack | jev.SeatReplaced) -> object:
+    """The judge's command behind a judge's event (its reason and target read back from it)."""
+    match e:
+        case jev.JudgePowerSet():
+            return jcmd.SetPower(house=e.house, power=e.power, reason=e.reason)
+        case jev.JudgeUnitRestored():
+            return jcmd.RestoreUnit(house=e.house, area=e.area, unit=e.unit, reason=e.reason)  # type: ignore[arg-type]  # decide checks the unit
+        case jev.JudgeRolledBack():
+            return jcmd.RollBack(version=e.version, reason=e.reason, undone_seat=e.undone_seat)
+        case jev.SeatReplaced():
+            return jcmd.ReplacePlayer(seat_id=e.seat_id, name=e.name, reason=e.reason)
+
+
+def _rollback_fits(state: BoardState, recorded: Sequence[Recorded], i: int) -> bool:
+    """What the service checked against the stream before a rollback (``Game.prepare_judge``),
+    checked again: its target ends a batch, and an undo's target is just before the undone
+    seat's last command. Other judge's events need nothing from the past."""
+    e = recorded[i].event
+    if not isinstance(e, jev.JudgeRolledBack):
+        return True
+    before = recorded[:i]
+    if e.version not in batch_ends(before):
+        return False
+    if e.undone_seat is not None:
+        start = last_command_start(state, before, e.undone_seat)
+        return start is not None and start - 1 == e.version
+    return True
+
+
+def batch_ends(recorded: Sequence[Recorded]) -> set[int]:
+    """The sequence numbers that end a batch (one command's events share one timestamp): the
+    versions a judge may roll back to."""
+    return {r.seq for r, nxt in zip(recorded, [*recorded[1:], None]) if nxt is None or nxt.ts != r.ts}
+
+
+def last_command_start(state: BoardState, recorded: Sequence[Recorded], seat_id: str) -> int | None:
+    """The sequence number of the first event of ``seat_id``'s last command since the start (the
+    batch a player's command opened: :func:`player_commands`), or None. Events that a rollback
+    undid are skipped: the search goes on from the rollback's target."""
+    seat = state.seat(seat_id)
+    if seat is None or seat.house is None:
+        return None
+    i = len(recorded) - 1
+    while i >= 0:
+        r = recorded[i]
+        if r.seq <= state.started_version:
+            return None
+        if isinstance(r.event, jev.JudgeRolledBack):
+            i = r.event.version - 1  # the events a rollback undid are no longer the game's history
+            continue
+        if not (i and recorded[i - 1].ts == r.ts) and any(h == seat.house for h, _ in player_commands(recorded, i)):
+            return r.seq  # the first event of a batch that the seat's command opened
+        i -= 1
+    return None

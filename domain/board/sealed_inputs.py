@@ -27,6 +27,7 @@ from ..core.commitment import commit, draw_salt, opens, salt_purpose
 from ..core.context import Context
 from ..core.rederive import Recorded
 from . import events as ev
+from . import judge_events as jev
 from .action import events as aev
 from .state import BoardState
 from .westeros import events as wev
@@ -97,8 +98,15 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
     if not recorded or not isinstance(recorded[0].event, ev.GameCreated) or not recorded[0].event.sealed_commitments:
         return RevealCheck(committed=False, problems=problems)
     published: dict[tuple[str, str], _Published] = {}
+    as_of: dict[int, dict[tuple[str, str], _Published]] = {}
+    """The commitments outstanding after each event: a judge's rollback returns to those of its target."""
     for r in recorded:
         e = r.event
+        if r.seq > 1:
+            as_of[r.seq - 1] = published
+        if isinstance(e, jev.JudgeRolledBack):
+            published = dict(as_of.get(e.version, {}))
+            continue
         sub = _submission(e)
         if sub is not None:
             kind, house, content, salt, commitment = sub
@@ -106,7 +114,7 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
                 problems.append(f"event {r.seq}: {house}'s sealed {kind} carries no commitment")
             elif salt is not None and not r.redacted and not opens(commitment, kind, house, salt, content):
                 problems.append(f"event {r.seq}: {house}'s sealed {kind} does not open its own commitment")
-            published[(kind, house)] = _Published(seq=r.seq, commitment=commitment)
+            published = {**published, (kind, house): _Published(seq=r.seq, commitment=commitment)}
             continue
         rev = _reveal(e)
         if rev is None:

@@ -69,6 +69,12 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """BG-VIC-04: tie-breaks after round 10. ``faq_v2``: most land areas, highest Supply, highest on
     the Iron Throne track; ``seed``: most Strongholds, highest Supply, most available Power, highest
     on the Iron Throne track."""
+    spectator_delay_rounds: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
+    """Streamed tables: spectators (no token) see the game only up to the end of the round this many
+    rounds before the current one, on every endpoint they can read (docs/judge.md). 0: live."""
+    spectator_delay_s: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
+    """Streamed tables: spectators see only the events appended at least this many seconds ago
+    (0: live). With both delays set, the stricter applies; after the end, the delay in rounds lapses."""
     tides_of_battle: bool = False
     """The optional Tides of Battle variant (BG-TIDES-01..05): before every combat between two houses
     the 24-card deck is shuffled and each combatant draws one card, revealed after the House cards;
@@ -128,6 +134,8 @@ class Seat(msgspec.Struct):
     seat_id: str
     name: str
     house: str | None = None
+    generation: int = 0
+    """The seat's token generation: one more at each replacement by the judge (``seat_replaced``)."""
 
 
 class HouseState(msgspec.Struct):
@@ -194,6 +202,8 @@ class BoardState(msgspec.Struct):
     """house -> its time bank, with ``settings.time_bank_s`` (from the start on); empty otherwise."""
     paused: Pause | None = None
     """Set while the clocks are paused (``clocks_paused``), cleared by ``clocks_resumed``."""
+    started_version: int = 0
+    """The version of ``game_started`` (0 before the start): a judge's rollback goes no further back."""
     seats: list[Seat] = []
     areas: dict[str, AreaState] = {}
     houses: dict[str, HouseState] = {}

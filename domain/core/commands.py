@@ -11,10 +11,13 @@ import msgspec
 
 
 class Actor(msgspec.Struct, frozen=True):
-    """Who issues a command: a seat, the organizer, or the system (the workers)."""
+    """Who issues a command: a seat, the organizer, the judge (docs/judge.md), or the system (the workers)."""
 
-    kind: Literal["seat", "organizer", "system"]
+    kind: Literal["seat", "organizer", "system", "judge"]
     seat_id: str | None = None
+    generation: int = 0
+    """A seat's token generation: 0 for the seat's first player, one more at each replacement by the
+    judge (``seat_replaced``). A seat's command with an older generation is refused (``token_replaced``)."""
 
 
 class JoinGame(msgspec.Struct, frozen=True):
@@ -43,6 +46,7 @@ class ApplyTimeout(msgspec.Struct, frozen=True):
 
 SYSTEM = Actor(kind="system")
 ORGANIZER = Actor(kind="organizer")
+JUDGE = Actor(kind="judge")
 
 
 class PauseClocks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -60,8 +64,9 @@ class ResumeClocks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Why (kept in the log and the export)."""
 
 
-CLOCK_KEEPERS: frozenset[str] = frozenset({"organizer"})
-"""The actor kinds that may pause and resume a game's clocks (a judge's role joins here)."""
+CLOCK_KEEPERS: frozenset[str] = frozenset({"organizer", "judge"})
+"""The actor kinds that may pause and resume a game's clocks: the judge, and the organizer (who
+also holds the judge's token)."""
 
 
 def may_keep_clocks(actor: Actor) -> bool:

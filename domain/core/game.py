@@ -28,6 +28,7 @@ from .commands import Actor
 from .context import Context
 from .envelope import Envelope
 from .errors import ErrorKind
+from .rederive import Recorded
 from .upcast import Upcaster
 
 
@@ -59,6 +60,17 @@ class LobbyInfo(msgspec.Struct, frozen=True):
     seats_total: int
     private: bool = False
     """Created with ``settings.private``: never listed, and a seat is taken only with the invitation."""
+
+
+class SpectatorDelay(msgspec.Struct, frozen=True):
+    """How far behind the game spectators read it, chosen by the organizer at creation (docs/judge.md).
+    The service applies it (the domain has no clock): a spectator sees no event newer than the
+    stricter of the two."""
+
+    rounds: int = 0
+    """Spectators see the game up to the end of the round this many rounds before the current one."""
+    seconds: int = 0
+    """Spectators see only the events appended at least this many seconds ago."""
 
 
 class AuditReport(msgspec.Struct):
@@ -245,6 +257,41 @@ class Game(Protocol):
         ...
 
     def seed_commitment(self, state: Any) -> str: ...
+
+    def spectator_delay(self, state: Any) -> SpectatorDelay:
+        """The delay behind which spectators read the game (none: ``SpectatorDelay()``)."""
+        ...
+
+    def round_began(self, event: Any) -> int | None:
+        """The round this event opens a step of (None for an event that opens none): where a
+        delay in rounds cuts the stream."""
+        ...
+
+    def seat_generation(self, state: Any, seat_id: str) -> int:
+        """The seat's token generation (0 until the judge replaces its player, docs/judge.md)."""
+        ...
+
+    # -- the judge (docs/judge.md) -----------------------------------------------------------
+
+    @property
+    def judge_command_type(self) -> Any:
+        """The tagged union of the judge's commands (the body of ``POST /v1/games/{id}/judge``)."""
+        ...
+
+    def prepare_judge(self, state: Any, history: Sequence[Recorded], command: object) -> object:
+        """The judge's command to decide, given the stream so far (``history``, every event of the
+        current version): what needs the past is settled here (the version an undo returns to, a
+        rollback's target being the end of a batch); raises GameError when it cannot be."""
+        ...
+
+    def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:
+        """seat id -> its new token generation, for each seat these events gave to a new player."""
+        ...
+
+    def rollback_target(self, event: Any) -> int | None:
+        """The version a judge's rollback event returns the game to, None for any other event: the
+        state after it is re-derived from the events before that version (domain/core/rollback.py)."""
+        ...
 
     # -- hidden information: one redaction per game ------------------------------------------
 

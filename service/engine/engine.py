@@ -32,12 +32,13 @@ from typing import Any
 import msgspec
 
 from domain import registry
-from domain.core.commands import Actor, JoinGame
+from domain.core.commands import JUDGE, Actor, JoinGame
 from domain.core.context import Context, parse_rfc3339, rfc3339
 from domain.core.envelope import Envelope, seal
 from domain.core.errors import GameError
 from domain.core.game import Deadline, Game
 from domain.core.hashing import GENESIS
+from domain.core.rederive import Recorded
 from service.store.event_store import Appended, DueTimeout, Duplicate, EventStore, Stale
 from service.store.games import GameNotFound, GameRepo, LoadedGame
 from service.store.keys import Keys
@@ -72,6 +73,19 @@ class GameCreatedOut(msgspec.Struct):
     kind: str = registry.DEFAULT_KIND
     invitation_code: str | None = None
     """A private game's invitation: whoever joins a seat must send it (null for a public game)."""
+    judge_token: str = ""
+    """The judge's bearer token (docs/judge.md): the organizer hands it to the game's judge."""
+
+
+class JudgeAnswer(msgspec.Struct):
+    """The answer to a judge's action: the new version, its event, and the new token of a seat the
+    action gave to another player (``replace_player``)."""
+
+    game_id: str
+    version: int
+    events: list[EventOut]
+    tokens: dict[str, str] = {}
+    """seat id -> its new bearer token, for each seat the action gave to a new player."""
 
 
 class SeatOut(msgspec.Struct):
@@ -236,6 +250,7 @@ class Engine:
                 seed_commitment=game.seed_commitment(state),
                 kind=kind,
                 invitation_code=tokens.invitation(self.secret, game_id) if game.lobby(state).private else None,
+                judge_token=tokens.issue(self.secret, game_id, tokens.JUDGE),
             )
         )
         result = await self.store.append(keys, 0, envs, idempotency_key, _pack_answer(fp, 201, body_out), seed=seed)
@@ -314,10 +329,13 @@ class Engine:
             envs = self._seal(game.game.schema_version, game.head_hash, previous, events, now)
             body = (respond or self._accepted)(game, actor, envs, events)
             deadline_before = game.game.deadline(game.state)
+            # a judge's rollback re-derives the state from the events before its target
+            rolls_back = any(game.game.rollback_target(e) is not None for e in events)
+            history = await self.store.read(keys, 0, count=previous) if rolls_back else []
             game.begin_settling()
             stored = False
             try:
-                game.apply(envs)
+                game.apply(envs, history=history)
                 pending, due = self._markers(game, previous + 1, deadline_before)
                 result = await self.store.append(
                     keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
@@ -380,4 +398,55 @@ class Engine:
             fp=fp,
             respond=self.seat_answer,
             status=201,
+        )
+
+    # -- the judge (docs/judge.md) ------------------------------------------------------------
+
+    async def judge(
+        self, game_id: str, command: object, *, expected_version: int | None, idempotency_key: str | None, fp: str
+    ) -> tuple[int, bytes]:
+        """Run a judge's action. The game first settles what needs the stream so far
+        (``Game.prepare_judge``: an undo's target, a rollback's batch boundary), at a version the
+        append is then pinned to; when the game moved on meanwhile, it is prepared again."""
+        keys = self.store.keys(game_id)
+        if idempotency_key:
+            stored = await self.store.idempotent_answer(keys, idempotency_key)
+            if stored is not None:
+                return _unpack_answer(stored, fp)
+        for _ in range(MAX_STALE_RETRIES):
+            game = await self.load(game_id)
+            version = game.version
+            if expected_version is not None and expected_version != version:
+                raise stale(version, expected_version)
+            envs = await self.store.read(keys, 0, count=version) if version else []
+            history = [Recorded(seq=e.seq, ts=parse_rfc3339(e.ts), event=game.decode(e)) for e in envs]
+            prepared = game.game.prepare_judge(game.state, history, command)
+            try:
+                return await self.execute(
+                    game_id,
+                    JUDGE,
+                    prepared,
+                    expected_version=version,
+                    idempotency_key=idempotency_key,
+                    fp=fp,
+                    respond=self._judged,
+                )
+            except GameError as e:
+                if e.code != "stale_version" or expected_version is not None:
+                    raise
+        raise GameError("the game is too busy right now; retry", kind="unavailable", code="contention", retry_after=1)
+
+    def _judged(self, game: LoadedGame, actor: Actor, envs: list[Envelope], events: list[Any]) -> bytes:
+        return _enc.encode(
+            JudgeAnswer(
+                game_id=game.game_id,
+                version=envs[-1].seq,
+                events=[
+                    EventOut(seq=env.seq, ts=env.ts, event=msgspec.Raw(_enc.encode(e))) for env, e in zip(envs, events)
+                ],
+                tokens={
+                    seat: tokens.issue(self.secret, game.game_id, tokens.seat_role(seat, generation))
+                    for seat, generation in game.game.seat_replacements(events).items()
+                },
+            )
         )

@@ -1,7 +1,10 @@
 """Bearer tokens: ``<role>.<mac>``, where the MAC is HMAC-SHA256(secret, "<game_id>:<role>").
 
-A role is ``org`` (the organizer of that game) or a seat id (``seat3``). Tokens are derived, not
-stored: any API replica with the secret checks them, and a retried join returns the same token.
+A role is ``org`` (the organizer of that game), ``judge`` (its judge, docs/judge.md) or a seat:
+``seat3`` for the seat's first player, ``seat3~2`` for the player the judge put in after two
+replacements (the seat's *generation*, kept in the game's state: a replaced player's token still
+verifies here, and the game refuses it, ``token_replaced``). Tokens are derived, not stored: any
+API replica with the secret checks them, and a retried join returns the same token.
 """
 
 from __future__ import annotations
@@ -14,6 +17,22 @@ import secrets
 from service.store.keys import SECRET_KEY
 
 ORGANIZER = "org"
+JUDGE = "judge"
+GENERATION_MARK = "~"
+
+
+def seat_role(seat_id: str, generation: int = 0) -> str:
+    """The role of a seat's token for its ``generation`` (0: the seat id alone, as before replacements)."""
+    return seat_id if generation == 0 else f"{seat_id}{GENERATION_MARK}{generation}"
+
+
+def parse_seat(role: str) -> tuple[str, int]:
+    """``(seat_id, generation)`` of a seat's role (``seat3~2`` -> ``("seat3", 2)``); a malformed
+    generation reads as -1, which no seat has."""
+    seat_id, mark, gen = role.partition(GENERATION_MARK)
+    if not mark:
+        return seat_id, 0
+    return seat_id, int(gen) if gen.isdigit() and gen[0] != "0" else -1
 
 
 def _mac(secret: bytes, game_id: str, role: str) -> str:

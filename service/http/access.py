@@ -7,9 +7,10 @@ plain calls, not Litestar dependencies, which cost a tenth of a command's time u
 
 * :func:`token_required` -- 401 without a valid token for this game;
 * :func:`organizer_only` -- 403 unless the organizer's token;
-* :func:`seat_only` -- 403 unless a seat's token (the organizer does not play);
+* :func:`judge_only` -- 403 unless the judge's token (docs/judge.md);
+* :func:`seat_only` -- 403 unless a seat's token (the organizer and the judge do not play);
 * :func:`clock_keeper_only` -- 403 unless the token's role may pause and resume the clocks
-  (:func:`judge_actor`, ``domain.core.commands.may_keep_clocks``: today the organizer).
+  (:func:`judge_actor`, ``domain.core.commands.may_keep_clocks``: the judge and the organizer).
 
 :func:`client_of` says whom the per-client limits count (rate limits, open streams): the role in
 the game of the path when the token is valid for it, else the client's address.
@@ -25,6 +26,7 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
+from domain.core.commands import JUDGE as JUDGE_ACTOR
 from domain.core.commands import ORGANIZER as ORGANIZER_ACTOR
 from domain.core.commands import Actor, may_keep_clocks
 from service.engine import tokens
@@ -34,6 +36,7 @@ from service.store.rate_limits import Client
 from .errors import ApiError
 
 ORGANIZER = tokens.ORGANIZER
+JUDGE = tokens.JUDGE
 _ANONYMOUS = "-"
 
 
@@ -82,6 +85,14 @@ def client_of(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[Client, b
     return out
 
 
+def verified_role(connection: ASGIConnection[Any, Any, Any, Any]) -> str | None:
+    """The role of a token valid for the game of the path, or None (no token, or one that does not
+    verify); never raises: for public reads, where a token is not needed, only whether the caller is
+    a spectator (None) matters (the spectators' delay, service/engine/spectators.py)."""
+    client, identified = client_of(connection)
+    return client.name if identified else None
+
+
 def role_of(connection: ASGIConnection[Any, Any, Any, Any]) -> str | None:
     """The role the request's token grants in the game of its path (None: no token). Cached per request."""
     cached = connection.scope.get("citadel_role")
@@ -109,17 +120,25 @@ async def organizer_only(connection: ASGIConnection[Any, Any, Any, Any], handler
         raise ApiError(403, "forbidden", "only the organizer may do this")
 
 
+async def judge_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+    await token_required(connection, handler)
+    if role_of(connection) != JUDGE:
+        raise ApiError(403, "forbidden", "only the game's judge may do this (the judge token, docs/judge.md)")
+
+
 async def seat_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
     await token_required(connection, handler)
-    if role_of(connection) == ORGANIZER:
-        raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
+    if role_of(connection) in (ORGANIZER, JUDGE):
+        raise ApiError(403, "forbidden", "the organizer and the judge do not play; use a seat token")
 
 
 def judge_actor(role: str) -> Actor:
-    """The actor a judge's action runs as, from the token's role: the one place a judge's role maps
-    to the domain (the organizer today; a judge token's role joins here)."""
+    """The actor a clock keeper's action runs as, from the token's role: the one place a role maps
+    to the domain for the clocks."""
     if role == ORGANIZER:
         return ORGANIZER_ACTOR
+    if role == JUDGE:
+        return JUDGE_ACTOR
     return Actor(kind="seat", seat_id=role)
 
 
@@ -127,4 +146,4 @@ async def clock_keeper_only(connection: ASGIConnection[Any, Any, Any, Any], hand
     """Pausing and resuming the clocks (docs/clocks.md): 403 unless the role may keep the clocks."""
     await token_required(connection, handler)
     if not may_keep_clocks(judge_actor(role_of(connection) or "")):
-        raise ApiError(403, "forbidden", "only a judge (today: the organizer) may pause or resume the clocks")
+        raise ApiError(403, "forbidden", "only the judge or the organizer may pause or resume the clocks")

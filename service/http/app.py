@@ -29,6 +29,7 @@ from .controllers.clocks import ClocksController
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
+from .controllers.judge import JudgeController
 from .controllers.lobby import LobbyController
 from .controllers.ops import OpsController
 from .controllers.signing import SigningController
@@ -89,6 +90,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             ClocksController,
             ViewsController,
             EventsController,
+            JudgeController,
             SigningController,
             OpsController,
         ],

@@ -32,6 +32,10 @@ def _union(types: list[Any]) -> Any:
 
 AnyCommand: Any = _union([g.command_type for g in registry.GAMES.values()])
 """Every game's player commands (tag ``type``); a game accepts only its own."""
+AnyJudgeCommand: Any = _union(
+    [g.judge_command_type for g in registry.GAMES.values() if g.judge_command_type is not None]
+)
+"""Every game's judge's actions (tag ``type``; docs/judge.md); a game accepts only its own."""
 AnyEvent: Any = _union([g.event_type for g in registry.GAMES.values()])
 AnyView: Any = _union([g.view_type for g in registry.GAMES.values()])
 AnyDecisions: Any = _union([g.decisions_type for g in registry.GAMES.values()])
@@ -96,6 +100,26 @@ class CommandAccepted(msgspec.Struct):
     """The game's version after the command (also the `ETag`)."""
     events: list[EventOut]
     """Exactly the events this command appended (follow-ups by the server come later: watch `/events`)."""
+
+
+class JudgeActionOut(msgspec.Struct):
+    """The answer to a judge's action (docs/judge.md)."""
+
+    game_id: str
+    version: int
+    """The game's version after the action (also the `ETag`)."""
+    events: list[EventOut]
+    """The event the action appended (`judge_power_set`, `judge_unit_restored`, `judge_rolled_back`, `seat_replaced`)."""
+    tokens: dict[str, str] = {}
+    """seat id -> its new bearer token, for a seat the action gave to a new player (`replace_player`)."""
+
+
+class JudgeTokenOut(msgspec.Struct):
+    """The judge's bearer token of a game (docs/judge.md)."""
+
+    game_id: str
+    judge_token: str
+    """Send it as `Authorization: Bearer <token>` to act as the game's judge: read everything live, act."""
 
 
 class LogOut(msgspec.Struct):

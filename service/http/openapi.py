@@ -49,6 +49,7 @@ from .models import (
     CREATE_BODIES,
     AnyCommand,
     AnyEvent,
+    AnyJudgeCommand,
     CommandAccepted,
     EventOut,
     ExportEvent,
@@ -99,12 +100,14 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 def _game_types(game: Any) -> list[Any]:
-    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body]
+    judged = [] if game.judge_command_type is None else [game.judge_command_type]
+    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body, *judged]
 
 
 SERVICE_TYPES: list[Any] = [
     AnyCommand,
     AnyEvent,
+    AnyJudgeCommand,
     CommandAccepted,
     EventOut,
     ExportOut,
@@ -218,7 +221,7 @@ def build(app: Litestar) -> dict[str, Any]:
     """The finished document (a plain JSON object) of ``app``."""
     doc: dict[str, Any] = msgspec.json.decode(msgspec.json.encode(app.openapi_schema.to_schema()))
     types = _all_types(app)
-    (commands_schema, events_schema, *_), raw = msgspec.json.schema_components(types, ref_template=REF)
+    (commands_schema, events_schema, judge_schema, *_), raw = msgspec.json.schema_components(types, ref_template=REF)
     structs = _structs(types)
     names = _names(list(structs))
     assert set(names.values()) == set(raw), "msgspec named its components otherwise than expected"
@@ -247,6 +250,10 @@ def build(app: Litestar) -> dict[str, Any]:
     # The unions of every game's commands and events are named components, referred to wherever they appear.
     components["Command"] = {**commands_schema, "description": "A player command of any hosted game, tagged by `type`."}
     components["Event"] = {**events_schema, "description": "An event of any hosted game, tagged by `type`."}
+    components["JudgeCommand"] = {
+        **judge_schema,
+        "description": "A judge's action of any hosted game, tagged by `type` (docs/judge.md).",
+    }
     components["EventOut"]["properties"]["event"] = {
         "$ref": REF.format(name="Event"),
         "description": "The event, tagged by `type`, redacted for the reader.",
@@ -260,6 +267,13 @@ def build(app: Litestar) -> dict[str, Any]:
     _rewrite(doc, rename)
     create = [{"$ref": REF.format(name=rename[names[t]])} for t in CREATE_BODIES]
     _finish_operations(doc, components["Command"], create)
+    judged = doc["paths"]["/v1/games/{game_id}/judge"]["post"]
+    judged["requestBody"]["content"]["application/json"] = {
+        "schema": {"$ref": REF.format(name="JudgeCommand")},
+        "examples": _command_examples(judge=True),
+    }
+    judged["requestBody"]["description"] = "One judge's action, tagged by `type`."
+    judged["description"] += "\n\nActions:\n" + _listing(doc, components["JudgeCommand"])
     _response_examples(doc)
     _links(doc)
     _check_refs(doc)
@@ -665,10 +679,14 @@ def _nodes(node: Any) -> Iterator[tuple[str, dict[str, Any]]]:
             yield from _nodes(v)
 
 
-def _command_examples() -> dict[str, Any]:
+def _command_examples(judge: bool = False) -> dict[str, Any]:
+    """Every game's examples of its player commands (of its judge's actions with ``judge``)."""
     out: dict[str, Any] = {}
     for game in registry.GAMES.values():
-        members = getattr(game.command_type, "__args__", (game.command_type,))
+        union = game.judge_command_type if judge else game.command_type
+        if union is None:
+            continue
+        members = getattr(union, "__args__", (union,))
         for example in game.schema_docs.examples:
             if type(example) in members:
                 tag = type(example).__struct_config__.tag

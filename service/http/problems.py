@@ -242,13 +242,14 @@ RESUME = "POST /v1/games/{game_id}/resume"
 EVENTS = "GET /v1/games/{game_id}/events"
 INVITATION = "GET /v1/games/{game_id}/invitation"
 TURNS = "POST /v1/turns"
-POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME)
+JUDGE = "POST /v1/games/{game_id}/judge"
+POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, JUDGE)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
 
 SERVICE_CODES: tuple[ProblemCode, ...] = (
-    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS)),
+    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS, JUDGE)),
     ProblemCode(400, "invalid_parameter", "a query, path or header parameter fails validation"),
     ProblemCode(400, "unknown_parameter", "a query parameter the operation does not know"),
     ProblemCode(400, "bad_request", "any other malformed request"),
@@ -264,8 +265,21 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(403, "invitation_required", "the game is private: joining needs its invitation code", (JOIN,)),
     ProblemCode(403, "invalid_invitation", "the invitation code is not this game's", (JOIN,)),
     ProblemCode(409, "not_private", "the game is public: it has no invitation code", (INVITATION,)),
+    ProblemCode(
+        403,
+        "token_replaced",
+        "the judge gave this seat to another player: this token is void",
+        (
+            "GET /v1/games/{game_id}/view",
+            "GET /v1/games/{game_id}/decisions",
+            "GET /v1/games/{game_id}/events",
+            "GET /v1/games/{game_id}/export",
+        ),
+    ),
     ProblemCode(404, "not_found", "no such game"),
-    ProblemCode(409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND)),
+    ProblemCode(
+        409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND, JUDGE)
+    ),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
     ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE,)),
     ProblemCode(409, "nothing_to_do", "the command would change nothing", (COMMAND,)),
@@ -283,6 +297,7 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(422, "unknown_field", "the body has a member the API does not know"),
     ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
     ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
+    ProblemCode(422, "judge_unsupported", "this kind of game has no judge's actions", (JUDGE,)),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
     ProblemCode(
         429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS, TURNS)
@@ -312,7 +327,7 @@ def problem_catalogue() -> list[ProblemCode]:
             if (status, code) in seen:
                 continue
             seen.add((status, code))
-            ops = (COMMAND, CREATE) if kind == "invalid" else (COMMAND,)
+            ops = (COMMAND, CREATE, JUDGE) if kind == "invalid" else (COMMAND, JUDGE)
             out.append(ProblemCode(status, code, meaning, ops))
     return out
 

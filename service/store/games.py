@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import asyncio
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
 
 import msgspec
 
 from domain.core.envelope import Envelope
 from domain.core.game import Game
+from domain.core.rollback import fold_at
 from domain.core.upcast import EventCodec
 
 from .event_store import EventStore
@@ -51,6 +52,11 @@ class Snapshot(msgspec.Struct):
 
 _msgpack = msgspec.msgpack.Encoder()
 _snap_dec = msgspec.msgpack.Decoder(Snapshot)
+
+
+class NeedsHistory(Exception):
+    """A judge's rollback is among the events to fold, and the events before its target are not at
+    hand: fold the game from its stream (:meth:`GameRepo.load_fresh`)."""
 
 
 class LoadedGame:
@@ -83,15 +89,32 @@ class LoadedGame:
         """The event of a stored envelope, in the current types (upcast if older)."""
         return self.codec.decode(env.event, env.schema)
 
-    def apply(self, envelopes: Iterable[Envelope]) -> None:
-        """Fold envelopes that come after the current version; skip ones already applied."""
+    def apply(self, envelopes: Iterable[Envelope], history: Sequence[Envelope] = ()) -> None:
+        """Fold envelopes that come after the current version; skip ones already applied.
+
+        A judge's rollback re-derives the state from the events before its target
+        (domain/core/rollback.py): they are taken from ``history`` (the stream from its first
+        event) and the envelopes folded before it; without them :class:`NeedsHistory` is raised."""
+        seen: dict[int, Envelope] = {}
         for env in envelopes:
             if env.seq <= self.version:
                 continue
             if env.seq != self.version + 1:
                 raise RuntimeError(f"gap in stream: at {self.version}, got {env.seq}")
-            self.game.fold([self.decode(env)], self.state)
+            event = self.decode(env)
+            if self.game.rollback_target(event) is None:
+                self.game.fold([event], self.state)
+            else:
+                self.state = self._rolled_back(env.seq, event, history, seen)
+            seen[env.seq] = env
             self.head_hash = env.hash
+
+    def _rolled_back(self, seq: int, event: Any, history: Sequence[Envelope], seen: dict[int, Envelope]) -> Any:
+        by_seq = {e.seq: e for e in history if e.seq < seq} | seen
+        if any(n not in by_seq for n in range(1, seq)):
+            raise NeedsHistory(self.game_id)
+        events = [self.decode(by_seq[n]) for n in range(1, seq)] + [event]
+        return fold_at(self.game.fold, self.game.rollback_target, events, seq - 1, self.state)
 
     def begin_settling(self) -> None:
         """The engine folds a batch in *before* its append answers (so it can tell the append
@@ -142,9 +165,15 @@ class GameRepo:
             game = None  # the batch folded into it was not stored: read the stream again
         if game is not None:
             self.cache.move_to_end(game_id)
-            game.apply(await self.store.read(keys, game.version))
-            return game
-        game = await self._cold_load(keys)
+            try:
+                game.apply(await self.store.read(keys, game.version))
+                return game
+            except NeedsHistory:
+                game = None  # a judge's rollback in the tail: fold from the stream
+        try:
+            game = await self._cold_load(keys)
+        except NeedsHistory:
+            game = await self.load_fresh(game_id)
         self.cache[game_id] = game
         if len(self.cache) > self.cache_size:
             self.cache.popitem(last=False)
@@ -174,7 +203,7 @@ class GameRepo:
         if not envs:
             raise GameNotFound(game_id)
         game = LoadedGame.from_first(self.catalog, envs[0])
-        game.apply(envs)
+        game.apply(envs, history=envs)
         return game
 
     async def load_at(self, game_id: str, version: int) -> LoadedGame:
@@ -184,7 +213,7 @@ class GameRepo:
         if not envs:
             raise GameNotFound(game_id)
         game = LoadedGame.from_first(self.catalog, envs[0])
-        game.apply(envs[:version])
+        game.apply(envs[:version], history=envs)
         return game
 
     def forget(self, game_id: str) -> None:

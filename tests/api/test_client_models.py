@@ -86,6 +86,7 @@ def test_the_client_sends_no_command_the_api_lacks():
         (models.GameCreatedOut, "GameCreatedOut"),
         (models.SeatOut, "SeatOut"),
         (models.CommandAccepted, "CommandAccepted"),
+        (models.JudgeActionOut, "JudgeActionOut"),
         (models.EventOut, "EventOut"),
         (models.Envelope, "Envelope"),
         (models.ExportOut, "ExportOut"),

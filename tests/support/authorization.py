@@ -12,18 +12,20 @@ from __future__ import annotations
 
 import httpx
 
-CALLERS = ["nobody", "organizer", "seat", "other_organizer", "other_seat", "forged", "malformed"]
+CALLERS = ["nobody", "organizer", "seat", "other_organizer", "other_seat", "forged", "malformed", "judge"]
 
 # endpoint -> expected status per caller (same order as CALLERS)
 MATRIX: dict[str, list[int]] = {
-    "start": [401, 409, 403, 401, 401, 401, 401],  # 409: already started (the organizer may)
-    "command": [401, 403, 200, 401, 401, 401, 401],
-    "public_view": [200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
-    "seat_view": [401, 200, 200, 401, 401, 401, 401],
-    "decisions": [401, 200, 200, 401, 401, 401, 401],
-    "events": [200, 200, 200, 401, 401, 401, 401],
-    "log": [200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
-    "export": [200, 200, 200, 401, 401, 401, 401],
+    "start": [401, 409, 403, 401, 401, 401, 401, 403],  # 409: already started (the organizer may)
+    "command": [401, 403, 200, 401, 401, 401, 401, 403],
+    "public_view": [200, 200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
+    "seat_view": [401, 200, 200, 401, 401, 401, 401, 200],
+    "decisions": [401, 200, 200, 401, 401, 401, 401, 200],
+    "events": [200, 200, 200, 401, 401, 401, 401, 200],
+    "log": [200, 200, 200, 200, 200, 200, 200, 200],  # public: a token is not needed (nor read)
+    "export": [200, 200, 200, 401, 401, 401, 401, 200],
+    "judge": [401, 403, 403, 401, 401, 401, 401, 200],  # docs/judge.md: the judge's token only
+    "judge_token": [401, 200, 403, 401, 401, 401, 401, 403],  # the organizer hands it over
 }
 
 
@@ -36,6 +38,7 @@ def headers_for(caller: str, game, other) -> dict[str, str]:
         "other_organizer": other.organizer,
         "other_seat": next(iter(other.seats.values())),
         "forged": seat.split(".")[0] + ".AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+        "judge": game.judge,
     }
     if caller == "malformed":
         return {"Authorization": "Basic dXNlcjpwYXNz"}
@@ -61,6 +64,11 @@ def request_as(api: httpx.Client, endpoint: str, game, headers: dict[str, str]) 
         else:
             body = {"type": "raven_pass"}
         return api.post(f"/v1/games/{g}/commands", json=body, headers=headers)
+    if endpoint == "judge":
+        view = api.get(f"/v1/games/{g}").json()
+        house = view["houses"][0]
+        body = {"type": "set_power", "house": house["house"], "power": house["power"], "reason": "recount"}
+        return api.post(f"/v1/games/{g}/judge", json=body, headers=headers)
     path = {
         "public_view": f"/v1/games/{g}",
         "seat_view": f"/v1/games/{g}/view",
@@ -68,6 +76,7 @@ def request_as(api: httpx.Client, endpoint: str, game, headers: dict[str, str]) 
         "events": f"/v1/games/{g}/events",
         "log": f"/v1/games/{g}/log",
         "export": f"/v1/games/{g}/export",
+        "judge_token": f"/v1/games/{g}/judge-token",
     }[endpoint]
     return api.get(path, headers=headers)
 

@@ -11,6 +11,7 @@ from litestar.params import JSONBody
 
 from domain.core.commands import Actor
 from domain.core.errors import GameError
+from service.engine import tokens
 from service.engine.engine import fingerprint
 
 from .. import metrics
@@ -46,6 +47,7 @@ class CommandsController(Controller):
         if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:
         rt, role = runtime(request), role_of(request)
+        seat_id, generation = tokens.parse_seat(role or "")
         game = await rt.engine.known(game_id)
         command = decode_strict(await request.body(), game.game.command_type)
         raw = msgspec.json.encode(command)  # the fingerprint ignores whitespace and key order of the request
@@ -53,7 +55,7 @@ class CommandsController(Controller):
         try:
             status, body = await rt.engine.execute(
                 game_id,
-                Actor(kind="seat", seat_id=role),
+                Actor(kind="seat", seat_id=seat_id, generation=generation),
                 command,
                 expected_version=expected_version(if_match),
                 idempotency_key=idempotency_key or None,

@@ -19,18 +19,19 @@ from litestar.response import Stream
 from domain.core.envelope import Envelope
 from domain.core.hashing import GENESIS
 from service.engine.runtime import Runtime
+from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
 from service.store.keys import Keys
 from service.store.rate_limits import Client, RateLimits
 from service.store.read_models import log_lines
 
-from ..access import ORGANIZER, client_of, role_of, runtime
+from ..access import ORGANIZER, client_of, role_of, runtime, verified_role
 from ..bodies import GameId, json_response
 from ..errors import ApiError
 from ..models import ExportOut, LogOut, StreamEnd
 from ..problems import problems
 from ..ratelimit import ANONYMOUS_FACTOR
-from .views import reader_for
+from .views import reader_for, sees_everything, spectator_version
 
 MAX_WAIT_S = 30
 STREAM_TTL_S = 60
@@ -142,26 +143,58 @@ def sse_end(game_id: str, version: int) -> bytes:
     return b"event: end\ndata: %s\n\n" % _enc.encode(StreamEnd(game_id=game_id, version=version))
 
 
+async def _delayed_read(rt: Runtime, game: LoadedGame, keys: Keys, after: int, wait: int, limit: int) -> list[Envelope]:
+    """NDJSON for a delayed spectator: the events after ``after`` that the delay lets through,
+    waiting up to ``wait`` seconds (checking every second) for one to age enough."""
+    deadline = time.monotonic() + wait
+    while True:
+        game = await rt.engine.load(game.game_id)
+        visible = await visible_version(rt.store, game, rt.engine.clock())
+        envs = [e for e in await rt.store.read(keys, after, count=limit) if e.seq <= visible] if visible > after else []
+        if envs or time.monotonic() >= deadline:
+            return envs
+        await asyncio.sleep(min(1.0, max(0.0, deadline - time.monotonic())))
+
+
 async def _sse(
-    rt: Runtime, game: LoadedGame, keys: Keys, after: int, reader: str | None, over: bool
+    rt: Runtime,
+    game: LoadedGame,
+    keys: Keys,
+    after: int,
+    reader: str | None,
+    ended: bool,
+    spectator: bool = False,
+    sees_all: bool = False,
 ) -> AsyncIterator[bytes]:
     """SSE: every event after ``after``, then new ones as they come; a keep-alive comment every 15 s.
-    Once the game has ended and its last event is sent, an ``end`` message, and the stream closes.
-    Blocking reads stay well under the client's socket timeout."""
+    Once the game's last event is sent (the game had ended, or its ending event came through), an
+    ``end`` message, and the stream closes. Blocking reads stay well under the client's socket
+    timeout. ``sees_all`` (the judge) reads everything unredacted. A delayed spectator
+    (``spectator``) gets no event newer than the delay allows: the cut is made again before each
+    read, so events come through as they age, and the stream ends only after the last one did."""
     last_beat = time.monotonic()
+    final = game.version if ended else None  # the version after which nothing more will come
+    over = ended or sees_all  # unredacted: everything is public from the end on, and to the judge
     yield b"retry: %d\n: stream open\n\n" % SSE_RETRY_MS
     while True:
         envs = await rt.store.read(keys, after, count=500)
+        if spectator and envs:
+            game = await rt.engine.load(game.game_id)
+            visible = await visible_version(rt.store, game, rt.engine.clock())
+            envs = [e for e in envs if e.seq <= visible]
+            if not envs:
+                await asyncio.sleep(1)  # newer events are there: they come through as they age
         for env in envs:
             raw = game.decode(env)
-            over = over or game.game.ends_game(raw)  # everything is public from the end on
+            if game.game.ends_game(raw):
+                over, final = True, env.seq
             e = game.game.redact_event(raw, reader, game_over=over)
             yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), _enc.encode(e))
             after = env.seq
             last_beat = time.monotonic()
         if envs:
             continue
-        if over:  # ended, and nothing after the last event read: nothing more will come
+        if final is not None and after >= final:  # the last event is sent: nothing more will come
             yield sse_end(keys.game_id, after)
             return
         await rt.blocking_read({keys.events: f"{after}-0"}, count=1, block=1000)
@@ -204,28 +237,33 @@ class EventsController(Controller):
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
         sse = "text/event-stream" in request.headers.get("accept", "")
-        over = game.game.is_over(game.state)
+        ended = game.game.is_over(game.state)
+        sees_all = sees_everything(role)
+        spectator = role is None and delayed(game)
         if sse:
             last = request.headers.get("last-event-id")
             start = int(last) if last and last.isdigit() else from_
-            if over and start >= game.version:
+            if ended and start >= game.version:
                 return Stream(iter(()), status_code=204, headers={"Cache-Control": "no-cache"})
         client = await claim_stream_slot(request, rt) if sse or wait else None
         if sse:
             assert client is not None
             return Stream(
-                released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, over)),
+                released(rt, _limits(request), client, _sse(rt, game, keys, start, reader, ended, spectator, sees_all)),
                 media_type="text/event-stream",
                 headers={"Cache-Control": "no-cache", "Content-Type": "text/event-stream", "X-Accel-Buffering": "no"},
             )
         try:
-            envs = await rt.store.read(keys, from_, count=limit)
-            if not envs and wait:
-                envs = await _wait_for(rt, keys, from_, wait, limit)
+            if spectator:
+                envs = await _delayed_read(rt, game, keys, from_, wait, limit)
+            else:
+                envs = await rt.store.read(keys, from_, count=limit)
+                if not envs and wait:
+                    envs = await _wait_for(rt, keys, from_, wait, limit)
         finally:
             if client is not None:
                 await _release_slot(rt, _limits(request), client)
-        lines = [_line(game, e, reader, over) for e in envs]
+        lines = [_line(game, e, reader, ended or sees_all) for e in envs]
         return Stream(iter(lines), media_type="application/x-ndjson")
 
     @get(
@@ -241,15 +279,18 @@ class EventsController(Controller):
         rt = runtime(request)
         game = await rt.engine.load(game_id)
         keys = rt.store.keys(game_id)
+        visible = await spectator_version(rt, game, verified_role(request))
+        version = game.version if visible is None else visible
         if await rt.projections.version(keys) >= game.version:
             lines = await rt.projections.log(keys, from_, limit)
         else:
             envs = await rt.store.read(keys, from_)
             over = game.game.is_over(game.state)
             lines = log_lines(game.game, ((e, game.decode(e)) for e in envs), over)[:limit]
+        lines = [line for line in lines if line.seq <= version]  # a delayed spectator's cut
         nxt = lines[-1].seq if len(lines) == limit else None
-        out = LogOut(game_id=game_id, version=game.version, lines=lines, next_cursor=nxt)
-        return json_response(200, _enc.encode(out), game.version)
+        out = LogOut(game_id=game_id, version=version, lines=lines, next_cursor=nxt)
+        return json_response(200, _enc.encode(out), version)
 
     @get(
         "/export",
@@ -272,10 +313,13 @@ class EventsController(Controller):
         reader = reader_for(game, role)
         keys = rt.store.keys(game_id)
         # exactly the events of the loaded version: the head signed below is the head of this state
-        envs = (await rt.store.read(keys, 0, count=game.version)) if game.version else []
-        ended = game.game.is_over(game.state)
+        visible = await spectator_version(rt, game, role)
+        upto = game.version if visible is None else visible  # a delayed spectator's cut
+        envs = (await rt.store.read(keys, 0, count=upto)) if upto else []
+        ended = game.game.is_over(game.state) and upto == game.version
         # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
-        over = ended or (role == ORGANIZER and game.game.referee_export(game.state))
+        # and for the judge, live (docs/judge.md).
+        over = ended or sees_everything(role) or (role == ORGANIZER and game.game.referee_export(game.state))
         out_envs = []
         redacted = []
         for env in envs:
@@ -298,4 +342,4 @@ class EventsController(Controller):
             redacted=redacted,
             kind=game.kind,
         )
-        return json_response(200, _enc.encode(body), game.version)
+        return json_response(200, _enc.encode(body), upto)

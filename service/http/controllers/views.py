@@ -8,10 +8,12 @@ import msgspec
 from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 
+from service.engine import tokens
 from service.engine.runtime import Runtime
+from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
 
-from ..access import ORGANIZER, role_of, runtime, token_required
+from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required, verified_role
 from ..bodies import GameId, MinVersion, json_response
 from ..errors import ApiError
 from ..models import AnyDecisions, AnyView
@@ -36,16 +38,53 @@ AtVersion = Annotated[
 
 
 def reader_for(game: LoadedGame, role: str | None) -> str | None:
-    """Whose eyes a role reads with: a seat's (403 if the seat is not in the game), else the public's."""
-    if role is None or role == ORGANIZER:
+    """Whose eyes a role reads with: a seat's (403 if the seat is not in the game, or if the judge
+    gave it to another player since this token was issued), else the public's (the organizer, the
+    judge and spectators; the judge reads the events complete: :func:`sees_everything`)."""
+    if role is None or role in (ORGANIZER, JUDGE):
         return None
-    if not game.game.has_seat(game.state, role):
+    seat_id, generation = tokens.parse_seat(role)
+    if not game.game.has_seat(game.state, seat_id):
         raise ApiError(403, "forbidden", "this seat is not in the game")
-    return game.game.reader_of(game.state, role)
+    if game.game.seat_generation(game.state, seat_id) != generation:
+        raise ApiError(403, "token_replaced", "the judge gave this seat to another player: this token is void")
+    return game.game.reader_of(game.state, seat_id)
+
+
+def sees_everything(role: str | None) -> bool:
+    """The judge reads every event complete, live (docs/judge.md)."""
+    return role == JUDGE
 
 
 def version_not_reached(game: LoadedGame) -> ApiError:
     return ApiError(409, "version_not_reached", f"the game is at version {game.version}", current_version=game.version)
+
+
+async def spectator_version(rt: Runtime, game: LoadedGame, role: str | None) -> int | None:
+    """The version a spectator (``role`` None) may see when the organizer set a delay, else None
+    (everyone else, and every game without a delay, reads live)."""
+    if role is not None or not delayed(game):
+        return None
+    return await visible_version(rt.store, game, rt.engine.clock())
+
+
+async def delayed_view_bytes(
+    rt: Runtime, game: LoadedGame, visible: int, min_version: int, at_version: int | None
+) -> bytes:
+    """The public view as a delayed spectator may see it: at ``visible`` (or an earlier ``at_version``)."""
+    want = at_version if at_version is not None else max(visible, min_version)
+    if want > visible:
+        raise ApiError(
+            409, "version_not_reached", f"spectators see this game up to version {visible}", current_version=visible
+        )
+    if at_version is not None and not game.game.is_over(game.state):
+        raise ApiError(
+            403,
+            "at_version_forbidden",
+            "a past version of the game is shown to the organizer while the game runs, and to everyone once it has ended",
+        )
+    past = await rt.engine.load_at(game.game_id, want) if want < game.version else game
+    return _enc.encode(past.game.view(past.state, None))
 
 
 async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
@@ -66,7 +105,7 @@ async def past_view_bytes(
     folded through its own fold, then its one redaction for the reader (the public's with
     ``public``)."""
     game = await rt.engine.load(game_id)
-    if role != ORGANIZER and not game.game.is_over(game.state):
+    if role not in (ORGANIZER, JUDGE) and not game.game.is_over(game.state):
         raise ApiError(
             403,
             "at_version_forbidden",
@@ -88,6 +127,8 @@ class ViewsController(Controller):
         opt={"query": {"min_version", "at_version"}},
         summary="Public view",
         description="The game as a spectator sees it: nothing hidden (no sealed order, hand or deck order). "
+        "When the organizer set a spectators' delay (`settings.spectator_delay_rounds`, `spectator_delay_s`), a "
+        "caller without a valid token sees the game as it stood that far back (docs/judge.md). "
         "With `at_version` the board as it stood at that version (a bearer token is needed while the game "
         "runs: the organizer's).",
         responses=problems(400, 401, 403, 404, 409, 429, 503),
@@ -100,6 +141,12 @@ class ViewsController(Controller):
         at_version: AtVersion = None,
     ) -> Response[AnyView]:
         rt = runtime(request)
+        game = await rt.engine.known(game_id)
+        if delayed(game):  # a streamed table: spectators see it behind a delay
+            game = await rt.engine.load(game_id)
+            visible = await spectator_version(rt, game, verified_role(request))
+            if visible is not None:
+                return json_response(200, await delayed_view_bytes(rt, game, visible, min_version, at_version))
         if at_version is not None:
             return json_response(200, await past_view_bytes(rt, game_id, role_of(request), at_version, public=True))
         return json_response(200, await view_bytes(rt, game_id, None, min_version))
@@ -151,6 +198,8 @@ class ViewsController(Controller):
         game = await rt.engine.load(game_id)
         if game.version < min_version:
             raise version_not_reached(game)
-        seat = None if role == ORGANIZER else role
+        seat = None if role in (ORGANIZER, JUDGE) else tokens.parse_seat(role or "")[0]
+        if seat is not None:
+            reader_for(game, role)  # 403 for a replaced player's token
         out = game.game.decisions(game.state, seat)
         return json_response(200, _enc.encode(out), game.version)
