@@ -15,6 +15,7 @@ from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
 from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.reference import ReferenceDocument
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
@@ -46,6 +47,8 @@ class AuctionGame:
     view_type: type[msgspec.Struct] = AuctionView
     decisions_type: type[msgspec.Struct] = AuctionDecisionsOut
     schema_docs: SchemaDocs = DOCS
+    reference: tuple[ReferenceDocument, ...] = ()
+    """The auction has no reference data: its rules fit in its views."""
 
     def create(self, body: cmd.AuctionCreateBody, ctx: Context) -> list[Any]:
         return list(rules.create(body, ctx))

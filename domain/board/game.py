@@ -15,6 +15,7 @@ from ..core.commands import Actor
 from ..core.context import Context
 from ..core.envelope import Envelope
 from ..core.game import AuditReport, Deadline, SchemaDocs
+from ..core.reference import ReferenceDocument
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import decider
@@ -24,6 +25,7 @@ from .audit import audit as audit_export
 from .decisions import Decision, pending_decisions
 from .narrative import describe as describe_event
 from .redaction import BoardView, redact_event, view_for
+from .reference import documents as reference_documents
 from .scenario import Scenario
 from .state import BoardState, Settings
 from .westeros.events import GameEnded
@@ -94,6 +96,8 @@ class BoardGame:
     creation_event = "game_created"
     state_type = BoardState
     schema_docs: SchemaDocs = SCHEMA_DOCS
+    reference: tuple[ReferenceDocument, ...] = reference_documents()
+    """The board, the cards and the order tokens (``reference.py``): ``GET /v1/reference/...``."""
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(

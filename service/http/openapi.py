@@ -94,7 +94,8 @@ DESCRIPTIONS: dict[str, str] = {
 
 
 def _game_types(game: Any) -> list[Any]:
-    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body]
+    reference = [type(doc.content) for doc in game.reference]
+    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body, *reference]
 
 
 SERVICE_TYPES: list[Any] = [
@@ -393,6 +394,19 @@ def _header(description: str, schema: dict[str, Any] | None = None) -> dict[str,
 
 
 ETAG = _header('The game\'s version as a strong entity tag: `"12"`.', {"type": "string", "pattern": '^"[0-9]+"$'})
+REFERENCE_ETAG = _header(
+    "A strong entity tag of the content (a hash): it changes exactly when the content does.",
+    {"type": "string", "pattern": '^"[0-9a-f]{32}"$'},
+)
+CACHE_CONTROL = _header("How long the answer may be kept before it is revalidated: `public, max-age=3600`.")
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The `ETag` of the copy you hold (several, comma-separated; `W/` ignored; `*`: any): when it "
+    "is still current the answer is `304 Not Modified`, without a body.",
+    "schema": {"type": "string", "maxLength": 1024},
+}
 HEADERS_BY_STATUS: dict[str, dict[str, dict[str, Any]]] = {
     "401": {"WWW-Authenticate": _header('`Bearer realm="citadel"`, with `error="invalid_token"` for a bad token.')},
     "429": {
@@ -421,6 +435,8 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
             for status, response in responses.items():
                 if status.startswith("2") and path.startswith("/v1/games") and path != "/v1/games/{game_id}/events":
                     response.setdefault("headers", {})["ETag"] = ETAG
+                if status == "200" and path.startswith("/v1/reference"):
+                    response.setdefault("headers", {}).update({"ETag": REFERENCE_ETAG, "Cache-Control": CACHE_CONTROL})
                 if status in HEADERS_BY_STATUS:
                     response.setdefault("headers", {}).update(HEADERS_BY_STATUS[status])
                 if status == "429":
@@ -434,6 +450,8 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                     response["content"][PROBLEM]["examples"] = {
                         c.code: {"summary": c.meaning, "value": c.example(path)} for c in codes
                     }
+            if method == "get" and "ETag" in responses.get("200", {}).get("headers", {}):
+                _not_modified(op)
             if op_id == "GET /readyz":
                 responses["503"]["headers"]["Retry-After"]["required"] = False
             for param in op.get("parameters", []):
@@ -474,6 +492,17 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                         "schema": {"type": "string"},
                     }
                 )
+
+
+def _not_modified(op: dict[str, Any]) -> None:
+    """A GET that tags its answer also answers ``If-None-Match`` with a 304 (``service/http/manners.py``)."""
+    op.setdefault("parameters", []).append(IF_NONE_MATCH)
+    kept = {k: v for k, v in op["responses"]["200"]["headers"].items() if k in ("ETag", "Cache-Control")}
+    op["responses"]["304"] = {
+        "description": "Not Modified: the `ETag` named by `If-None-Match` is current. No body; the `ETag` "
+        "(and the `Cache-Control`) the `200` would have carried.",
+        "headers": kept,
+    }
 
 
 def _links(doc: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
+| ``CITADEL_CORS_ORIGINS`` | empty: CORS off | origins whose browser pages may call the API (comma-separated, e.g. ``https://a.example,http://localhost:5173``; ``*``: any); service/http/manners.py |
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ class Config:
     games: tuple[str, ...] = ("board",)
     sweep_s: float = 1.0
     signing_key: str | None = None
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls) -> Config:
@@ -55,4 +57,14 @@ class Config:
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
             signing_key=os.environ.get("CITADEL_SIGNING_KEY") or None,
+            cors_origins=cors_origins(os.environ.get("CITADEL_CORS_ORIGINS", "")),
         )
+
+
+def cors_origins(value: str) -> tuple[str, ...]:
+    """``CITADEL_CORS_ORIGINS``: comma-separated origins (``scheme://host[:port]``, no path), or ``*``."""
+    origins = tuple(o.strip().rstrip("/") for o in value.split(",") if o.strip())
+    for o in origins:
+        if o != "*" and ("://" not in o or "/" in o.split("://", 1)[1]):
+            raise ValueError(f"CITADEL_CORS_ORIGINS: {o!r} is not an origin (scheme://host[:port], or *)")
+    return origins
