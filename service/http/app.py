@@ -113,7 +113,9 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             title="Citadel",
             version="1.0.0",
             description="Event-sourced server for A Game of Thrones: The Board Game (2nd ed.), and any game "
-            "registered beside it (`kind`). See docs/api-walkthrough.md for a curl tour.",
+            "registered beside it (`kind`). See docs/api-walkthrough.md for a curl tour. Every `GET` also answers "
+            "`HEAD` (same headers, no body); answers of 1 KiB or more are gzipped for clients that accept it; "
+            "browser pages of the origins in `CITADEL_CORS_ORIGINS` may call the API (CORS is off by default).",
             path="/schema",
             render_plugins=[ScalarRenderPlugin()],
             components=Components(

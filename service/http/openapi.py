@@ -16,8 +16,9 @@ constraint the server checks (``Meta(ge=..., max_length=..., pattern=...)``, dic
 * times: ``format: date-time`` on the RFC 3339 fields;
 * examples: the game's typical instances on their schemas and, per command type, on the request;
 * per operation: the problem codes of each status (with an example each), the response headers
-  the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``),
-  and the item schemas of the NDJSON and SSE event streams.
+  the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``,
+  ``Cache-Control``), ``If-None-Match`` and its ``304`` on every ``GET`` that tags its answer
+  (``manners.py``), and the item schemas of the NDJSON and SSE event streams.
 
 Games are known only through :mod:`domain.registry`.
 """
@@ -405,7 +406,7 @@ IF_NONE_MATCH = {
     "required": False,
     "description": "The `ETag` of the copy you hold (several, comma-separated; `W/` ignored; `*`: any): when it "
     "is still current the answer is `304 Not Modified`, without a body.",
-    "schema": {"type": "string", "maxLength": 1024},
+    "schema": {"type": "string"},
 }
 HEADERS_BY_STATUS: dict[str, dict[str, dict[str, Any]]] = {
     "401": {"WWW-Authenticate": _header('`Bearer realm="citadel"`, with `error="invalid_token"` for a bad token.')},

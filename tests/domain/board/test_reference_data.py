@@ -110,6 +110,8 @@ def test_house_cards_seven_per_house():
     doc = reference.house_cards_reference()
     assert sorted(doc.houses) == sorted(board_data.setup().houses)
     assert all(len(cards) == 7 for cards in doc.houses.values())
+    for cards in doc.houses.values():  # strongest first, as the document says
+        assert [c.strength for c in cards] == sorted((c.strength for c in cards), reverse=True)
     assert {c.id for cards in doc.houses.values() for c in cards} == set(board_data.all_house_cards())
     eddard = doc.houses["stark"][0]
     assert (eddard.id, eddard.strength, eddard.swords, eddard.fortifications) == ("eddard_stark", 4, 2, 0)
