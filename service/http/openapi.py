@@ -46,6 +46,8 @@ from domain.core.context import Context
 from domain.core.game import SchemaDocs
 from service.store.read_models import LogLine
 
+from .controllers.reference import PATH as REFERENCE_PATH
+from .controllers.reference import Served, documents, reference_index
 from .models import (
     CREATE_BODIES,
     AnyCommand,
@@ -569,6 +571,10 @@ TS = "2026-11-29T13:30:32.282Z"
 SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
 
 
+SMALL_EXAMPLE = 4096
+"""A reference document up to this size is its own operation's example."""
+
+
 def _response_examples(doc: dict[str, Any]) -> None:
     """An example answer for each main operation, built from the service's types and the default game's
     typical events and answers."""
@@ -610,6 +616,11 @@ def _response_examples(doc: dict[str, Any]) -> None:
         answers.insert(0, decided)
     if answers:
         by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
+    docs = documents()
+    by_op[(REFERENCE_PATH, "get", "200")] = reference_index(docs, [Served.of(d.content) for _, d in docs])
+    for _, d in docs:
+        if len(msgspec.json.encode(d.content)) <= SMALL_EXAMPLE:  # the board and the House cards: too long to show
+            by_op[(f"{REFERENCE_PATH}/{d.name}", "get", "200")] = d.content
     for (path, method, status), value in by_op.items():
         media = doc["paths"][path][method]["responses"][status]["content"]["application/json"]
         media["examples"] = {"example": {"value": msgspec.to_builtins(value)}}

@@ -124,26 +124,29 @@ def _route(
     )(handler)
 
 
+def reference_index(docs: list[tuple[str, ReferenceDocument]], served: list[Served]) -> ReferenceIndex:
+    """The list of ``docs`` (with their kinds), each with the tag of its ``served`` bytes."""
+    return ReferenceIndex(
+        documents=[
+            ReferenceEntry(name=doc.name, kind=kind, path=f"{PATH}/{doc.name}", summary=doc.summary, etag=s.etag)
+            for (kind, doc), s in zip(docs, served)
+        ]
+    )
+
+
 def reference_routes() -> list[HTTPRouteHandler]:
     """The index and one route per document, each answering its precomputed bytes."""
     docs = documents()
     served = [Served.of(doc.content) for _, doc in docs]
-    index = Served.of(
-        ReferenceIndex(
-            documents=[
-                ReferenceEntry(name=doc.name, kind=kind, path=f"{PATH}/{doc.name}", summary=doc.summary, etag=s.etag)
-                for (kind, doc), s in zip(docs, served)
-            ]
-        )
-    )
+    index = Served.of(reference_index(docs, served))
 
-    async def reference_index() -> Response[ReferenceIndex]:
+    async def index_of_documents() -> Response[ReferenceIndex]:
         return index.response()
 
     routes = [
         _route(
             PATH,
-            reference_index,
+            index_of_documents,
             summary="Reference data: the list",
             description="The reference documents this deployment serves (the board, the House cards, the Westeros "
             "and wildling decks, the order tokens...), each with its path and its current `ETag`: a client that "
