@@ -30,7 +30,7 @@ from service.store.marks import WorkMarks
 from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis_sync
 
-from .jobs import run_swept
+from .jobs import Outcome, run_swept
 
 log = logging.getLogger("citadel.sweep")
 LEASE_S = 10.0
@@ -42,7 +42,7 @@ CLAIM_BATCH = 64
 """Deadlines claimed per sweep, shared evenly among the partitions: small enough that a batch is
 done well within its lease, large enough to keep the worker's concurrent work busy."""
 
-Work = Callable[[list[str], list[tuple[str, int]]], Counter[str]]
+Work = Callable[[list[str], list[tuple[str, int]]], Counter[Outcome]]
 
 
 class Swept(NamedTuple):
@@ -50,7 +50,7 @@ class Swept(NamedTuple):
     due: int
     full: bool
     """A partition had more due deadlines than this sweep claimed: sweep again at once."""
-    outcome: Counter[str]
+    outcome: Counter[Outcome]
 
 
 def take_pending(pending_now: set[str], seen: dict[str, float], now: float) -> list[str]:
@@ -129,11 +129,14 @@ class Sweeper:
             self.ready_file.ready()
             if swept.pending or swept.due:
                 log.info(
-                    "sweep: %d pending game(s), %d due deadline(s): %s", swept.pending, swept.due, dict(swept.outcome)
+                    "sweep: %d pending game(s), %d due deadline(s): %s",
+                    swept.pending,
+                    swept.due,
+                    {str(k): n for k, n in swept.outcome.items()},
                 )
             if not swept.full:
                 return
 
-    def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+    def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
         with self.busy():
             return self.work(pending, due)

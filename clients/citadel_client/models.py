@@ -542,3 +542,29 @@ class ExportOut(msgspec.Struct, kw_only=True):
     redacted: list[int] = []
     kind: str = "board"
     format: str = "citadel-replay/1"
+
+
+class LogLine(msgspec.Struct, kw_only=True):
+    """One line of a game's public log."""
+
+    seq: int
+    ts: str = ""
+    text: str
+
+
+class LogOut(msgspec.Struct, kw_only=True):
+    """A page of ``GET /v1/games/{id}/log``; ask for the next one with ``from=next_cursor``."""
+
+    game_id: str
+    version: int
+    lines: list[LogLine]
+    next_cursor: int | None = None
+
+
+class SigningKeyOut(msgspec.Struct, kw_only=True):
+    """``GET /v1/signing-key``: the deployment's Ed25519 public key (``citadel-verify --public-key``)."""
+
+    key_id: str
+    algorithm: str = "Ed25519"
+    public_key: str
+    public_key_pem: str = ""
