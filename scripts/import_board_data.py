@@ -1,16 +1,23 @@
 """Write the project's own board data files from the shared board facts.
 
 Reads ``../shared/reference/board/*.yaml`` (facts transcribed from public sources) and writes
-``domain/board/data/*.json`` in the project's own schema, which is what the engine loads.
+``domain/board/data/*.json`` in the project's own schema, which is what the engine loads (and what
+``GET /v1/reference/...`` serves: ``domain/board/reference.py``). ``layout.json`` holds the base
+board's drawing points (``map_layout.yaml``): drawing data, not rules.
 Run it again when the facts change; the output is deterministic (sorted keys), so a diff shows
 exactly what moved.
 
-    .venv/bin/python scripts/import_board_data.py [path/to/shared/reference/board]
+    .venv/bin/python scripts/import_board_data.py [path/to/shared/reference/board [out/dir]]
+
+Without a path it reads ``$CITADEL_SHARED/reference/board`` (``CITADEL_SHARED`` defaults to the
+``shared`` folder beside the project). ``tests/domain/board/test_reference_data.py`` runs it into a
+temporary folder and fails when the checked-in files differ from what it writes.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -39,10 +46,11 @@ TIDES_OF_BATTLE = [
 """Not in ``../shared/reference/board``: transcribed from the rule digest's BG-TIDES-01 table."""
 
 
-def main(src: Path) -> None:
+def main(src: Path, out: Path = OUT) -> None:
     map_ = yaml.safe_load((src / "map.yaml").read_text())
     setup = yaml.safe_load((src / "setup.yaml").read_text())
     cards = yaml.safe_load((src / "cards.yaml").read_text())
+    drawing = yaml.safe_load((src / "map_layout.yaml").read_text())
 
     areas = []
     for a in map_["areas"]:
@@ -108,20 +116,52 @@ def main(src: Path) -> None:
         },
         "westeros_decks": {
             d: [
-                {"id": c["id"], "name": c["name"], "count": c["count"], "wildling_icon": c["wildling_icon"]}
+                {
+                    "id": c["id"],
+                    "name": c["name"],
+                    "count": c["count"],
+                    "wildling_icon": c["wildling_icon"],
+                    "effect": c["effect"],
+                }
                 for c in cards["westeros_decks"][d]["cards"]
             ]
             for d in ("deck_i", "deck_ii", "deck_iii")
         },
-        "wildling_cards": [{"id": c["id"], "name": c["name"]} for c in cards["wildling_cards"]["cards"]],
+        "wildling_cards": [
+            {
+                "id": c["id"],
+                "name": c["name"],
+                "nights_watch_victory_highest_bidder": c["nights_watch_victory_highest_bidder"],
+                "wildling_victory_lowest_bidder": c["wildling_victory_lowest_bidder"],
+                "wildling_victory_everyone_else": c["wildling_victory_everyone_else"],
+            }
+            for c in cards["wildling_cards"]["cards"]
+        ],
         "tides_of_battle": TIDES_OF_BATTLE,
     }
 
-    OUT.mkdir(parents=True, exist_ok=True)
-    for name, doc in (("board.json", board), ("setup.json", base_setup), ("cards.json", deck)):
-        (OUT / name).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
-        print("wrote", OUT / name)
+    base_layout = drawing["boards"]["base"]
+    points = base_layout["areas"]
+    missing = sorted({a["id"] for a in areas} ^ set(points))
+    assert not missing, f"map_layout.yaml's base board and map.yaml differ in areas: {missing}"
+    layout = {
+        "schema_version": 1,
+        "width": base_layout["width"],
+        "height": base_layout["height"],
+        "units": drawing["units"],
+        "areas": {a: {"x": p["x"], "y": p["y"], "box": p["box"]} for a, p in sorted(points.items())},
+    }
+
+    out.mkdir(parents=True, exist_ok=True)
+    docs = (("board.json", board), ("setup.json", base_setup), ("cards.json", deck), ("layout.json", layout))
+    for name, doc in docs:
+        (out / name).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
+        print("wrote", out / name)
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT.parent / "shared" / "reference" / "board")
+    shared = Path(os.environ.get("CITADEL_SHARED", ROOT.parent / "shared"))
+    main(
+        Path(sys.argv[1]) if len(sys.argv) > 1 else shared / "reference" / "board",
+        Path(sys.argv[2]) if len(sys.argv) > 2 else OUT,
+    )

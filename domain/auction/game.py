@@ -16,6 +16,7 @@ from ..core.context import Context
 from ..core.envelope import Envelope
 from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs, SpectatorDelay
 from ..core.rederive import Recorded
+from ..core.reference import ReferenceDocument
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import events as ev
@@ -47,6 +48,8 @@ class AuctionGame:
     view_type: type[msgspec.Struct] = AuctionView
     decisions_type: type[msgspec.Struct] = AuctionDecisionsOut
     schema_docs: SchemaDocs = DOCS
+    reference: tuple[ReferenceDocument, ...] = ()
+    """The auction has no reference data: its rules fit in its views."""
 
     def create(self, body: cmd.AuctionCreateBody, ctx: Context) -> list[Any]:
         return list(rules.create(body, ctx))

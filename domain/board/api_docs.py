@@ -52,6 +52,13 @@ from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlaceme
 from .events import OrdersSubmitted, StepBegan
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ORDER_TOKENS
+from .reference import (
+    board_reference,
+    house_cards_reference,
+    order_tokens_reference,
+    westeros_cards_reference,
+    wildling_cards_reference,
+)
 from .state import UNIT_TYPES, Phase, Step
 from .supply import SupplyLimit
 from .timeouts import DEFAULT_TEXT
@@ -162,6 +169,17 @@ VALUES: dict[str, str] = {
     "WesterosCardResolved.card": WESTEROS_CARD,
     "WesterosDeckShuffled.cards": WESTEROS_CARD,
     "WesterosView.revealed": WESTEROS_CARD,
+    # reference data (reference.py)
+    "BoardArea.id": AREA,
+    "BoardArea.home_of": HOUSE,
+    "BoardArea.adjacent": AREA,
+    "PortLink.land": AREA,
+    "PortLink.sea": AREA,
+    "HouseCardInfo.id": HOUSE_CARD,
+    "WesterosCardInfo.id": WESTEROS_CARD,
+    "WildlingCardInfo.id": WILDLING_CARD,
+    "OrderTokenInfo.id": TOKEN,
+    "HouseCardsReference.houses": "",  # keyed by house (below); the values are cards
     "TidesDeckShuffled.cards": TIDES_CARD,
     "TidesCardDrawn.card": TIDES_CARD,
     "TidesCardRedrawn.card": TIDES_CARD,
@@ -229,6 +247,7 @@ KEYS: dict[str, str] = {
     "CombatView.tides": HOUSE,
     "TidesCardsRevealed.cards": HOUSE,
     "WesterosView.revealed": "",
+    "HouseCardsReference.houses": HOUSE,
 }
 
 DESCRIPTIONS: dict[str, str] = {
@@ -540,12 +559,24 @@ _ASSIGN = AssignOrdersOptions(
     may_leave_areas_empty=False,
     submitted=None,
 )
+_BOARD = board_reference()
+REFERENCE_EXAMPLES = (
+    next(a for a in _BOARD.areas if a.id == "winterfell"),
+    next(a for a in _BOARD.areas if a.id == "port_of_winterfell"),
+    house_cards_reference().houses["stark"][0],
+    westeros_cards_reference().decks["deck_ii"][0],
+    wildling_cards_reference().cards[0],
+    next(t for t in order_tokens_reference().tokens if t.id == "march_plus_1_special"),
+)
+"""One item of each reference document, from the documents themselves."""
+
 EXAMPLES = (
     SetPower(house="stark", power=4, reason="a Power token fell behind the screen: recounted with both players"),
     RestoreUnit(house="stark", area="winterfell", unit="footman", reason="the Footman was knocked off the table"),
     RollBack(version=57, reason="an illegal march was accepted: replay from the end of the reveal"),
     UndoLastCommand(seat_id="seat2", reason="a misclick on the wrong area, by ruling"),
     ReplacePlayer(seat_id="seat3", name="Ser Stand-in", reason="seat3 left the tournament"),
+    *REFERENCE_EXAMPLES,
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

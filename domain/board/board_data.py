@@ -90,11 +90,16 @@ class WesterosCard(msgspec.Struct, frozen=True):
     name: str
     count: int
     wildling_icon: bool
+    effect: str = ""
+    """A short paraphrase of what the card does (not the card's text)."""
 
 
 class WildlingCard(msgspec.Struct, frozen=True):
     id: str
     name: str
+    nights_watch_victory_highest_bidder: str = ""
+    wildling_victory_lowest_bidder: str = ""
+    wildling_victory_everyone_else: str = ""
 
 
 class TidesCard(msgspec.Struct, frozen=True):
@@ -115,6 +120,26 @@ class Cards(msgspec.Struct, frozen=True):
     westeros_decks: dict[str, tuple[WesterosCard, ...]]
     wildling_cards: tuple[WildlingCard, ...]
     tides_of_battle: tuple[TidesCard, ...] = ()
+
+
+class LayoutPoint(msgspec.Struct, frozen=True):
+    """Where an area is drawn: its centroid and bounding box ``(x0, y0, x1, y1)``, in board units."""
+
+    x: float
+    y: float
+    box: tuple[float, float, float, float]
+
+
+class Layout(msgspec.Struct, frozen=True):
+    """The base board's drawing points (``layout.json``, from the shared ``map_layout.yaml``): drawing
+    data, not rules. Board units: the board is ``width`` wide and ``height`` high, origin top-left, y
+    downwards."""
+
+    schema_version: int
+    width: float
+    height: float
+    units: str
+    areas: dict[str, LayoutPoint]
 
 
 def _load(name: str, typ: type[_T]) -> _T:
@@ -141,6 +166,11 @@ def setup() -> Setup:
 @cache
 def cards() -> Cards:
     return _load("cards.json", Cards)
+
+
+@cache
+def layout() -> Layout:
+    return _load("layout.json", Layout)
 
 
 @cache

@@ -17,6 +17,7 @@ from ..core.envelope import Envelope
 from ..core.errors import RuleViolation
 from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs, SpectatorDelay
 from ..core.rederive import Recorded
+from ..core.reference import ReferenceDocument
 from ..core.upcast import Upcaster
 from . import commands as cmd
 from . import decider, judge
@@ -28,6 +29,7 @@ from .decisions import Decision, pending_decisions
 from .judge_events import SeatReplaced
 from .narrative import describe as describe_event
 from .redaction import BoardView, redact_event, view_for
+from .reference import documents as reference_documents
 from .replay import batch_ends, last_command_start
 from .scenario import Scenario
 from .state import BoardState, Settings
@@ -100,6 +102,8 @@ class BoardGame:
     creation_event = "game_created"
     state_type = BoardState
     schema_docs: SchemaDocs = SCHEMA_DOCS
+    reference: tuple[ReferenceDocument, ...] = reference_documents()
+    """The board, the cards and the order tokens (``reference.py``): ``GET /v1/reference/...``."""
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(

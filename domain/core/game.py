@@ -29,6 +29,7 @@ from .context import Context
 from .envelope import Envelope
 from .errors import ErrorKind
 from .rederive import Recorded
+from .reference import ReferenceDocument
 from .upcast import Upcaster
 
 
@@ -189,6 +190,12 @@ class Game(Protocol):
     @property
     def schema_docs(self) -> SchemaDocs:
         """Value sets, field descriptions, examples and refusal codes for the API document."""
+        ...
+
+    @property
+    def reference(self) -> tuple[ReferenceDocument, ...]:
+        """The game's reference data (``domain/core/reference.py``): the board, cards, tokens... each
+        served at ``GET /v1/reference/{name}``; empty when the game has none."""
         ...
 
     # -- the decider -----------------------------------------------------------------------

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from litestar import Litestar, Request
+from litestar.config.compression import CompressionConfig
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
@@ -19,6 +20,7 @@ from litestar.openapi.spec import Components, SecurityScheme
 
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
+from service.store.config import Config
 from service.store.lobby import LobbyIndex
 from service.store.logs import configure_logging
 from service.store.rate_limits import RateLimits
@@ -32,9 +34,11 @@ from .controllers.games import GamesController
 from .controllers.judge import JudgeController
 from .controllers.lobby import LobbyController
 from .controllers.ops import OpsController
+from .controllers.reference import reference_routes
 from .controllers.signing import SigningController
 from .controllers.views import ViewsController
 from .errors import ApiError
+from .manners import HttpManners
 from .problems import (
     api_error_handler,
     game_error_handler,
@@ -47,6 +51,9 @@ from .problems import (
 from .ratelimit import RateLimiter, rate_limited
 
 MAX_BODY = 64 * 1024
+GZIP_MIN_BYTES = 1024
+"""Answers this large or larger are gzipped for clients that accept it (a whole answer at once; a
+stream chunk by chunk, each flushed as it is written, so SSE and NDJSON are never held back)."""
 
 
 async def before_request(request: Request[Any, Any, Any]) -> None:
@@ -93,6 +100,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             JudgeController,
             SigningController,
             OpsController,
+            *reference_routes(),
         ],
         on_startup=[startup],
         guards=[rate_limited],
@@ -108,11 +116,14 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             Exception: internal_error_handler,
         },
         request_max_body_size=MAX_BODY,
+        compression_config=CompressionConfig(backend="gzip", minimum_size=GZIP_MIN_BYTES, gzip_compress_level=6),
         openapi_config=OpenAPIConfig(
             title="Citadel",
             version="1.0.0",
             description="Event-sourced server for A Game of Thrones: The Board Game (2nd ed.), and any game "
-            "registered beside it (`kind`). See docs/api-walkthrough.md for a curl tour.",
+            "registered beside it (`kind`). See docs/api-walkthrough.md for a curl tour. Every `GET` also answers "
+            "`HEAD` (same headers, no body); answers of 1 KiB or more are gzipped for clients that accept it; "
+            "browser pages of the origins in `CITADEL_CORS_ORIGINS` may call the API (CORS is off by default).",
             path="/schema",
             render_plugins=[ScalarRenderPlugin()],
             components=Components(
@@ -126,6 +137,9 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         debug=False,
     )
     openapi.install(app)
+    # HEAD, If-None-Match and CORS wrap everything Litestar answers, its problems included (manners.py).
+    cors = (runtime.cfg if runtime is not None else Config.from_env()).cors_origins
+    app.asgi_handler = HttpManners(app.asgi_handler, cors)
     return app
 
 

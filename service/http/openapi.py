@@ -16,8 +16,9 @@ constraint the server checks (``Meta(ge=..., max_length=..., pattern=...)``, dic
 * times: ``format: date-time`` on the RFC 3339 fields;
 * examples: the game's typical instances on their schemas and, per command type, on the request;
 * per operation: the problem codes of each status (with an example each), the response headers
-  the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``),
-  and the item schemas of the NDJSON and SSE event streams.
+  the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``,
+  ``Cache-Control``), ``If-None-Match`` and its ``304`` on every ``GET`` that tags its answer
+  (``manners.py``), and the item schemas of the NDJSON and SSE event streams.
 
 Games are known only through :mod:`domain.registry`.
 """
@@ -45,6 +46,8 @@ from domain.core.context import Context
 from domain.core.game import SchemaDocs
 from service.store.read_models import LogLine
 
+from .controllers.reference import PATH as REFERENCE_PATH
+from .controllers.reference import Served, documents, reference_index
 from .models import (
     CREATE_BODIES,
     AnyCommand,
@@ -101,7 +104,16 @@ DESCRIPTIONS: dict[str, str] = {
 
 def _game_types(game: Any) -> list[Any]:
     judged = [] if game.judge_command_type is None else [game.judge_command_type]
-    return [game.command_type, game.event_type, game.view_type, game.decisions_type, game.create_body, *judged]
+    reference = [type(doc.content) for doc in game.reference]
+    return [
+        game.command_type,
+        game.event_type,
+        game.view_type,
+        game.decisions_type,
+        game.create_body,
+        *judged,
+        *reference,
+    ]
 
 
 SERVICE_TYPES: list[Any] = [
@@ -419,6 +431,19 @@ def _header(description: str, schema: dict[str, Any] | None = None) -> dict[str,
 
 
 ETAG = _header('The game\'s version as a strong entity tag: `"12"`.', {"type": "string", "pattern": '^"[0-9]+"$'})
+REFERENCE_ETAG = _header(
+    "A strong entity tag of the content (a hash): it changes exactly when the content does.",
+    {"type": "string", "pattern": '^"[0-9a-f]{32}"$'},
+)
+CACHE_CONTROL = _header("How long the answer may be kept before it is revalidated: `public, max-age=3600`.")
+IF_NONE_MATCH = {
+    "name": "If-None-Match",
+    "in": "header",
+    "required": False,
+    "description": "The `ETag` of the copy you hold (several, comma-separated; `W/` ignored; `*`: any): when it "
+    "is still current the answer is `304 Not Modified`, without a body.",
+    "schema": {"type": "string"},
+}
 HEADERS_BY_STATUS: dict[str, dict[str, dict[str, Any]]] = {
     "401": {"WWW-Authenticate": _header('`Bearer realm="citadel"`, with `error="invalid_token"` for a bad token.')},
     "429": {
@@ -455,6 +480,8 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
             for status, response in responses.items():
                 if status.startswith("2") and path.startswith("/v1/games") and op_id not in NO_ETAG:
                     response.setdefault("headers", {})["ETag"] = ETAG
+                if status == "200" and path.startswith("/v1/reference"):
+                    response.setdefault("headers", {}).update({"ETag": REFERENCE_ETAG, "Cache-Control": CACHE_CONTROL})
                 if status in HEADERS_BY_STATUS:
                     response.setdefault("headers", {}).update(HEADERS_BY_STATUS[status])
                 if status == "429":
@@ -468,6 +495,8 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                     response["content"][PROBLEM]["examples"] = {
                         c.code: {"summary": c.meaning, "value": c.example(path)} for c in codes
                     }
+            if method == "get" and "ETag" in responses.get("200", {}).get("headers", {}):
+                _not_modified(op)
             if op_id == "GET /readyz":
                 responses["503"]["headers"]["Retry-After"]["required"] = False
             for param in op.get("parameters", []):
@@ -518,6 +547,17 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                         "schema": {"type": "string"},
                     }
                 )
+
+
+def _not_modified(op: dict[str, Any]) -> None:
+    """A GET that tags its answer also answers ``If-None-Match`` with a 304 (``service/http/manners.py``)."""
+    op.setdefault("parameters", []).append(IF_NONE_MATCH)
+    kept = {k: v for k, v in op["responses"]["200"]["headers"].items() if k in ("ETag", "Cache-Control")}
+    op["responses"]["304"] = {
+        "description": "Not Modified: the `ETag` named by `If-None-Match` is current. No body; the `ETag` "
+        "(and the `Cache-Control`) the `200` would have carried.",
+        "headers": kept,
+    }
 
 
 def _links(doc: dict[str, Any]) -> None:
@@ -589,6 +629,10 @@ TS = "2026-11-29T13:30:32.282Z"
 SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
 
 
+SMALL_EXAMPLE = 4096
+"""A reference document up to this size is its own operation's example."""
+
+
 def _response_examples(doc: dict[str, Any]) -> None:
     """An example answer for each main operation, built from the service's types and the default game's
     typical events and answers."""
@@ -630,6 +674,11 @@ def _response_examples(doc: dict[str, Any]) -> None:
         answers.insert(0, decided)
     if answers:
         by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
+    docs = documents()
+    by_op[(REFERENCE_PATH, "get", "200")] = reference_index(docs, [Served.of(d.content) for _, d in docs])
+    for _, d in docs:
+        if len(msgspec.json.encode(d.content)) <= SMALL_EXAMPLE:  # the board and the House cards: too long to show
+            by_op[(f"{REFERENCE_PATH}/{d.name}", "get", "200")] = d.content
     for (path, method, status), value in by_op.items():
         media = doc["paths"][path][method]["responses"][status]["content"]["application/json"]
         media["examples"] = {"example": {"value": msgspec.to_builtins(value)}}

@@ -18,6 +18,7 @@
 | ``CITADEL_WAIT_REPLICAS`` | ``0`` | replicas that must acknowledge each append before a command is answered (``WAIT``; service/store/event_store.py) |
 | ``CITADEL_WAIT_TIMEOUT_MS`` | ``200`` | the longest an append waits for them (then it is answered and counted on ``/metrics``) |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
+| ``CITADEL_CORS_ORIGINS`` | empty: CORS off | origins whose browser pages may call the API (comma-separated, e.g. ``https://a.example,http://localhost:5173``; ``*``: any); service/http/manners.py |
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ class Config:
     signing_key: str | None = None
     wait_replicas: int = 0
     wait_timeout_ms: int = 200
+    cors_origins: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls) -> Config:
@@ -61,4 +63,14 @@ class Config:
             signing_key=os.environ.get("CITADEL_SIGNING_KEY") or None,
             wait_replicas=int(os.environ.get("CITADEL_WAIT_REPLICAS", "0")),
             wait_timeout_ms=int(os.environ.get("CITADEL_WAIT_TIMEOUT_MS", "200")),
+            cors_origins=cors_origins(os.environ.get("CITADEL_CORS_ORIGINS", "")),
         )
+
+
+def cors_origins(value: str) -> tuple[str, ...]:
+    """``CITADEL_CORS_ORIGINS``: comma-separated origins (``scheme://host[:port]``, no path), or ``*``."""
+    origins = tuple(o.strip().rstrip("/") for o in value.split(",") if o.strip())
+    for o in origins:
+        if o != "*" and ("://" not in o or "/" in o.split("://", 1)[1]):
+            raise ValueError(f"CITADEL_CORS_ORIGINS: {o!r} is not an origin (scheme://host[:port], or *)")
+    return origins

@@ -24,7 +24,8 @@ from tests.support.game_client import new_started_game
 
 # A well-formed move can still be illegal by the rules of the game: the API answers those with a
 # documented 422 (``illegal_move`` and its rule-specific codes) or 409 (not your turn). Schemathesis'
-# positive-data check is told so; a 400 is never expected: a request the schema allows must not be
+# positive-data check is told so, and that a generated `If-None-Match` naming the current `ETag` (`*`)
+# is answered 304 Not Modified; a 400 is never expected: a request the schema allows must not be
 # malformed for the server (the schema carries every constraint the server checks). Every other
 # check keeps its defaults.
 CONFIG = SchemathesisConfig.from_dict(
@@ -32,7 +33,7 @@ CONFIG = SchemathesisConfig.from_dict(
         "generation": {"mode": "all"},
         "checks": {
             "enabled": True,
-            "positive_data_acceptance": {"expected-statuses": ["2xx", "401", "403", "404", "409", "422", "429"]},
+            "positive_data_acceptance": {"expected-statuses": ["2xx", "304", "401", "403", "404", "409", "422", "429"]},
         },
     }
 )
