@@ -8,7 +8,7 @@ castle/stronghold areas (BG-VIC-02), then the tie-breaks of the table's ``tiebre
 
 from __future__ import annotations
 
-from ..core.tournament import SeatResult
+from ..core.tournament import SeatResult, TableStatus
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import BoardState
 from .victory import standings
@@ -55,6 +55,12 @@ class BoardTables:
                 )
             )
         return out
+
+    def status(self, state: BoardState) -> TableStatus:
+        status = "lobby" if state.phase == "lobby" else "ended" if state.phase == "ended" else "running"
+        results = self.results(state)
+        winner = results[0].house if results else None
+        return TableStatus(status=status, phase=state.phase, round=state.round, winner=winner)
 
 
 TABLES = BoardTables()

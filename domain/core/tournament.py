@@ -34,7 +34,9 @@ class SeatResult(msgspec.Struct, frozen=True):
     """One seat's result at one finished table, as its game ranks it."""
 
     seat_id: str
+    """The seat at its table."""
     house: str
+    """The house it played."""
     rank: int
     """1 = the table's winner."""
     points: int
@@ -42,6 +44,19 @@ class SeatResult(msgspec.Struct, frozen=True):
     tiebreaks: list[int]
     """The game's tie-break figures in their order, each *higher is better* (a track position,
     where 1 is best, is given negated)."""
+
+
+class TableStatus(msgspec.Struct, frozen=True):
+    """Where a table stands, for the tournament's listing."""
+
+    status: str
+    """``lobby`` (not started), ``running`` or ``ended``."""
+    phase: str
+    """The game's own phase name (the board game: ``planning``, ``action``, ``westeros``...)."""
+    round: int
+    """The game's round."""
+    winner: str | None = None
+    """The winning house once the table has ended."""
 
 
 class TableRules(Protocol):
@@ -65,6 +80,10 @@ class TableRules(Protocol):
         """Every seat's result once the table has ended, best first; None while it runs."""
         ...
 
+    def status(self, state: Any) -> TableStatus:
+        """Where the table stands (lobby, running, ended; phase and round)."""
+        ...
+
 
 def draw_purpose(table: int) -> str:
     """The random stream of table ``table``'s houses (1-based, the order of the tournament's tables)."""
@@ -81,6 +100,7 @@ class TableResult(msgspec.Struct, frozen=True):
     """A finished table, as the standings read it: its players' names by seat, and the results."""
 
     table: int
+    """The table's number."""
     players: dict[str, str]
     """seat id -> player name."""
     results: list[SeatResult]
@@ -90,10 +110,13 @@ class PlayerStanding(msgspec.Struct, frozen=True):
     rank: int
     """1-based place in the tournament (see the module docstring for the order)."""
     player: str
+    """The player's name."""
     tables_played: int
     """Finished tables this player sat at."""
     wins: int
+    """Tables won (rank 1 at the table)."""
     points: int
+    """The game's points summed over the player's finished tables (castles and strongholds, BG-VIC-02)."""
     tiebreaks: list[int]
     """The tie-break figures summed over the player's finished tables, in the game's order."""
     mean_rank: float

@@ -29,6 +29,7 @@ from .controllers.events import EventsController
 from .controllers.games import GamesController
 from .controllers.ops import OpsController
 from .controllers.signing import SigningController
+from .controllers.tournaments import TournamentsController
 from .controllers.views import ViewsController
 from .errors import ApiError
 from .problems import (
@@ -84,6 +85,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             ViewsController,
             EventsController,
             SigningController,
+            TournamentsController,
             OpsController,
         ],
         on_startup=[startup],

@@ -43,6 +43,7 @@ from domain import registry
 from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
 from domain.core.context import Context
 from domain.core.game import SchemaDocs
+from service.engine.tournaments import TournamentBody
 from service.store.read_models import LogLine
 
 from .models import (
@@ -107,6 +108,7 @@ SERVICE_TYPES: list[Any] = [
     Health,
     JoinBody,
     Problem,
+    TournamentBody,
 ]
 
 

@@ -238,7 +238,8 @@ JOIN = "POST /v1/games/{game_id}/seats"
 START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
 EVENTS = "GET /v1/games/{game_id}/events"
-POSTS = (CREATE, JOIN, START, COMMAND)
+TOURNAMENT = "POST /v1/tournaments"
+POSTS = (CREATE, JOIN, START, COMMAND, TOURNAMENT)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
@@ -270,7 +271,19 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(422, "validation_error", "a body member of the wrong type, out of range or not matching its pattern"),
     ProblemCode(422, "unknown_field", "the body has a member the API does not know"),
     ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
-    ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
+    ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE, TOURNAMENT)),
+    ProblemCode(
+        422,
+        "invalid_tournament",
+        "a tournament whose players, table sizes or houses do not fit together (nothing was created)",
+        (TOURNAMENT,),
+    ),
+    ProblemCode(
+        422,
+        "invalid_table_size",
+        "a table size the game does not allow (the board game: 3-6, BG-SETUP-01; nothing was created)",
+        (TOURNAMENT,),
+    ),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
     ProblemCode(429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS,)),
     ProblemCode(503, "contention", "the game changed under this command each time; retry after `Retry-After`", POSTS),
