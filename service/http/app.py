@@ -31,6 +31,7 @@ from .controllers.ops import OpsController
 from .controllers.signing import SigningController
 from .controllers.tournaments import TournamentsController
 from .controllers.views import ViewsController
+from .controllers.webhooks import WebhooksController
 from .errors import ApiError
 from .problems import (
     api_error_handler,
@@ -86,6 +87,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             EventsController,
             SigningController,
             TournamentsController,
+            WebhooksController,
             OpsController,
         ],
         on_startup=[startup],

@@ -46,6 +46,7 @@ from domain.core.game import SchemaDocs
 from service.engine.tournaments import TournamentBody
 from service.store.read_models import LogLine
 
+from .controllers.webhooks import WebhookBody
 from .models import (
     CREATE_BODIES,
     AnyCommand,
@@ -109,6 +110,7 @@ SERVICE_TYPES: list[Any] = [
     JoinBody,
     Problem,
     TournamentBody,
+    WebhookBody,
 ]
 
 

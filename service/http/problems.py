@@ -239,7 +239,8 @@ START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
 EVENTS = "GET /v1/games/{game_id}/events"
 TOURNAMENT = "POST /v1/tournaments"
-POSTS = (CREATE, JOIN, START, COMMAND, TOURNAMENT)
+WEBHOOKS = ("POST /v1/games/{game_id}/webhooks", "POST /v1/tournaments/{tournament_id}/webhooks")
+POSTS = (CREATE, JOIN, START, COMMAND, TOURNAMENT, *WEBHOOKS)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
@@ -277,6 +278,13 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
         "invalid_tournament",
         "a tournament whose players, table sizes or houses do not fit together (nothing was created)",
         (TOURNAMENT,),
+    ),
+    ProblemCode(
+        422,
+        "webhook_url_refused",
+        "a webhook URL the deployment may not call (scheme, credentials, a private or loopback address, not in "
+        "`CITADEL_WEBHOOK_ALLOWED_HOSTS`)",
+        WEBHOOKS,
     ),
     ProblemCode(
         422,
