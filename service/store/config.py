@@ -16,6 +16,7 @@
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
+| ``CITADEL_WEBHOOK_*`` | see docs/webhooks.md | allowed hosts, loopback, http, timeout, attempts, backoff of webhooks (read by ``service/engine/webhooks.py``) |
 """
 
 from __future__ import annotations
