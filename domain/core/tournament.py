@@ -125,53 +125,56 @@ class PlayerStanding(msgspec.Struct, frozen=True):
     """The player's place at each finished table, in table order."""
 
 
+class _Totals:
+    """One player's figures summed over the finished tables (see :func:`standings`)."""
+
+    __slots__ = ("wins", "points", "tiebreaks", "ranks")
+
+    def __init__(self) -> None:
+        self.wins = 0
+        self.points = 0
+        self.tiebreaks: list[int] = []
+        self.ranks: list[int] = []
+
+    def add(self, result: SeatResult) -> None:
+        self.wins += 1 if result.rank == 1 else 0
+        self.points += result.points
+        for i, figure in enumerate(result.tiebreaks):
+            if i < len(self.tiebreaks):
+                self.tiebreaks[i] += figure
+            else:
+                self.tiebreaks.append(figure)
+        self.ranks.append(result.rank)
+
+    def mean_rank(self) -> float:
+        return sum(self.ranks) / len(self.ranks) if self.ranks else 0.0
+
+    def key(self, name: str) -> tuple[int, int, list[int], float, str]:
+        """Best first: wins, points, tie-breaks (each higher is better), mean rank, name."""
+        mean = self.mean_rank() if self.ranks else float("inf")
+        return (-self.wins, -self.points, [-x for x in self.tiebreaks], mean, name)
+
+
 def standings(players: Iterable[str], tables: Iterable[TableResult]) -> list[PlayerStanding]:
     """Every player of the tournament ranked across its finished tables (module docstring); players
     whose tables have not ended yet are listed with zeros, after those with the same figures."""
-    totals: dict[str, dict[str, Any]] = {p: {"wins": 0, "points": 0, "tiebreaks": [], "ranks": []} for p in players}
+    totals = {p: _Totals() for p in players}
     for t in sorted(tables, key=lambda t: t.table):
         for r in t.results:
             name = t.players.get(r.seat_id)
-            if name is None or name not in totals:
-                continue
-            acc = totals[name]
-            acc["wins"] += 1 if r.rank == 1 else 0
-            acc["points"] += r.points
-            tb: list[int] = acc["tiebreaks"]
-            for i, figure in enumerate(r.tiebreaks):
-                if i < len(tb):
-                    tb[i] += figure
-                else:
-                    tb.append(figure)
-            acc["ranks"].append(r.rank)
-
-    def mean(ranks: list[int]) -> float:
-        return sum(ranks) / len(ranks) if ranks else 0.0
-
-    def key(name: str) -> tuple[Any, ...]:
-        acc = totals[name]
-        ranks = acc["ranks"]
-        return (
-            -acc["wins"],
-            -acc["points"],
-            [-x for x in acc["tiebreaks"]],
-            mean(ranks) if ranks else float("inf"),
-            name,
+            if name is not None and name in totals:
+                totals[name].add(r)
+    ranked = sorted(totals, key=lambda name: totals[name].key(name))
+    return [
+        PlayerStanding(
+            rank=i + 1,
+            player=name,
+            tables_played=len(totals[name].ranks),
+            wins=totals[name].wins,
+            points=totals[name].points,
+            tiebreaks=list(totals[name].tiebreaks),
+            mean_rank=round(totals[name].mean_rank(), 3),
+            results=list(totals[name].ranks),
         )
-
-    out = []
-    for i, name in enumerate(sorted(totals, key=key)):
-        acc = totals[name]
-        out.append(
-            PlayerStanding(
-                rank=i + 1,
-                player=name,
-                tables_played=len(acc["ranks"]),
-                wins=acc["wins"],
-                points=acc["points"],
-                tiebreaks=list(acc["tiebreaks"]),
-                mean_rank=round(mean(acc["ranks"]), 3),
-                results=list(acc["ranks"]),
-            )
-        )
-    return out
+        for i, name in enumerate(ranked)
+    ]
