@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Response
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
@@ -47,10 +47,22 @@ from .ratelimit import RateLimiter, rate_limited
 MAX_BODY = 64 * 1024
 
 
-async def before_request(request: Request[Any, Any, Any]) -> None:
+async def before_request(request: Request[Any, Any, Any]) -> Response[None] | None:
     """Refuse non-JSON bodies and unknown query parameters (rate limits are the app's first guard:
-    ``ratelimit.py``)."""
+    ``ratelimit.py``); answer OPTIONS with every method of the path."""
+    if request.method == "OPTIONS":
+        return options_answer(request)
     await reject_unknown_query_parameters(request)
+    return None
+
+
+def options_answer(request: Request[Any, Any, Any]) -> Response[None]:
+    """``204`` with ``Allow``: every method of the path. Litestar's own OPTIONS handler lists the
+    methods of the path's first handler only (it is built then, and kept when a GET joins a POST on
+    the same path: ``/v1/games/{id}/webhooks``)."""
+    paths = request.route_handler.paths
+    methods = {m for route in request.app.routes if route.path in paths for m in getattr(route, "methods", ())}
+    return Response(content=None, status_code=204, headers={"Allow": ", ".join(sorted(methods | {"OPTIONS"}))})
 
 
 async def reject_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:

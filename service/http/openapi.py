@@ -43,7 +43,7 @@ from domain import registry
 from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
 from domain.core.context import Context
 from domain.core.game import SchemaDocs
-from service.engine.tournaments import TournamentBody
+from service.engine.tournaments import RoundBody, TournamentBody
 from service.store.read_models import LogLine
 
 from .controllers.webhooks import WebhookBody
@@ -110,6 +110,7 @@ SERVICE_TYPES: list[Any] = [
     JoinBody,
     Problem,
     TournamentBody,
+    RoundBody,
     WebhookBody,
 ]
 

@@ -239,6 +239,7 @@ START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
 EVENTS = "GET /v1/games/{game_id}/events"
 TOURNAMENT = "POST /v1/tournaments"
+ROUND = "POST /v1/tournaments/{tournament_id}/rounds"
 WEBHOOKS = ("POST /v1/games/{game_id}/webhooks", "POST /v1/tournaments/{tournament_id}/webhooks")
 POSTS = (CREATE, JOIN, START, COMMAND, TOURNAMENT, *WEBHOOKS)
 NOWHERE = ("-",)
@@ -276,8 +277,8 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(
         422,
         "invalid_tournament",
-        "a tournament whose players, table sizes or houses do not fit together (nothing was created)",
-        (TOURNAMENT,),
+        "a tournament or round whose players, table sizes or houses do not fit together (nothing was created)",
+        (TOURNAMENT, ROUND),
     ),
     ProblemCode(
         422,
@@ -290,7 +291,10 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
         422,
         "invalid_table_size",
         "a table size the game does not allow (the board game: 3-6, BG-SETUP-01; nothing was created)",
-        (TOURNAMENT,),
+        (TOURNAMENT, ROUND),
+    ),
+    ProblemCode(
+        409, "round_exists", "this round of the tournament exists (or is being created) with another body", (ROUND,)
     ),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
     ProblemCode(429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS,)),

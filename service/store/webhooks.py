@@ -113,6 +113,16 @@ class WebhookStore:
     async def subscribe(self, sub: Subscription, games: dict[str, tuple[int, int]]) -> None:
         """Store ``sub`` and watch ``games`` (game id -> (partition, current version)): their events
         from the current version on become deliveries."""
+        await self.watch(games)
+        await self.redis.set(sub_key(sub.subscription_id), _enc.encode(sub))
+        await self.redis.sadd(scope_key(sub.scope_id), sub.subscription_id)
+
+    async def has_subscriptions(self, scope_id: str) -> bool:
+        return bool(await self.redis.scard(scope_key(scope_id)))
+
+    async def watch(self, games: dict[str, tuple[int, int]]) -> None:
+        """Turn the events of ``games`` (game id -> (partition, current version)) from their current
+        version on into deliveries (for the subscriptions of each game and of its tournament)."""
         for game_id, (partition, version) in games.items():
             await self.redis.hsetnx(CURSOR, game_id, version)
             try:
@@ -122,8 +132,6 @@ class WebhookStore:
                     raise
             await self.redis.sadd(PARTITIONS, partition)
             await self.redis.sadd(WATCHED, game_id)
-        await self.redis.set(sub_key(sub.subscription_id), _enc.encode(sub))
-        await self.redis.sadd(scope_key(sub.scope_id), sub.subscription_id)
 
     async def subscriptions(self, scope_id: str) -> list[Subscription]:
         ids = sorted(x.decode() for x in await self.redis.smembers(scope_key(scope_id)))

@@ -206,3 +206,43 @@ def test_the_archive_of_a_round_holds_every_table_verified(api, finished, tmp_pa
         assert result.returncode == 0, result.stdout + result.stderr
         assert "VERIFIED" in result.stdout
     assert api.get(f"/v1/tournaments/{tid}/export", params={"round": 2}).status_code == 200
+
+
+def test_a_second_round_reseats_the_players_with_its_own_seed(api):
+    t = api.post(
+        "/v1/tournaments",
+        json={"players": _players(7, "s"), "table_sizes": [4, 3], "start": False},
+        headers=_key(),
+    ).json()
+    tid, org = t["tournament_id"], {"Authorization": f"Bearer {t['organizer_token']}"}
+    body = {"round": 2, "players": list(reversed(_players(6, "s"))), "table_sizes": [3, 3]}
+    assert api.post(f"/v1/tournaments/{tid}/rounds", json=body).status_code == 401
+    seat = {"Authorization": f"Bearer {t['players'][0]['seats'][0]['token']}"}
+    assert api.post(f"/v1/tournaments/{tid}/rounds", json=body, headers=seat).status_code == 401
+    # a round refused as a whole: a stranger among its players, or the wrong round number
+    bad = api.post(
+        f"/v1/tournaments/{tid}/rounds", json={**body, "players": ["zed", *body["players"][1:]]}, headers=org
+    )
+    assert bad.status_code == 422 and bad.json()["code"] == "invalid_tournament" and "zed" in bad.json()["detail"]
+    skip = api.post(f"/v1/tournaments/{tid}/rounds", json={**body, "round": 3}, headers=org)
+    assert skip.status_code == 422 and skip.json()["code"] == "invalid_tournament"
+    small = api.post(f"/v1/tournaments/{tid}/rounds", json={**body, "table_sizes": [4, 2]}, headers=org)
+    assert small.status_code == 422 and small.json()["code"] == "invalid_table_size"  # BG-SETUP-01
+    r = api.post(f"/v1/tournaments/{tid}/rounds", json=body, headers=org)
+    assert r.status_code == 201, r.text
+    out = r.json()
+    assert out["round"] == 2 and [x["table"] for x in out["tables"]] == [3, 4]  # numbered after round 1's
+    assert out["seed_commitment"] != t["seed_commitment"]  # its own seed
+    assert [p["player"] for p in out["players"]] == body["players"]
+    again = api.post(f"/v1/tournaments/{tid}/rounds", json=body, headers=org)
+    assert again.status_code == 201 and again.json() == out  # a retry returns the same round
+    other = api.post(f"/v1/tournaments/{tid}/rounds", json={**body, "table_sizes": [6]}, headers=org)
+    assert other.status_code == 409 and other.json()["code"] == "round_exists"
+    listing = api.get(f"/v1/tournaments/{tid}").json()
+    assert [x["round"] for x in listing["tables"]] == [1, 1, 2, 2]
+    assert [(x["round"], x["seed"]) for x in listing["rounds"]] == [(1, None), (2, None)]
+    statuses = {x["round"]: x["status"]["status"] for x in listing["tables"]}
+    assert statuses == {1: "lobby", 2: "running"}  # round 2 started at once, round 1 was left for later
+    with tarfile.open(fileobj=io.BytesIO(api.get(f"/v1/tournaments/{tid}/export", params={"round": 2}).content)) as tar:
+        names = tar.getnames()
+    assert names == ["tournament.json", *(f"table-{x['table']}-{x['game_id']}.json" for x in out["tables"])]

@@ -145,10 +145,21 @@ def test_a_tournament_subscription_is_signed_retried_after_a_500_and_logged(api,
 
     _wait(lambda: {d["status"] for d in log()} == {"delivered"}, what="the log to say delivered")
     entries = log()
-    assert len(entries) == 2
+    assert len(entries) == 2 and entries[0]["created"] >= entries[1]["created"]  # newest first
     for d in entries:
         assert d["attempts"] == 2 and d["last_status"] == 200 and d["last_error"] is None and d["delivered_at"]
         assert d["event"] == "turn_start"
+    # a later round's tables join the tournament's subscription: their first turns arrive too
+    r2 = api.post(
+        f"/v1/tournaments/{tid}/rounds",
+        json={"round": 2, "players": ["b1", "a1", "b2", "a2", "b3", "a3"], "table_sizes": [3, 3]},
+        headers=org,
+    )
+    assert r2.status_code == 201, r2.text
+    _wait(lambda: len(flaky.delivered()) == 4, what="the second round's deliveries")
+    assert {b["game_id"] for b in flaky.delivered()[2:]} == {x["game_id"] for x in r2.json()["tables"]}
+    _wait(lambda: len(log()) == 4 and {d["status"] for d in log()} == {"delivered"}, what="the log of four")
+
     # the organizer of one table may not read the tournament's log
     table_org = {"Authorization": f"Bearer {t['tables'][0]['organizer_token']}"}
     denied = api.get(f"/v1/tournaments/{tid}/webhooks/{sub['subscription_id']}/deliveries", headers=table_org)
@@ -256,3 +267,10 @@ def test_the_api_refuses_a_private_url(api):
         headers={"Authorization": f"Bearer {seat['token']}"},
     )
     assert r.status_code == 403 and r.json()["code"] == "forbidden"
+
+
+def test_options_lists_every_method_of_a_path(api):
+    """Litestar's own OPTIONS answer named only the first method of a path with two (GET and POST)."""
+    gid = "g_" + "0" * 32
+    assert api.options(f"/v1/games/{gid}/webhooks").headers["allow"] == "GET, OPTIONS, POST"
+    assert api.options(f"/v1/games/{gid}/commands").headers["allow"] == "OPTIONS, POST"

@@ -18,8 +18,16 @@ from domain.core.tournament import PlayerStanding, standings
 from service.engine import tokens
 from service.engine.engine import fingerprint
 from service.engine.runtime import Runtime
-from service.engine.tournaments import TournamentBody, TournamentCreatedOut, TournamentOut, Tournaments
+from service.engine.tournaments import (
+    RoundBody,
+    RoundCreatedOut,
+    TournamentBody,
+    TournamentCreatedOut,
+    TournamentOut,
+    Tournaments,
+)
 from service.store.tournaments import TournamentStore
+from service.store.webhooks import WebhookStore
 
 from .. import metrics
 from ..access import runtime
@@ -68,7 +76,9 @@ def tournaments(connection: ASGIConnection[Any, Any, Any, Any]) -> Tournaments:
     state = connection.app.state
     if not hasattr(state, "tournaments"):
         rt: Runtime = runtime(connection)
-        state.tournaments = Tournaments(rt.engine, rt.store, TournamentStore(rt.redis), rt.secret)
+        state.tournaments = Tournaments(
+            rt.engine, rt.store, TournamentStore(rt.redis), rt.secret, webhooks=WebhookStore(rt.redis)
+        )
     t: Tournaments = state.tournaments
     return t
 
@@ -122,6 +132,30 @@ class TournamentsController(Controller):
         response.headers["Location"] = f"/v1/tournaments/{record.tournament_id}"
         return response
 
+    @post(
+        "/{tournament_id:str}/rounds",
+        summary="Add the next round (tournament organizer)",
+        description="Creates every table of the next round (`round`: 2 after the first...) in one all-or-nothing "
+        "call, like `POST /v1/tournaments`: the round's players (each a player of the tournament, once) seated in "
+        "the order given by `table_sizes`, houses drawn from the round's own secret seed (its commitment in the "
+        "answer, the seed revealed when the round has ended) or given, the tournament's settings. Tables are "
+        "numbered after the earlier rounds'. A retry with the same body returns the same round; another body for "
+        "an existing round is 409 `round_exists`. The tables join the tournament's webhook subscriptions.",
+        status_code=201,
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
+        security=[{"bearer": []}],
+        guards=[tournament_organizer],
+    )
+    async def add_round(
+        self, request: Request[Any, Any, Any], tournament_id: TournamentId, data: JSONBody[RoundBody]
+    ) -> Response[RoundCreatedOut]:
+        body = decode_strict(await request.body(), RoundBody)
+        service = tournaments(request)
+        fp = fingerprint("round", tournament_id, _enc.encode(body))
+        record = await service.add_round(tournament_id, body, fp)
+        metrics.COMMANDS.inc("add_round")
+        return json_response(201, _enc.encode(service.round_answer(tournament_id, record)))
+
     @get(
         "/{tournament_id:str}",
         summary="A tournament's tables and their state",
@@ -174,7 +208,7 @@ class TournamentsController(Controller):
         self, request: Request[Any, Any, Any], tournament_id: TournamentId
     ) -> Response[StartedOut]:
         service = tournaments(request)
-        failed = await service.start_all(await service.get(tournament_id))
+        failed = await service.start_all(await service.tables(await service.get(tournament_id)))
         return json_response(200, _enc.encode(StartedOut(tournament_id=tournament_id, not_started=failed)))
 
     @get(
@@ -195,7 +229,7 @@ class TournamentsController(Controller):
         service = tournaments(request)
         record = await service.get(tournament_id)
         overview, _, _ = await service.overview(record)
-        tables = [t for t in record.tables if not round_ or t.round == round_]
+        tables = [t for t in await service.tables(record) if not round_ or t.round == round_]
         buf = io.BytesIO()
         with tarfile.open(fileobj=buf, mode="w") as tar:
             _add(tar, "tournament.json", _enc.encode(_manifest(overview, round_)))
