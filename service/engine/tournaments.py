@@ -21,9 +21,12 @@ The flow (docs/tournaments.md):
    in ``GET /v1/tournaments/{id}``; ``POST /v1/tournaments/{id}/start`` starts the rest.
 
 Every table's houses are given at creation (the board game's ``seat_houses``, BG-SETUP-02): drawn
-from the tournament's seed table by table (:func:`domain.core.tournament.draw_houses`) or as the
+from the round's secret seed table by table (:func:`domain.core.tournament.draw_houses`) or as the
 request gives them. The seed's commitment is published at once and the seed revealed when every
-table has ended, so anyone can redo the draw.
+table of the round has ended, so anyone can redo the draw.
+
+Later rounds (:meth:`Tournaments.add_round`) go through the same steps with their own seed, intent
+and record (``service/store/tournaments.py``); their tables are numbered after the earlier rounds'.
 """
 
 from __future__ import annotations
