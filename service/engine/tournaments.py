@@ -51,7 +51,7 @@ from domain.core.game import Game
 from domain.core.hashing import GENESIS
 from domain.core.rng import commit_seed
 from domain.core.tournament import TableResult, TableRules, TableStatus, draw_houses
-from service.store.event_store import Duplicate, EventStore
+from service.store.event_store import Duplicate, EventStore, Stale
 from service.store.tournaments import Intent, RoundRecord, TableRecord, TournamentRecord, TournamentStore
 from service.store.webhooks import WebhookStore
 
@@ -491,11 +491,20 @@ class Tournaments:
             )
 
     async def _append(self, table: _Table) -> None:
-        """One table's lobby, atomically; a table a previous attempt wrote (version 0 taken) is kept."""
+        """One table's lobby, atomically. A table a previous attempt of the same request wrote
+        (version 0 taken) is kept: its seats are checked to be ours (the creation event differs only
+        by its seed's commitment and time)."""
         keys = self.store.keys(table.record.game_id)
         result = await self.store.append(keys, 0, table.envelopes, seed=table.seed)
         if isinstance(result, Duplicate):  # pragma: no cover - no idempotency key is sent
             raise AssertionError("a table append carries no idempotency key")
+        if isinstance(result, Stale):
+            written = await self.store.read(keys, 0, count=len(table.envelopes))
+            ours = [bytes(e.event) for e in table.envelopes[1:]]
+            if [bytes(e.event) for e in written[1:]] != ours:
+                raise GameError(
+                    f"table {table.record.table}: its game id holds another game", kind="conflict", code="game_exists"
+                )
 
     async def start_all(self, tables: list[TableRecord]) -> list[int]:
         """Start every table still in the lobby; the tables that could not be started (left in the lobby)."""

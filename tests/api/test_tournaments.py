@@ -23,9 +23,13 @@ from clients.bot import play_seats
 from domain.board.setup import houses_for
 from domain.core.rng import commit_seed
 from domain.core.tournament import draw_houses
+from service.store.config import Config
+from service.store.keys import Keys
 from tests.support.verify_cli import public_key_file, run_verify
 
 SIZES = [3, 4, 5, 6, 3, 4, 5, 6, 3, 4]
+NAMESPACE = uuid.UUID("6f1d3c52-8e0b-4b8e-a3f4-5a2e9d7c1b10")
+"""service/engine/tournaments.py: TOURNAMENT_NAMESPACE (ids derived from the Idempotency-Key)."""
 
 
 def _players(n: int, prefix: str = "p") -> list[str]:
@@ -87,11 +91,38 @@ def test_no_table_is_created_when_one_is_invalid(api, change, code, rule):
     assert r.json()["code"] == code and r.json().get("rule") == rule
     assert "table 10" in r.json()["detail"] or code == "invalid_tournament"
     # the ids the call would have used hold nothing: no tournament, no table
-    tid = "t_" + uuid.uuid5(uuid.UUID("6f1d3c52-8e0b-4b8e-a3f4-5a2e9d7c1b10"), key["Idempotency-Key"]).hex
+    tid = "t_" + uuid.uuid5(NAMESPACE, key["Idempotency-Key"]).hex
     assert api.get(f"/v1/tournaments/{tid}").status_code == 404
     for table in range(1, 12):
-        gid = "g_" + uuid.uuid5(uuid.UUID("6f1d3c52-8e0b-4b8e-a3f4-5a2e9d7c1b10"), f"{tid}/table{table}").hex
+        gid = "g_" + uuid.uuid5(NAMESPACE, f"{tid}/table{table}").hex
         assert api.get(f"/v1/games/{gid}").status_code == 404
+
+
+def test_a_failure_midway_shows_nothing_and_a_retry_finishes_the_same_tournament(api, sync_redis):
+    """Redis refuses the append of table 5 (its key holds a string, not a stream: WRONGTYPE) after the
+    others were written: no tournament is visible and no token was handed out; the tables written are
+    inert lobby games. The same request retried finishes the same tournament, with the same draw."""
+    key = _key()
+    tid = "t_" + uuid.uuid5(NAMESPACE, key["Idempotency-Key"]).hex
+    ids = ["g_" + uuid.uuid5(NAMESPACE, f"{tid}/table{n}").hex for n in range(1, 11)]
+    broken = Keys(ids[4], Config.from_env().partitions).events
+    sync_redis.set(broken, "not a stream")
+    body = {"players": _players(sum(SIZES), "m"), "table_sizes": SIZES}
+    failed = api.post("/v1/tournaments", json=body, headers=key)
+    assert failed.status_code >= 500 and "token" not in failed.text
+    assert api.get(f"/v1/tournaments/{tid}").status_code == 404
+    written = [g for g in ids if api.get(f"/v1/games/{g}").status_code == 200]
+    assert ids[4] not in written and len(written) == 9  # every other table was written...
+    for g in written:  # ...in its lobby, with no deadline: nothing runs on it
+        assert api.get(f"/v1/games/{g}/export").json()["events"][-1]["event"]["type"] == "seat_joined"
+    sync_redis.delete(broken)
+    done = api.post("/v1/tournaments", json=body, headers=key)
+    assert done.status_code == 201, done.text
+    assert [t["game_id"] for t in done.json()["tables"]] == ids
+    listing = api.get(f"/v1/tournaments/{tid}").json()
+    assert {t["status"]["status"] for t in listing["tables"]} == {"running"}
+    again = api.post("/v1/tournaments", json=body, headers=key)
+    assert again.json() == done.json()
 
 
 def test_names_must_be_distinct_and_houses_may_be_given(api):
