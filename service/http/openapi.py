@@ -412,7 +412,7 @@ RATE_LIMIT_HEADERS = {
 }
 
 
-LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats")
+LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats", "POST /v1/tournaments")
 """Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
 
 

@@ -38,7 +38,14 @@ from ..problems import problems
 
 TournamentId = Annotated[str, PathParameter(description="Tournament id", pattern=r"^t_[0-9a-f]{32}$", max_length=34)]
 Round = Annotated[
-    int, QueryParameter(name="round", ge=1, le=100, required=False, description="Only the tables of this round.")
+    int,
+    QueryParameter(
+        name="round",
+        ge=0,
+        le=100,
+        required=False,
+        description="Only the tables of this round (0 or absent: every table).",
+    ),
 ]
 TAR = "application/octet-stream"
 """The archive is a plain (uncompressed) tar file; ``Content-Disposition`` names it ``<id>.tar``."""
