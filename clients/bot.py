@@ -42,6 +42,9 @@ from clients.citadel_client import models as m
 from clients.citadel_client.client import ApiProblem, CitadelClient
 from clients.citadel_client.models import Command, Decision, DecisionsOut
 
+PAUSED_POLL_S = 1.0
+"""How long a bot waits before looking again when a judge has paused the clocks (docs/clocks.md)."""
+
 MAX_ATTEMPTS = 6
 """Random choices tried for one decision before the fallback."""
 WAIT_S = 10
@@ -602,6 +605,9 @@ class RandomBot:
                 problem = e
                 if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase", "decision_closed"):
                     self.stats.stale += 1
+                    return
+                if e.status == 409 and e.code == "clocks_paused":  # a judge paused the game: wait, then re-read
+                    await asyncio.sleep(PAUSED_POLL_S)
                     return
                 if e.status in (409, 422):
                     self.stats.refused += 1

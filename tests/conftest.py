@@ -2,9 +2,10 @@
 
 Redis: ``CITADEL_TEST_REDIS_URL`` if set, else 127.0.0.1:6379 if it answers, else (or with
 ``CITADEL_TEST_EMBEDDED=1``) an embedded redis-server on a free port, as on a fresh machine. A session
-claims a free database among 15..9 (flushed, then marked as taken with a lock key that expires), so
-two test sessions on one Redis never flush each other's data; tests that need a second database
-claim one among 8..2 (:func:`claim_database`).
+claims a free database among 15..2 (flushed, then marked as taken with a lock key naming its process,
+which expires, and which a later session takes over once that process is gone), so test sessions on
+one Redis never flush each other's data; tests that need a second database claim one among 8..2 the
+same way (:func:`claim_database`).
 """
 
 from __future__ import annotations
@@ -44,13 +45,28 @@ def claim_database(server: str, candidates: range) -> str:
     for db in candidates:
         r = redis.Redis.from_url(f"{server}/{db}")
         try:
-            if r.set(SESSION_LOCK, os.getpid(), nx=True, ex=3 * 3600):
+            if r.set(SESSION_LOCK, os.getpid(), nx=True, ex=3 * 3600) or _holder_is_gone(r):
                 r.flushdb()
                 r.set(SESSION_LOCK, os.getpid(), ex=3 * 3600)
                 return f"{server}/{db}"
         finally:
             r.close()
     raise RuntimeError(f"every test database {candidates.start}..{candidates.stop + 1} is taken by another session")
+
+
+def _holder_is_gone(r: redis.Redis) -> bool:
+    """The session holding this database was killed before it released it (the lock names its
+    process id; sessions on another machine sharing this Redis would need CITADEL_TEST_REDIS_URL)."""
+    holder = r.get(SESSION_LOCK)
+    if holder is None or not holder.isdigit():
+        return False
+    try:
+        os.kill(int(holder), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
 
 
 def release_database(url: str) -> None:
@@ -77,7 +93,7 @@ def redis_url():
         release_database(url)  # a given database is the session's own: start it empty
     else:
         server, owned = _redis_server()
-        url = claim_database(server, range(15, 8, -1))
+        url = claim_database(server, range(15, 1, -1))
     os.environ["REDIS_URL"] = url
     yield url
     if not os.environ.get("CITADEL_TEST_REDIS_URL"):

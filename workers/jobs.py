@@ -30,7 +30,8 @@ import logging
 import os
 from collections import Counter
 from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from enum import StrEnum
+from typing import Any, NamedTuple, TypeVar
 
 from domain.core.commands import SYSTEM, ApplyTimeout, ResolvePending
 from domain.core.context import parse_rfc3339
@@ -44,6 +45,33 @@ log = logging.getLogger("citadel.jobs")
 
 SWEPT_CONCURRENCY = 16
 """How many swept games one worker works on at once (their Redis round trips overlap)."""
+
+
+class Outcome(StrEnum):
+    """How one piece of work ended; each sweep logs how many of each (``'defaults': 3``)."""
+
+    RESOLVED = "resolved"
+    """A pending resolution was appended (e.g. the orders revealed)."""
+    NOTHING = "nothing"
+    """Nothing waited for a resolution (another worker or the API's job was first)."""
+    DEFAULTS = "defaults"
+    """A deadline fired: the documented default actions were appended."""
+    STEP_MOVED = "step"
+    """The step the deadline belonged to had already ended."""
+    EARLY = "early"
+    """Not due yet by this worker's clock: put back for the sweep after the deadline."""
+    CONFLICT = "conflict"
+    """The timeout was refused because the step ended, or nothing was missing, in between."""
+    FAILED = "failed"
+    """An unexpected error, logged; the game's mark stays, so the next sweep tries again."""
+
+
+class Done(NamedTuple):
+    outcome: Outcome
+    detail: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.outcome}: {self.detail}" if self.detail else str(self.outcome)
 
 
 class FollowUps:
@@ -98,12 +126,12 @@ async def _fault_injection_pause() -> None:
         await asyncio.sleep(delay)
 
 
-async def _resolve(rt: Runtime, game_id: str) -> str:
+async def _resolve(rt: Runtime, game_id: str) -> Done:
     keys = rt.store.keys(game_id)
     game = await rt.engine.load(game_id)
     if not game.game.pending_system_work(game.state):
         await rt.store.resolved(keys)
-        return f"nothing to resolve at version {game.version}"
+        return Done(Outcome.NOTHING, f"at version {game.version}")
     await _fault_injection_pause()
     try:
         await rt.engine.execute(game_id, SYSTEM, ResolvePending())
@@ -113,29 +141,43 @@ async def _resolve(rt: Runtime, game_id: str) -> str:
     game = await rt.engine.load(game_id)
     if not game.game.pending_system_work(game.state):
         await rt.store.resolved(keys)
-    return f"resolved, now at version {game.version}"
+    return Done(Outcome.RESOLVED, f"now at version {game.version}")
 
 
-async def _timeout(rt: Runtime, game_id: str, step_version: int) -> str:
+async def _timeout(rt: Runtime, game_id: str, step_version: int) -> Done:
     keys = rt.store.keys(game_id)
     game = await rt.engine.load(game_id)
     deadline = game.game.deadline(game.state)
     if deadline is None or deadline.step_version != step_version:
         await rt.store.timeout_done(keys, step_version)
-        return f"step moved on (now version {game.version})"
+        return Done(Outcome.STEP_MOVED, f"now version {game.version}")
     due = parse_rfc3339(deadline.at)
     if due > rt.engine.clock():  # early (clocks differ): the next sweep after the deadline fires it
         await rt.store.timeout_due_at(keys, step_version, due.timestamp())
-        return "early: left to the sweep"
+        return Done(Outcome.EARLY, "left to the sweep")
     try:
         await rt.engine.execute(game_id, SYSTEM, ApplyTimeout(step_version=step_version))
     except GameError as e:
         if e.kind != "conflict":  # the step ended in between, or nothing was missing
             raise
+        await _deadline_handled(rt, game_id, step_version, deadline.at)
+        return Done(Outcome.CONFLICT, e.detail)
+    await _deadline_handled(rt, game_id, step_version, deadline.at)
+    return Done(Outcome.DEFAULTS)
+
+
+async def _deadline_handled(rt: Runtime, game_id: str, step_version: int, fired_at: str) -> None:
+    """Clear the step's deadline mark, or set it to the step's next deadline when the step goes on
+    with another one (a time bank ran out for one house of a simultaneous step while the others
+    still decide, docs/clocks.md): the append marked that deadline under the same member, which a
+    plain removal here would lose. ``fired_at``: the deadline this work fired."""
+    keys = rt.store.keys(game_id)
+    game = await rt.engine.load(game_id)
+    deadline = game.game.deadline(game.state)
+    if deadline is not None and deadline.step_version == step_version and deadline.at != fired_at:
+        await rt.store.timeout_due_at(keys, step_version, parse_rfc3339(deadline.at).timestamp())
+    else:
         await rt.store.timeout_done(keys, step_version)
-        return e.detail
-    await rt.store.timeout_done(keys, step_version)
-    return "defaults applied"
 
 
 async def _resolve_follow_ups(rt: Runtime) -> None:
@@ -144,13 +186,13 @@ async def _resolve_follow_ups(rt: Runtime) -> None:
         await _many(rt, [(_resolve, (g,)) for g in games])
 
 
-async def _many(rt: Runtime, work: list[tuple[Callable[..., Awaitable[str]], tuple[Any, ...]]]) -> list[str]:
+async def _many(rt: Runtime, work: list[tuple[Callable[..., Awaitable[Done]], tuple[Any, ...]]]) -> list[Done]:
     """Run each ``(coroutine function, args)`` with the runtime, :data:`SWEPT_CONCURRENCY` at a time.
     A failure of one game is logged and left to the next sweep (its mark stays); a lost connection
     stops the batch (the runtime is rebuilt, the marks are still there)."""
     gate = asyncio.Semaphore(SWEPT_CONCURRENCY)
 
-    async def one(fn: Callable[..., Awaitable[str]], args: tuple[Any, ...]) -> str:
+    async def one(fn: Callable[..., Awaitable[Done]], args: tuple[Any, ...]) -> Done:
         async with gate:
             try:
                 return await fn(rt, *args)
@@ -158,20 +200,19 @@ async def _many(rt: Runtime, work: list[tuple[Callable[..., Awaitable[str]], tup
                 raise
             except Exception:
                 log.exception("%s%s failed; the next sweep tries again", fn.__name__, args)
-                return "failed"
+                return Done(Outcome.FAILED)
 
     return list(await asyncio.gather(*(one(fn, args) for fn, args in work)))
 
 
-async def _swept(rt: Runtime, pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+async def _swept(rt: Runtime, pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
     results = await _many(rt, [(_timeout, d) for d in due] + [(_resolve, (g,)) for g in pending])
-    return Counter(r.split(" ", 1)[0].rstrip(":,") for r in results)
+    return Counter(r.outcome for r in results)
 
 
-def run_swept(pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+def run_swept(pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
     """Resolve the ``pending`` games and fire the ``due`` deadlines (game id, step version) the
-    sweep found, in this process; returns how each ended (``defaults``, ``resolved``, ``nothing``,
-    ``step``, ``early``, ``failed``)."""
+    sweep found, in this process; returns how many ended each way (:class:`Outcome`)."""
     return _run(_swept, pending, due)
 
 
@@ -179,4 +220,4 @@ def resolve_pending(game_id: str) -> str:
     """The RQ job ``service.engine.dispatch.RESOLVE``."""
     result = _run(_resolve, game_id)
     log.info("resolve_pending %s: %s", game_id, result)
-    return result
+    return str(result)

@@ -2,7 +2,8 @@
 
 The append script marks a game in the same atomic step as its events (``service/store/event_store.py``):
 in its partition's ``pending`` set when a step waits for a worker's resolution, and in its
-partition's ``deadlines`` sorted set when a step opened with a deadline. The API enqueues a resolve
+partition's ``deadlines`` sorted set when a step opened with a deadline or its deadline moved (a
+time bank started or stopped, the clocks resumed: docs/clocks.md). The API enqueues a resolve
 job right after its append; if it died in between, nothing else would run it. Deadlines are not
 scheduled anywhere else: the sweep is what fires them. So each worker sweeps both every
 ``CITADEL_SWEEP_S`` seconds (default 1) and once at start-up (which picks up what a dead worker
@@ -30,7 +31,7 @@ from service.store.marks import WorkMarks
 from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis_sync
 
-from .jobs import run_swept
+from .jobs import Outcome, run_swept
 
 log = logging.getLogger("citadel.sweep")
 LEASE_S = 10.0
@@ -42,7 +43,7 @@ CLAIM_BATCH = 64
 """Deadlines claimed per sweep, shared evenly among the partitions: small enough that a batch is
 done well within its lease, large enough to keep the worker's concurrent work busy."""
 
-Work = Callable[[list[str], list[tuple[str, int]]], Counter[str]]
+Work = Callable[[list[str], list[tuple[str, int]]], Counter[Outcome]]
 
 
 class Swept(NamedTuple):
@@ -50,7 +51,7 @@ class Swept(NamedTuple):
     due: int
     full: bool
     """A partition had more due deadlines than this sweep claimed: sweep again at once."""
-    outcome: Counter[str]
+    outcome: Counter[Outcome]
 
 
 def take_pending(pending_now: set[str], seen: dict[str, float], now: float) -> list[str]:
@@ -129,11 +130,14 @@ class Sweeper:
             self.ready_file.ready()
             if swept.pending or swept.due:
                 log.info(
-                    "sweep: %d pending game(s), %d due deadline(s): %s", swept.pending, swept.due, dict(swept.outcome)
+                    "sweep: %d pending game(s), %d due deadline(s): %s",
+                    swept.pending,
+                    swept.due,
+                    {str(k): n for k, n in swept.outcome.items()},
                 )
             if not swept.full:
                 return
 
-    def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[str]:
+    def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
         with self.busy():
             return self.work(pending, due)

@@ -1,79 +1,43 @@
-"""An async client of the Citadel API over httpx.
+"""The async client of the Citadel API over httpx.
 
     async with CitadelClient("http://127.0.0.1:8000") as api:
         game = await api.create_game(4, settings={"decision_timeout_s": 60})
         seat = await api.join(game.game_id, "Alice")
         org = api.with_token(game.organizer_token)       # shares the connection pool
-        ...
         await org.start(game.game_id)
         me = api.with_token(seat.token)
         ds = await me.decisions(game.game_id)
-        await me.command(game.game_id, Bid(amount=2), if_match=ds.version)
+        await me.command(game.game_id, AssignOrders(orders={...}), if_match=ds.version)
+        async for e in me.iter_sse(game.game_id, after=ds.version):   # to the end of the game
+            ...
 
-Every error answer raises :class:`ApiProblem` (status, ``code``, ``detail`` from the
-``application/problem+json`` body). Connection errors, 429 (rate limited) and 503 (busy) are
-retried after a pause (``Retry-After``, with jitter) a bounded number of times.
+The operations are those of :class:`~.endpoints.Endpoints` (shared with
+:class:`~.sync.SyncCitadelClient`). Every error answer raises :class:`ApiProblem`. Connection errors,
+429 and 503 are retried as :mod:`.retry` says (``Retry-After`` honoured).
 """
 
 from __future__ import annotations
 
 import asyncio
 import random
-import uuid
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import httpx
 import msgspec
 
-from .models import (
-    Command,
-    CommandAccepted,
-    CreateGameBody,
-    DecisionsOut,
-    EventOut,
-    ExportOut,
-    GameCreatedOut,
-    GameView,
-    JoinBody,
-    Problem,
-    SeatOut,
-)
+from .endpoints import AsyncEndpoints, Call, request_headers
+from .models import EventOut
+from .problem import ApiProblem
+from .retry import RetryPolicy
+from .sse import RECONNECT_S, EventCursor, SseParser
 
 T = TypeVar("T")
 
-_enc = msgspec.json.Encoder()
-_event_dec = msgspec.json.Decoder(EventOut)
 
-
-class ApiProblem(Exception):
-    """An error answer of the API: ``status``, the problem's ``code`` and ``detail`` (and the whole
-    :class:`Problem` as ``problem``)."""
-
-    def __init__(self, status: int, code: str, detail: str, problem: Problem | None = None, body: str = ""):
-        self.status = status
-        self.code = code
-        self.detail = detail
-        self.problem = problem if problem is not None else Problem(status=status, code=code, detail=detail)
-        self.body = body
-        super().__init__(f"{status} {code}: {detail}" if code else f"{status}: {detail or body}")
-
-    @classmethod
-    def from_response(cls, r: httpx.Response) -> ApiProblem:
-        ctype = r.headers.get("content-type", "")
-        if "json" in ctype:
-            try:
-                p = msgspec.json.decode(r.content, type=Problem)
-            except msgspec.DecodeError:
-                pass
-            else:
-                return cls(r.status_code, p.code, p.detail, p, r.text)
-        return cls(r.status_code, "", r.text[:500], None, r.text)
-
-
-class CitadelClient:
-    """The API at ``base_url``, as the holder of ``token`` (none: a spectator / anyone)."""
+class CitadelClient(AsyncEndpoints):
+    """The API at ``base_url``, as the holder of ``token`` (none: a spectator / anyone); async."""
 
     def __init__(
         self,
@@ -82,14 +46,15 @@ class CitadelClient:
         *,
         http: httpx.AsyncClient | None = None,
         timeout: float = 40.0,
-        max_connections: int = 1,
+        max_connections: int = 4,
         retries: int = 20,
         transport_retries: int = 5,
         rng: random.Random | None = None,
     ):
         """``http``: an httpx client to share (not closed by this one); otherwise one is made with
-        ``timeout`` and ``max_connections`` and closed by :meth:`aclose`. ``rng`` draws the retry
-        jitter."""
+        ``timeout`` and ``max_connections`` and closed by :meth:`aclose`. An open event stream holds
+        a connection of its own. ``retries``/``transport_retries``: see :class:`RetryPolicy`; ``rng``
+        draws the retry jitter."""
         self.base_url = base_url.rstrip("/")
         self.token = token
         self._own_http = http is None
@@ -98,15 +63,25 @@ class CitadelClient:
             timeout=timeout,
             limits=httpx.Limits(max_connections=max_connections, max_keepalive_connections=max_connections),
         )
-        self.retries = retries
-        self.transport_retries = transport_retries
-        self.rng = rng or random.Random()
+        self.policy = RetryPolicy(retries=retries, transport_retries=transport_retries, rng=rng or random.Random())
         self.requests = 0
-        """HTTP requests sent by this client (retries included)."""
+        """HTTP requests sent by this client (retries and reconnections included)."""
 
-    def with_token(self, token: str | None, *, rng: random.Random | None = None) -> CitadelClient:
+    @property
+    def retries(self) -> int:
+        return self.policy.retries
+
+    @property
+    def transport_retries(self) -> int:
+        return self.policy.transport_retries
+
+    @property
+    def rng(self) -> random.Random:
+        return self.policy.rng
+
+    def with_token(self, token: str | None, *, rng: random.Random | None = None) -> Self:
         """A client for another token over the same connection pool (closing it closes nothing)."""
-        return CitadelClient(
+        return type(self)(
             self.base_url,
             token,
             http=self.http,
@@ -119,7 +94,7 @@ class CitadelClient:
         if self._own_http:
             await self.http.aclose()
 
-    async def __aenter__(self) -> CitadelClient:
+    async def __aenter__(self) -> Self:
         return self
 
     async def __aexit__(
@@ -127,7 +102,7 @@ class CitadelClient:
     ) -> None:
         await self.aclose()
 
-    # --- plumbing ----------------------------------------------------------------------------------
+    # --- sending -----------------------------------------------------------------------------------
 
     async def request(
         self,
@@ -138,29 +113,29 @@ class CitadelClient:
         body: bytes | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> httpx.Response:
-        """One request with this client's token; connection errors, 429 and 503 are retried after
-        a pause. Returns the final answer whatever its status (see :meth:`call`)."""
-        h = dict(headers or {})
-        if self.token:
-            h["Authorization"] = f"Bearer {self.token}"
-        if body is not None:
-            h.setdefault("Content-Type", "application/json")
+        """One request with this client's token, sent again after connection errors, 429 and 503
+        (:class:`RetryPolicy`). Returns the final answer whatever its status."""
+        h = request_headers(self.token, headers, body is not None)
         attempt = 0
         while True:
             self.requests += 1
             try:
                 r = await self.http.request(method, path, params=params, content=body, headers=h)
             except httpx.TransportError:
-                if attempt >= self.transport_retries:
+                delay = self.policy.after_error(attempt)
+                if delay is None:
                     raise
-                attempt += 1
-                await asyncio.sleep(0.2 * attempt)
-                continue
-            if r.status_code in (429, 503) and attempt < self.retries:
-                attempt += 1
-                await asyncio.sleep(_retry_after(r) * self.rng.uniform(0.2, 1))
-                continue
-            return r
+            else:
+                delay = self.policy.after_answer(attempt, r.status_code, r.headers.get("retry-after"))
+                if delay is None:
+                    return r
+            attempt += 1
+            await asyncio.sleep(delay)
+
+    async def send(self, call: Call[T]) -> T:
+        """Send ``call`` (:meth:`request`) and decode its answer, or raise :class:`ApiProblem`."""
+        r = await self.request(call.method, call.path, params=call.params, body=call.body, headers=call.headers)
+        return call.answer(r.status_code, r.headers.get("content-type", ""), r.content)
 
     async def call(
         self,
@@ -172,123 +147,71 @@ class CitadelClient:
         body: bytes | None = None,
         headers: Mapping[str, str] | None = None,
     ) -> T:
-        """:meth:`request`, then the 2xx body decoded as ``type``, or :class:`ApiProblem`."""
-        r = await self.request(method, path, params=params, body=body, headers=headers)
-        if not r.is_success:
-            raise ApiProblem.from_response(r)
-        return msgspec.json.decode(r.content, type=type)
+        """Any request whose 2xx JSON answer is decoded as ``type`` (for what the client lacks)."""
+        decoder = msgspec.json.Decoder(type)
+        return await self.send(Call(method, path, decoder.decode, params, body, headers or {}))
 
-    # --- the API -----------------------------------------------------------------------------------
+    # --- following a game ---------------------------------------------------------------------------
 
-    async def create_game(
-        self,
-        player_count: int,
-        settings: Mapping[str, Any] | None = None,
-        scenario: Mapping[str, Any] | None = None,
-        *,
-        idempotency_key: str | None = None,
-    ) -> GameCreatedOut:
-        """``POST /v1/games``. The key names the game (a retry with it finds the same game), so it
-        is random unless given."""
-        body = CreateGameBody(
-            player_count=player_count,
-            settings=dict(settings or {}),
-            scenario=dict(scenario) if scenario is not None else None,
-        )
-        return await self.call(
-            "POST",
-            "/v1/games",
-            GameCreatedOut,
-            body=_enc.encode(body),
-            headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
-        )
+    async def _cursor(self, game_id: str, after: int) -> EventCursor:
+        cursor = EventCursor(after)
+        if after > 0:  # starting after the game's last event: nothing will come
+            cursor.begin(await self.events(game_id, after - 1, limit=1))
+        return cursor
 
-    async def join(self, game_id: str, name: str, *, idempotency_key: str | None = None) -> SeatOut:
-        """``POST /v1/games/{id}/seats``: take a free seat; the answer holds the seat's token."""
-        return await self.call(
-            "POST",
-            f"/v1/games/{game_id}/seats",
-            SeatOut,
-            body=_enc.encode(JoinBody(name=name)),
-            headers={"Idempotency-Key": idempotency_key or str(uuid.uuid4())},
-        )
+    async def iter_events(
+        self, game_id: str, after: int = 0, *, wait: int = 30, limit: int | None = None
+    ) -> AsyncIterator[EventOut]:
+        """Every event after version ``after``, in order, as it happens, by NDJSON long-polls of up
+        to ``wait`` seconds; ends after the game's ending event (``game_ended``). A dropped
+        connection is retried from the last event delivered: none is lost or repeated."""
+        cursor = await self._cursor(game_id, after)
+        while not cursor.ended:
+            for e in await self.events(game_id, cursor.version, wait=wait, limit=limit):
+                taken = cursor.take(e)
+                if taken is not None:
+                    yield taken
 
-    async def start(
-        self, game_id: str, *, if_match: int | None = None, idempotency_key: str | None = None
-    ) -> CommandAccepted:
-        """``POST /v1/games/{id}/start`` (the organizer's token)."""
-        return await self.call(
-            "POST", f"/v1/games/{game_id}/start", CommandAccepted, headers=_command_headers(if_match, idempotency_key)
-        )
-
-    async def decisions(self, game_id: str, *, min_version: int | None = None) -> DecisionsOut:
-        """``GET /v1/games/{id}/decisions``: what this token's seat must decide, with the legal options."""
-        params = {"min_version": min_version} if min_version is not None else None
-        return await self.call("GET", f"/v1/games/{game_id}/decisions", DecisionsOut, params=params)
-
-    async def command(
-        self,
-        game_id: str,
-        command: Command,
-        *,
-        if_match: int | None = None,
-        idempotency_key: str | None = None,
-    ) -> CommandAccepted:
-        """``POST /v1/games/{id}/commands``. ``if_match``: the version the command was decided at
-        (409 ``stale_version`` if the game moved on). The idempotency key is random unless given."""
-        return await self.call(
-            "POST",
-            f"/v1/games/{game_id}/commands",
-            CommandAccepted,
-            body=_enc.encode(command),
-            headers=_command_headers(if_match, idempotency_key or str(uuid.uuid4())),
-        )
-
-    async def view(self, game_id: str, *, min_version: int | None = None, own: bool = False) -> GameView:
-        """The public view (``GET /v1/games/{id}``), or with ``own`` this token's (``/view``)."""
-        return msgspec.convert(await self.view_json(game_id, min_version=min_version, own=own), GameView)
-
-    async def view_json(self, game_id: str, *, min_version: int | None = None, own: bool = False) -> dict[str, Any]:
-        """The whole view as JSON (the board, houses, tracks...)."""
-        params = {"min_version": min_version} if min_version is not None else None
-        path = f"/v1/games/{game_id}/view" if own else f"/v1/games/{game_id}"
-        return await self.call("GET", path, dict[str, Any], params=params)
-
-    async def events(self, game_id: str, after: int = 0, *, wait: int = 0, limit: int | None = None) -> list[EventOut]:
-        """``GET /v1/games/{id}/events`` (NDJSON): the events after version ``after``; with ``wait``
-        (seconds, at most 30) a long-poll that answers as soon as there is one."""
-        params: dict[str, Any] = {"from": after, "wait": wait}
-        if limit is not None:
-            params["limit"] = limit
-        r = await self.request("GET", f"/v1/games/{game_id}/events", params=params)
-        if not r.is_success:
-            raise ApiProblem.from_response(r)
-        return [_event_dec.decode(line) for line in r.content.splitlines() if line.strip()]
-
-    async def export(self, game_id: str) -> ExportOut:
-        """``GET /v1/games/{id}/export``: every event with its hash-chain link (complete, with the
-        seed, once the game has ended)."""
-        return msgspec.json.decode(await self.export_bytes(game_id), type=ExportOut)
-
-    async def export_bytes(self, game_id: str) -> bytes:
-        """The export as the server sent it (for ``scripts/verify_replay.py``)."""
-        r = await self.request("GET", f"/v1/games/{game_id}/export")
-        if not r.is_success:
-            raise ApiProblem.from_response(r)
-        return r.content
+    async def iter_sse(self, game_id: str, after: int = 0) -> AsyncIterator[EventOut]:
+        """Every event after version ``after``, in order, as it happens, over Server-Sent Events
+        (events carry no ``ts`` there); ends after the game's ending event, an ``event: end``
+        message, or when the server closes the stream after the end. A dropped or closed stream
+        is reopened with ``Last-Event-ID`` (after the server's ``retry:``, if it sent one): no event
+        is lost or repeated. The stream holds one connection while it is open: stop early with
+        ``contextlib.aclosing``."""
+        cursor = await self._cursor(game_id, after)
+        failures = 0
+        while not cursor.ended:
+            h = request_headers(self.token, {"Accept": "text/event-stream"}, False)
+            if cursor.version:
+                h["Last-Event-ID"] = str(cursor.version)
+            path = f"/v1/games/{game_id}/events"
+            self.requests += 1
+            try:
+                async with self.http.stream("GET", path, params={"from": cursor.version}, headers=h) as r:
+                    if not r.is_success:
+                        await r.aread()
+                        delay = self.policy.after_answer(failures, r.status_code, r.headers.get("retry-after"))
+                        if delay is None:
+                            raise ApiProblem.from_answer(r.status_code, r.headers.get("content-type", ""), r.content)
+                    else:
+                        parser = SseParser()
+                        async for line in r.aiter_lines():
+                            message = parser.feed(line)
+                            e = cursor.message(message) if message is not None else None
+                            if e is not None:
+                                failures = 0
+                                yield e
+                            if cursor.ended:
+                                return
+                        delay = cursor.retry_s if cursor.retry_s is not None else RECONNECT_S
+            except httpx.TransportError:
+                delay = self.policy.after_error(failures)
+                if delay is None:
+                    raise
+                delay = max(delay, cursor.retry_s or 0.0)
+            failures += 1
+            await asyncio.sleep(delay)
 
 
-def _command_headers(if_match: int | None, idempotency_key: str | None) -> dict[str, str]:
-    h: dict[str, str] = {}
-    if idempotency_key:
-        h["Idempotency-Key"] = idempotency_key
-    if if_match is not None:
-        h["If-Match"] = f'"{if_match}"'
-    return h
-
-
-def _retry_after(r: httpx.Response) -> float:
-    try:
-        return float(r.headers.get("retry-after", "1"))
-    except ValueError:
-        return 1.0
+__all__ = ["ApiProblem", "CitadelClient"]

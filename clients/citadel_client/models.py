@@ -491,6 +491,25 @@ class SeatView(msgspec.Struct, kw_only=True):
     house: str | None = None
 
 
+class ClockView(msgspec.Struct, kw_only=True):
+    """A house's time bank (docs/clocks.md): ``bank_ms`` when its clock last started or stopped;
+    while it runs, it runs out at ``runs_out_at``."""
+
+    house: str
+    bank_ms: int
+    running_since: str | None = None
+    runs_out_at: str | None = None
+    out_of_time: bool = False
+
+
+class Pause(msgspec.Struct, kw_only=True):
+    """The clocks are paused: since when, by whom, why."""
+
+    at: str
+    by: str
+    reason: str
+
+
 class GameView(msgspec.Struct, kw_only=True):
     """The common fields of a game's view (``GET /v1/games/{id}`` and ``/view``); the board itself
     (areas, houses, tracks...) is in the JSON of :meth:`CitadelClient.view_json`."""
@@ -505,6 +524,10 @@ class GameView(msgspec.Struct, kw_only=True):
     deadline: str | None = None
     reader: str | None = None
     seats: list[SeatView] = []
+    clocks: list[ClockView] = []
+    """Each house's time bank, with ``settings.time_bank_s``."""
+    paused: Pause | None = None
+    """Set while a judge has paused the clocks."""
 
 
 class Envelope(msgspec.Struct, kw_only=True):
@@ -543,3 +566,29 @@ class ExportOut(msgspec.Struct, kw_only=True):
     redacted: list[int] = []
     kind: str = "board"
     format: str = "citadel-replay/1"
+
+
+class LogLine(msgspec.Struct, kw_only=True):
+    """One line of a game's public log."""
+
+    seq: int
+    ts: str = ""
+    text: str
+
+
+class LogOut(msgspec.Struct, kw_only=True):
+    """A page of ``GET /v1/games/{id}/log``; ask for the next one with ``from=next_cursor``."""
+
+    game_id: str
+    version: int
+    lines: list[LogLine]
+    next_cursor: int | None = None
+
+
+class SigningKeyOut(msgspec.Struct, kw_only=True):
+    """``GET /v1/signing-key``: the deployment's Ed25519 public key (``citadel-verify --public-key``)."""
+
+    key_id: str
+    algorithm: str = "Ed25519"
+    public_key: str
+    public_key_pem: str = ""

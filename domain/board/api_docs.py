@@ -46,6 +46,7 @@ from .action.decisions import (
     SupportOptions,
 )
 from .action.events import HouseCardChosen, UnitsMoved
+from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
 from .commands import AssignOrders, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
@@ -639,6 +640,18 @@ EXAMPLES = (
         house="stark", from_area="winterfell", to_area="moat_cailin", units={"footman": 1}, reason="BG-MARCH-01"
     ),
     HouseCardChosen(house="stark", card=None),
+    # clocks (docs/clocks.md)
+    ClockStarted(houses=["stark", "lannister"], at="2026-11-29T13:30:32.282Z"),
+    ClockCharged(house="stark", used_ms=41_250, increment_ms=30_000, bank_ms=1_788_750),
+    ClockCharged(house="greyjoy", used_ms=2_500, increment_ms=0, bank_ms=0, out_of_time=True),
+    ClocksPaused(by="organizer", reason="a player's connection dropped", at="2026-11-29T13:31:02.000Z"),
+    ClocksResumed(
+        by="organizer",
+        reason="reconnected",
+        at="2026-11-29T13:36:02.000Z",
+        paused_ms=300_000,
+        deadline="2026-11-29T13:45:32.282Z",
+    ),
 )
 
 DOCS = SchemaDocs(

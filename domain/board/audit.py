@@ -16,8 +16,9 @@ checks the service's signature over the chain head and then asks the game for th
    :mod:`.replay`; the system's reveal, phase opening, final scoring or timeout) is decided again
    at the batch's recorded time with the revealed seed, and its events compared with the export's
    (:func:`domain.core.rederive.rederive`). Reveals, combats, shuffles, timeouts and their
-   defaults, Westeros and wildling resolutions, the winner: nothing is taken on trust. The first
-   difference is reported with its event number, the event expected and the event found.
+   defaults, Westeros and wildling resolutions, the winner, the time banks' charges (computed from
+   the batches' recorded times, docs/clocks.md) and a judge's pauses: nothing is taken on trust. The
+   first difference is reported with its event number, the event expected and the event found.
 
 Without the seed (before the end) the random outcomes are read from the export (each must be a
 permutation of what was shuffled) and the report says so; a redacted export is re-derived up to its

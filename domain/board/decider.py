@@ -8,11 +8,12 @@
 
 from __future__ import annotations
 
-from ..core.context import Context, parse_rfc3339
+from ..core.commands import PauseClocks, ResumeClocks
+from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, fixture_start, planning, victory
+from . import board_data, clocks, fixture_start, planning, victory
 from . import commands as cmd
 from . import events as ev
 from .action import decider as action
@@ -170,7 +171,16 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
     final = state.step == FINAL_STEP and isinstance(command, cmd.ResolvePending)
     if state.phase == "ended" and not final:
         raise WrongPhase("the game is over", code="game_over")
-    return victory.check_batch(state, _decide(state, command, actor, ctx))
+    if isinstance(command, PauseClocks):
+        return clocks.pause(state, command, actor, ctx)
+    if isinstance(command, ResumeClocks):
+        return clocks.resume(state, command, actor, ctx)
+    clocks.refuse_while_paused(state)
+    batch = victory.check_batch(state, _decide(state, command, actor, ctx))
+    if state.settings.time_bank_s is None:
+        return batch
+    # docs/clocks.md: the time banks' charges and starts close every batch
+    return batch + clocks.clock_events(state, batch, actor, ctx)
 
 
 def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
@@ -214,7 +224,9 @@ def pending_system_work(state: BoardState) -> bool:
     """True when every simultaneous input is in and a worker must resolve the step (sealed orders
     or bids to reveal), or when a phase must be opened or closed by the system: the Action phase
     (``awaiting_action_phase``), the Westeros phase (``awaiting_westeros_phase``), the final scoring
-    after round 10 (``awaiting_final_scoring``)."""
+    after round 10 (``awaiting_final_scoring``). Nothing while the clocks are paused (docs/clocks.md)."""
+    if state.paused is not None:
+        return False
     if state.phase == "action" and state.step == "awaiting_action_phase":
         return True
     if state.phase == "westeros" and state.step == WESTEROS_STEP:
@@ -242,12 +254,17 @@ def _resolve_pending(state: BoardState, ctx: Context) -> list[ev.Event]:
 
 def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list[ev.Event]:
     """A deadline passed: apply the documented defaults (domain/board/timeouts.py), but only if the
-    step that set the deadline is still current and the deadline really is in the past."""
+    step that set the deadline is still current and the deadline really is in the past. With time
+    banks (docs/clocks.md) the deadline may be a house's bank running out before the step's own
+    deadline: then only that house's decisions get their defaults."""
     if state.step_version != command.step_version or state.deadline is None:
         raise WrongPhase("the step this timeout was for is over", code="timeout_void")
-    if parse_rfc3339(state.deadline) > ctx.now:
+    now = clocks.now_of(ctx)
+    due = clocks.effective_deadline(state)
+    if due is None or due > now:
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
-    events = timeout_events(state, ctx)
+    only = clocks.houses_due(state, now)
+    events = timeout_events(state, ctx, only=None if only is None else set(only))
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
     return events

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import msgspec
 
+from ..core.context import rfc3339
 from . import planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
+from .clock_times import house_deadline
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
@@ -119,6 +121,13 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         house=house,
         commands=commands,
         options=options,
-        deadline=state.deadline,
+        deadline=_deadline(state, house),
         default=DEFAULT_TEXT[tag],
     )
+
+
+def _deadline(state: BoardState, house: str) -> str | None:
+    """The house's own deadline (docs/clocks.md): the step's, or earlier when its time bank runs out
+    first; null while the clocks are paused."""
+    at = house_deadline(state, house)
+    return rfc3339(at) if at is not None else None

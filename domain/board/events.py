@@ -15,6 +15,7 @@ subclass it without importing this union.
 from __future__ import annotations
 
 from .action.events import ACTION_EVENTS
+from .clock_events import CLOCK_EVENTS
 from .event_base import Event
 from .scenario import Scenario
 from .state import Settings
@@ -147,4 +148,4 @@ PLANNING_EVENTS = (
     | DecisionTimedOut
 )
 
-BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS
+BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS

@@ -12,13 +12,16 @@ at the board after it, both without importing a decider.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from datetime import timedelta
 
+from ..core.context import parse_rfc3339, rfc3339
+from . import clock_events as cev
 from . import events as ev
 from .action import events as aev
 from .action.evolve import evolve_action
 from .scenario import apply_scenario
 from .setup import initial_board
-from .state import BoardState, PlacedOrder, Planning, Seat
+from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock
 from .westeros import events as wev
 from .westeros.evolve import evolve_westeros
 
@@ -52,6 +55,9 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 seat.house = event.houses[seat.seat_id]
             state.wildling_deck = list(event.wildling_deck or [])
             state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
+            if state.settings.time_bank_s is not None:  # docs/clocks.md: every house's bank, full
+                bank = state.settings.time_bank_s * 1000
+                state.clocks = {house: SeatClock(bank_ms=bank) for house in event.houses.values()}
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)
@@ -86,6 +92,21 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 state.wildling_deck.append(state.wildling_deck.pop(0))
         case ev.RavenPassed() | ev.DecisionTimedOut():
             pass
+        case cev.ClockCharged():
+            was_out = event.house in state.clocks and state.clocks[event.house].out_of_time
+            state.clocks[event.house] = SeatClock(bank_ms=event.bank_ms, out_of_time=was_out or event.out_of_time)
+        case cev.ClockStarted():
+            for house in event.houses:
+                state.clocks[house].since = event.at
+        case cev.ClocksPaused():
+            state.paused = Pause(at=event.at, by=event.by, reason=event.reason)
+        case cev.ClocksResumed():
+            state.paused = None
+            state.deadline = event.deadline
+            shift = timedelta(milliseconds=event.paused_ms)
+            for clock in state.clocks.values():
+                if clock.since is not None:
+                    clock.since = rfc3339(parse_rfc3339(clock.since) + shift)
         case _ if isinstance(event, aev.ACTION_EVENTS):
             evolve_action(state, event)
         case _ if isinstance(event, wev.WESTEROS_EVENTS):

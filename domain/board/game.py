@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from ..core.commands import Actor
-from ..core.context import Context
+from ..core.context import Context, rfc3339
 from ..core.envelope import Envelope
 from ..core.game import AuditReport, Deadline, SchemaDocs
 from ..core.upcast import Upcaster
@@ -21,6 +21,7 @@ from . import decider
 from . import events as ev
 from .api_docs import DOCS
 from .audit import audit as audit_export
+from .clocks import effective_deadline
 from .decisions import Decision, pending_decisions
 from .narrative import describe as describe_event
 from .redaction import BoardView, redact_event, view_for
@@ -124,9 +125,12 @@ class BoardGame:
         return decider.pending_system_work(state)
 
     def deadline(self, state: BoardState) -> Deadline | None:
-        if state.deadline is None:
+        """The earliest of the step's deadline and the running time banks' ends; none while the
+        clocks are paused (docs/clocks.md)."""
+        at = effective_deadline(state)
+        if at is None:
             return None
-        return Deadline(step_version=state.step_version, at=state.deadline)
+        return Deadline(step_version=state.step_version, at=rfc3339(at))
 
     def is_over(self, state: BoardState) -> bool:
         return state.phase == "ended"

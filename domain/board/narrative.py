@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import clock_events as cev
 from . import events as ev
 from .action import events as aev
 from .action.narrative import describe_action
@@ -51,6 +52,12 @@ def describe(event: ev.Event) -> str | None:
             return (
                 f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
             )
+        case cev.ClocksPaused():
+            return f"The clocks were paused by the {event.by}: {event.reason}"
+        case cev.ClocksResumed():
+            return f"The clocks were resumed by the {event.by} after {event.paused_ms / 1000:.1f} s: {event.reason}"
+        case cev.ClockCharged(out_of_time=True):
+            return f"{event.house.capitalize()}'s time bank ran out: its decisions now get their defaults at once."
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
         case _ if isinstance(event, aev.ACTION_EVENTS):

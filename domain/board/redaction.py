@@ -24,15 +24,18 @@ Every view and every streamed or exported event passes through :func:`redact_eve
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import msgspec
 
+from ..core.context import parse_rfc3339, rfc3339
 from . import events as ev
 from .action import events as aev
 from .action import tides_events as tev
 from .action.view import ActionView, action_view
 from .control import controller
 from .planning import houses_still_to_submit
-from .state import BoardState, Tracks
+from .state import BoardState, Pause, Tracks
 from .victory import victory_points
 from .westeros import events as wev
 from .westeros.view import HAND_CHOICES, WesterosView, westeros_view
@@ -112,6 +115,21 @@ class SeatView(msgspec.Struct):
     house: str | None
 
 
+class ClockView(msgspec.Struct):
+    """A house's time bank (docs/clocks.md); public."""
+
+    house: str
+    bank_ms: int
+    """Milliseconds in the bank when its clock last started or stopped. While it runs, what is left
+    now is ``bank_ms - (now - running_since)``, i.e. until ``runs_out_at``."""
+    running_since: str | None
+    """RFC 3339: when its clock started (moved by pauses); null while the game waits on no decision of it."""
+    runs_out_at: str | None
+    """RFC 3339: when the bank runs out if the house does not answer (null unless running and not paused)."""
+    out_of_time: bool
+    """The bank ran out: the house's decisions get their defaults at once."""
+
+
 class BoardView(msgspec.Struct):
     game_id: str
     version: int
@@ -142,6 +160,10 @@ class BoardView(msgspec.Struct):
     """Order types (or ``march_plus_1_special``) no house may place this round (BG-WCARD-10..16)."""
     winner: str | None = None
     """The winner once the game has ended (BG-VIC-*)."""
+    clocks: list[ClockView] = []
+    """Each house's time bank, with ``settings.time_bank_s`` (docs/clocks.md); empty otherwise."""
+    paused: Pause | None = None
+    """Set while a judge has paused the clocks: when, by whom, why. No deadline runs meanwhile."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
@@ -209,4 +231,19 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         westeros=westeros_view(state, reader, over),
         forbidden_orders=list(state.forbidden_order_types),
         winner=state.winner,
+        clocks=_clocks(state),
+        paused=state.paused,
     )
+
+
+def _clocks(state: BoardState) -> list[ClockView]:
+    out = []
+    for house, c in state.clocks.items():
+        running = c.since is not None and state.paused is None
+        ends = rfc3339(parse_rfc3339(c.since) + timedelta(milliseconds=c.bank_ms)) if running and c.since else None
+        out.append(
+            ClockView(
+                house=house, bank_ms=c.bank_ms, running_since=c.since, runs_out_at=ends, out_of_time=c.out_of_time
+            )
+        )
+    return out

@@ -12,7 +12,8 @@ The offline audit (:mod:`.audit`) re-derives every event of an export by re-runn
   a phase to open: :func:`~.decider.pending_system_work`) and ``ApplyTimeout`` for the current step
   once its deadline has passed at the batch's time;
 * the **organizer's** ``StartGame`` opens the batch of ``game_started``; ``seat_joined`` is a
-  ``JoinGame``.
+  ``JoinGame``; a judge's ``PauseClocks`` / ``ResumeClocks`` open ``clocks_paused`` /
+  ``clocks_resumed`` (their author and reason are in the event; docs/clocks.md).
 
 Getting a reconstruction wrong can only make a batch fail to match, never make a forged one pass:
 the audit accepts a batch only when ``decide`` produces exactly the recorded events.
@@ -24,8 +25,9 @@ from collections.abc import Sequence
 from itertools import combinations, islice
 from typing import Any
 
-from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from ..core.commands import Actor, ApplyTimeout, JoinGame, PauseClocks, ResolvePending, ResumeClocks, StartGame
 from ..core.rederive import Candidate, Recorded
+from . import clock_events as cev
 from . import commands as cmd
 from . import events as ev
 from .action import commands as acmd
@@ -50,6 +52,10 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((Actor(kind="seat"), JoinGame(name=head.name)))
     elif isinstance(head, ev.GameStarted):
         out.append((ORGANIZER, StartGame()))
+    elif isinstance(head, cev.ClocksPaused):  # the judge's role (``by``): the organizer today
+        out.append((ORGANIZER, PauseClocks(reason=head.reason)))
+    elif isinstance(head, cev.ClocksResumed):
+        out.append((ORGANIZER, ResumeClocks(reason=head.reason)))
     else:
         for house, command in player_commands(recorded, i):
             seat = state.seat_of_house(house)

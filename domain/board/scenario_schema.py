@@ -18,14 +18,14 @@ HouseId = Annotated[str, msgspec.Meta(min_length=1, max_length=32)]
 
 class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True):
     """One area of the position. Areas not listed are empty (no units, token or neutral force); their
-    home garrison is 0, or the printed one with ``garrisons: printed`` (:class:`Scenario`)."""
+    home garrison is the printed one (default ``garrisons: printed``), or 0 with ``garrisons: listed`` (:class:`Scenario`)."""
 
     house: HouseId | None = None
     """Owner of the units (required when there are units)."""
     units: UnitCounts = UnitCounts()
     power_token: HouseId | None = None
     garrison: Annotated[int, msgspec.Meta(ge=0, le=6)] | None = None
-    """Strength of the home garrison here; unset: 0, or the printed garrison with ``garrisons: printed``."""
+    """Strength of the home garrison here; unset: the printed garrison (``garrisons: printed``, the default), or 0 with ``listed``."""
     neutral: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A face-up order of ``house`` (only with a start point after the orders are revealed:
@@ -136,10 +136,10 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     seat_houses: Annotated[list[HouseId], msgspec.Meta(max_length=6)] | None = None
     """The house of each seat, in the order the seats are taken (``seat1`` first): part of the
     fixture, no random deal (BG-SETUP-02). Unset: houses are dealt at random from the seed."""
-    garrisons: Literal["listed", "printed"] = "listed"
-    """``listed``: an area's home garrison is the ``garrison`` given for it, else none;
-    ``printed``: areas whose ``garrison`` is not given keep their printed garrison (BG-SETUP-11),
-    whether listed or not. Neutral forces are always as listed."""
+    garrisons: Literal["listed", "printed"] = "printed"
+    """``printed`` (the default): areas whose ``garrison`` is not given keep their printed garrison
+    (BG-SETUP-11), whether listed or not; ``listed``: an area's home garrison is the ``garrison``
+    given for it, else none. Neutral forces are always as listed."""
     westeros: WesterosSetup | None = None
     """Deck orders (any start point) and where the Westeros phase opens (``westeros``, ``muster``)."""
     combat: CombatSetup | None = None

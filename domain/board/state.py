@@ -73,6 +73,36 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """The optional Tides of Battle variant (BG-TIDES-01..05): before every combat between two houses
     the 24-card deck is shuffled and each combatant draws one card, revealed after the House cards;
     its strength, swords, towers and skulls join the combat. Off by default."""
+    time_bank_s: Annotated[int, msgspec.Meta(ge=1, le=30 * 24 * 3600)] | None = None
+    """Chess-clock time bank per seat, in seconds (docs/clocks.md); null (the default): no bank, only
+    ``decision_timeout_s``. A seat's bank runs while the game waits on one of its decisions; when it
+    runs out, that decision and every later one of the seat get their documented defaults at once."""
+    increment_s: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
+    """Seconds added to a seat's bank after each decision it makes itself in time (Fischer increment;
+    only with ``time_bank_s``)."""
+
+
+class SeatClock(msgspec.Struct):
+    """A house's time bank (docs/clocks.md). Folded from the clock events only: the domain has no clock."""
+
+    bank_ms: int
+    """Milliseconds left in the bank when the clock last stopped (or started)."""
+    since: str | None = None
+    """RFC 3339 time the clock started running (a decision of this house opened), moved by every
+    pause; None while the game waits on no decision of this house."""
+    out_of_time: bool = False
+    """The bank ran out: every decision of this house gets its default as soon as it opens."""
+
+
+class Pause(msgspec.Struct):
+    """The clocks are paused (docs/clocks.md): no deadline fires and no bank runs."""
+
+    at: str
+    """RFC 3339: when the clocks stopped."""
+    by: str
+    """The role that paused them."""
+    reason: str
+    """Why."""
 
 
 class AreaState(msgspec.Struct):
@@ -159,6 +189,10 @@ class BoardState(msgspec.Struct):
     through :mod:`domain.board.redaction`."""
     step_version: int = 0
     """The version at which the current step began; a timeout job fires only if it is unchanged."""
+    clocks: dict[str, SeatClock] = {}
+    """house -> its time bank, with ``settings.time_bank_s`` (from the start on); empty otherwise."""
+    paused: Pause | None = None
+    """Set while the clocks are paused (``clocks_paused``), cleared by ``clocks_resumed``."""
     seats: list[Seat] = []
     areas: dict[str, AreaState] = {}
     houses: dict[str, HouseState] = {}

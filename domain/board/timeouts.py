@@ -23,11 +23,12 @@ DEFAULT_TEXT: dict[str, str] = {**PLANNING_DEFAULT_TEXT, **ACTION_DEFAULT_TEXT, 
 """Decision kind -> what the server does for a seat when the deadline passes."""
 
 
-def timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
+def timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None) -> list[ev.Event]:
     """``DecisionTimedOut`` and the documented defaults of every decision now pending in the
-    current phase (empty if no decision is missing)."""
+    current phase (empty if no decision is missing); with ``only``, of those houses' decisions alone
+    (a time bank ran out, docs/clocks.md)."""
     if state.phase == "action" and state.action is not None:
-        return action_timeout_events(state, ctx)
+        return action_timeout_events(state, ctx, only)
     if state.phase == "westeros" and state.westeros is not None:
-        return westeros_timeout_events(state, ctx)
-    return planning_timeout_events(state, ctx)
+        return westeros_timeout_events(state, ctx, only)
+    return planning_timeout_events(state, ctx, only)

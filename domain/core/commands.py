@@ -5,7 +5,7 @@ defaults). A game's own player commands are its :attr:`~domain.core.game.Game.co
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -43,3 +43,27 @@ class ApplyTimeout(msgspec.Struct, frozen=True):
 
 SYSTEM = Actor(kind="system")
 ORGANIZER = Actor(kind="organizer")
+
+
+class PauseClocks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A judge's action: stop every clock of the game (docs/clocks.md). While paused no deadline
+    fires, no time bank runs, and the game accepts no decision; an audited event records who and why."""
+
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    """Why (kept in the log and the export)."""
+
+
+class ResumeClocks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """A judge's action: restart the clocks; every deadline and running bank moves by the paused time."""
+
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    """Why (kept in the log and the export)."""
+
+
+CLOCK_KEEPERS: frozenset[str] = frozenset({"organizer"})
+"""The actor kinds that may pause and resume a game's clocks (a judge's role joins here)."""
+
+
+def may_keep_clocks(actor: Actor) -> bool:
+    """Whether ``actor`` may pause and resume the clocks: the one check every game and the API share."""
+    return actor.kind in CLOCK_KEEPERS

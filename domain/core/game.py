@@ -186,7 +186,9 @@ class Game(Protocol):
         ...
 
     def deadline(self, state: Any) -> Deadline | None:
-        """The deadline of the pending decisions, if any."""
+        """The deadline of the pending decisions, if any: the earliest one (a seat's time bank may
+        end before the step's deadline), and none while a judge has paused the clocks (docs/clocks.md).
+        The engine marks it for the workers whenever a batch opens a step or moves it."""
         ...
 
     def is_over(self, state: Any) -> bool:

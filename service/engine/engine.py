@@ -36,7 +36,7 @@ from domain.core.commands import Actor, JoinGame
 from domain.core.context import Context, parse_rfc3339, rfc3339
 from domain.core.envelope import Envelope, seal
 from domain.core.errors import GameError
-from domain.core.game import Game
+from domain.core.game import Deadline, Game
 from domain.core.hashing import GENESIS
 from service.store.event_store import Appended, DueTimeout, Duplicate, EventStore, Stale
 from service.store.games import GameNotFound, GameRepo, LoadedGame
@@ -183,14 +183,15 @@ class Engine:
         except GameNotFound:
             raise not_found() from None
 
-    def _markers(self, after: LoadedGame, first_seq: int) -> tuple[bool, DueTimeout | None]:
+    def _markers(self, after: LoadedGame, first_seq: int, before: Deadline | None) -> tuple[bool, DueTimeout | None]:
         """What the workers must know of the state after a batch: does it wait for a resolution,
-        and did the batch open a step with a deadline?"""
+        and did the batch open a step with a deadline, or move the deadline of the step (a time bank
+        started or stopped, the clocks resumed: docs/clocks.md)? ``before``: the deadline before the batch."""
         game, state = after.game, after.state
         pending = game.pending_system_work(state)
         deadline = game.deadline(state)
         due = None
-        if deadline is not None and deadline.step_version >= first_seq:
+        if deadline is not None and (deadline.step_version >= first_seq or deadline != before):
             due = DueTimeout(deadline.step_version, parse_rfc3339(deadline.at).timestamp())
         return pending, due
 
@@ -309,11 +310,12 @@ class Engine:
             previous = game.version
             envs = self._seal(game.game.schema_version, game.head_hash, previous, events, now)
             body = (respond or self._accepted)(game, actor, envs, events)
+            deadline_before = game.game.deadline(game.state)
             game.begin_settling()
             stored = False
             try:
                 game.apply(envs)
-                pending, due = self._markers(game, previous + 1)
+                pending, due = self._markers(game, previous + 1, deadline_before)
                 result = await self.store.append(
                     keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
                 )

@@ -39,6 +39,7 @@ class Runtime:
         return await self.blocking.xread(streams, count=count, block=block)
 
     async def close(self) -> None:
+        await self.store.close()
         await self.redis.aclose()
         if self.blocking is not None:
             await self.blocking.aclose()
@@ -52,7 +53,7 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
         secret = tokens.load_or_create_secret(sync, cfg.secret)
     finally:
         sync.close()
-    store = EventStore(r, cfg.partitions)
+    store = EventStore(r, cfg.partitions, cfg.wait_replicas, cfg.wait_timeout_ms)
     repo = GameRepo(store, registry, snapshot_every=cfg.snapshot_every)
     sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name)
     return Runtime(

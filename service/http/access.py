@@ -7,7 +7,9 @@ plain calls, not Litestar dependencies, which cost a tenth of a command's time u
 
 * :func:`token_required` -- 401 without a valid token for this game;
 * :func:`organizer_only` -- 403 unless the organizer's token;
-* :func:`seat_only` -- 403 unless a seat's token (the organizer does not play).
+* :func:`seat_only` -- 403 unless a seat's token (the organizer does not play);
+* :func:`clock_keeper_only` -- 403 unless the token's role may pause and resume the clocks
+  (:func:`judge_actor`, ``domain.core.commands.may_keep_clocks``: today the organizer).
 
 :func:`client_of` says whom the per-client limits count (rate limits, open streams): the role in
 the game of the path when the token is valid for it, else the client's address.
@@ -23,6 +25,8 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
+from domain.core.commands import ORGANIZER as ORGANIZER_ACTOR
+from domain.core.commands import Actor, may_keep_clocks
 from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.store.rate_limits import Client
@@ -109,3 +113,18 @@ async def seat_only(connection: ASGIConnection[Any, Any, Any, Any], handler: Bas
     await token_required(connection, handler)
     if role_of(connection) == ORGANIZER:
         raise ApiError(403, "forbidden", "the organizer does not play; use a seat token")
+
+
+def judge_actor(role: str) -> Actor:
+    """The actor a judge's action runs as, from the token's role: the one place a judge's role maps
+    to the domain (the organizer today; a judge token's role joins here)."""
+    if role == ORGANIZER:
+        return ORGANIZER_ACTOR
+    return Actor(kind="seat", seat_id=role)
+
+
+async def clock_keeper_only(connection: ASGIConnection[Any, Any, Any, Any], handler: BaseRouteHandler) -> None:
+    """Pausing and resuming the clocks (docs/clocks.md): 403 unless the role may keep the clocks."""
+    await token_required(connection, handler)
+    if not may_keep_clocks(judge_actor(role_of(connection) or "")):
+        raise ApiError(403, "forbidden", "only a judge (today: the organizer) may pause or resume the clocks")

@@ -24,6 +24,7 @@ from service.store.rate_limits import RateLimits
 from service.store.redis_client import STORE_UNREACHABLE
 
 from . import openapi
+from .controllers.clocks import ClocksController
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
 from .controllers.games import GamesController
@@ -95,6 +96,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         route_handlers=[
             GamesController,
             CommandsController,
+            ClocksController,
             ViewsController,
             EventsController,
             SigningController,

@@ -40,7 +40,7 @@ from litestar import Litestar
 from litestar.openapi.spec import OpenAPI
 
 from domain import registry
-from domain.core.commands import ORGANIZER, Actor, JoinGame, StartGame
+from domain.core.commands import ORGANIZER, Actor, JoinGame, PauseClocks, ResumeClocks, StartGame
 from domain.core.context import Context
 from domain.core.game import SchemaDocs
 from service.engine.tournaments import RoundBody, TournamentBody
@@ -108,6 +108,8 @@ SERVICE_TYPES: list[Any] = [
     LogOut,
     Health,
     JoinBody,
+    PauseClocks,
+    ResumeClocks,
     Problem,
     TournamentBody,
     RoundBody,
@@ -412,6 +414,12 @@ RATE_LIMIT_HEADERS = {
 }
 
 
+CLOCK_EXAMPLES = {
+    "POST /v1/games/{game_id}/pause": "a player's connection dropped",
+    "POST /v1/games/{game_id}/resume": "the player is back",
+}
+"""The judge's clock actions' request examples (docs/clocks.md)."""
+
 LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats", "POST /v1/tournaments")
 """Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
 
@@ -462,6 +470,10 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                 }
                 op["requestBody"]["description"] = "One command, tagged by `type`."
                 op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
+            if op_id in CLOCK_EXAMPLES:
+                op["requestBody"]["content"]["application/json"]["examples"] = {
+                    "example": {"value": {"reason": CLOCK_EXAMPLES[op_id]}}
+                }
             if op_id == "GET /v1/games/{game_id}/decisions":
                 kinds = [
                     n for _, n in _nodes(doc["components"]) if n.get("discriminator", {}).get("propertyName") == "kind"

@@ -237,11 +237,13 @@ CREATE = "POST /v1/games"
 JOIN = "POST /v1/games/{game_id}/seats"
 START = "POST /v1/games/{game_id}/start"
 COMMAND = "POST /v1/games/{game_id}/commands"
+PAUSE = "POST /v1/games/{game_id}/pause"
+RESUME = "POST /v1/games/{game_id}/resume"
 EVENTS = "GET /v1/games/{game_id}/events"
 TOURNAMENT = "POST /v1/tournaments"
 ROUND = "POST /v1/tournaments/{tournament_id}/rounds"
 WEBHOOKS = ("POST /v1/games/{game_id}/webhooks", "POST /v1/tournaments/{tournament_id}/webhooks")
-POSTS = (CREATE, JOIN, START, COMMAND, TOURNAMENT, *WEBHOOKS)
+POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, TOURNAMENT, *WEBHOOKS)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
@@ -268,6 +270,11 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(409, "game_full", "every seat is taken", (JOIN,)),
     ProblemCode(409, "game_started", "the game has started", (JOIN, START)),
     ProblemCode(409, "seats_missing", "not every seat is taken yet", (START,)),
+    ProblemCode(409, "clocks_paused", "a judge paused the clocks: no decision until they resume", (COMMAND, PAUSE)),
+    ProblemCode(409, "clocks_running", "the clocks are not paused", (RESUME,)),
+    ProblemCode(
+        409, "clocks_not_running", "the game is in its lobby or over: it has no clocks to pause", (PAUSE, RESUME)
+    ),
     ProblemCode(413, "payload_too_large", "the body is over 64 KiB"),
     ProblemCode(415, "unsupported_media_type", "send JSON bodies as `application/json`"),
     ProblemCode(422, "validation_error", "a body member of the wrong type, out of range or not matching its pattern"),
@@ -333,7 +340,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
         401: "Missing or malformed bearer token (`unauthorized`), or a token not valid for this game (`invalid_token`)",
         403: "The token may not do this (`forbidden`)",
         404: "No such game, or not visible to this token (`not_found`)",
-        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), an answer to a decision that is no longer open (`decision_closed`), version not reached (`version_not_reached`)",
+        409: "Stale version (`stale_version`, with `current_version`), not your turn (`not_your_turn`), wrong phase (`wrong_phase`, `game_started`, `game_full`, `seats_missing`, `timeout_void`...), clocks paused or not (`clocks_paused`, `clocks_running`, `clocks_not_running`), an answer to a decision that is no longer open (`decision_closed`), version not reached (`version_not_reached`)",
         413: "Request body too large (`payload_too_large`)",
         415: "The body is not JSON (`unsupported_media_type`)",
         429: "Too many requests from this client (`rate_limited`: a seat or organizer of this game, else the address), "

@@ -15,6 +15,8 @@
 | ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per client (a game's seat or organizer, else an address), across replicas (429 beyond; 0 = off) |
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
+| ``CITADEL_WAIT_REPLICAS`` | ``0`` | replicas that must acknowledge each append before a command is answered (``WAIT``; service/store/event_store.py) |
+| ``CITADEL_WAIT_TIMEOUT_MS`` | ``200`` | the longest an append waits for them (then it is answered and counted on ``/metrics``) |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
 | ``CITADEL_WEBHOOK_*`` | see docs/webhooks.md | allowed hosts, loopback, http, timeout, attempts, backoff of webhooks (read by ``service/engine/webhooks.py``) |
 """
@@ -39,6 +41,8 @@ class Config:
     games: tuple[str, ...] = ("board",)
     sweep_s: float = 1.0
     signing_key: str | None = None
+    wait_replicas: int = 0
+    wait_timeout_ms: int = 200
 
     @classmethod
     def from_env(cls) -> Config:
@@ -56,4 +60,6 @@ class Config:
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
             signing_key=os.environ.get("CITADEL_SIGNING_KEY") or None,
+            wait_replicas=int(os.environ.get("CITADEL_WAIT_REPLICAS", "0")),
+            wait_timeout_ms=int(os.environ.get("CITADEL_WAIT_TIMEOUT_MS", "200")),
         )

@@ -11,6 +11,15 @@ a step waits for a worker's resolution, and its new deadline added to the partit
 sorted set. The workers' sweep (``workers/sweep.py``) reads both, so work that an API process
 appended but died before enqueueing is never lost.
 
+Durability: Redis replicates asynchronously, so an append acknowledged by a master that dies the
+next instant may never reach the replica that takes over. With ``wait_replicas`` set
+(``CITADEL_WAIT_REPLICAS``), each append waits until that many replicas acknowledged it (``WAIT``,
+at most ``wait_timeout_ms``) before the command is answered: :class:`Replication` counts the appends
+answered with fewer (they are kept and answered; the replicas catch up unless the master dies in
+that window). ``WAIT`` counts the writes of its own connection, and a pooled client may send it on
+another one, so a marker is written on the ``WAIT``'s connection first: replicas apply the
+replication stream in order, so acknowledging the marker means they hold the append too.
+
 Stream entry ids are ``<seq>-0``: the id *is* the game's version, so reading "from version N" is an
 ``XRANGE`` from ``N+1``. Each entry holds one field ``e`` with the :class:`Envelope` JSON (event body,
 sequence, timestamp, schema, hash chain). Game streams are never trimmed: they are the source of truth.
@@ -18,13 +27,18 @@ sequence, timestamp, schema, hash chain). Game streams are never trimmed: they a
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from typing import Any
 
 import msgspec
+import redis.asyncio as aioredis
 
 from domain.core.envelope import Envelope
 
-from .keys import Keys
+from .keys import Keys, replicated_key
+
+log = logging.getLogger("citadel.store")
 
 FEED_MAXLEN = 1_000_000
 IDEMPOTENCY_TTL_S = 24 * 3600
@@ -76,6 +90,26 @@ class DueTimeout:
 @dataclass(frozen=True, slots=True)
 class Appended:
     version: int
+    replicas: int | None = None
+    """Replicas that acknowledged the append (``None``: not asked, ``wait_replicas`` is 0)."""
+
+
+@dataclass
+class Replication:
+    """How appends fared against ``wait_replicas`` (served on ``/metrics``)."""
+
+    wanted: int = 0
+    timeout_ms: int = 200
+    waited: int = 0
+    under_replicated: int = 0
+
+    def render(self) -> list[str]:
+        name = "citadel_appends_under_replicated_total"
+        return [
+            f"# HELP {name} Appends answered before {self.wanted} replica(s) acknowledged them.",
+            f"# TYPE {name} counter",
+            f"{name} {self.under_replicated}",
+        ]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,10 +131,12 @@ def decode_entry(fields: dict) -> Envelope:
 
 
 class EventStore:
-    def __init__(self, redis, partitions: int):
+    def __init__(self, redis: Any, partitions: int, wait_replicas: int = 0, wait_timeout_ms: int = 200):
         self.redis = redis
         self.partitions = partitions
         self._append = redis.register_script(APPEND_LUA.replace("IDEMPOTENCY_TTL", str(IDEMPOTENCY_TTL_S)))
+        self.replication = Replication(wanted=wait_replicas, timeout_ms=wait_timeout_ms)
+        self._node_clients: dict[str, Any] = {}
 
     def keys(self, game_id: str) -> Keys:
         return Keys(game_id, self.partitions)
@@ -135,10 +171,49 @@ class EventStore:
             keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed, keys.pending, keys.deadlines], args=args
         )
         if status == b"ok":
+            if self.replication.wanted:
+                return Appended(int(value), await self._await_replicas(keys))
             return Appended(int(value))
         if status == b"stale":
             return Stale(int(value))
         return Duplicate(value)
+
+    async def _await_replicas(self, keys: Keys) -> int:
+        """``WAIT`` for :attr:`Replication.wanted` replicas of the master holding ``keys``, after a
+        marker written on the same connection (see the module docstring). The append is done
+        whatever happens here: a failure counts as no replica, it never fails the command."""
+        rep = self.replication
+        rep.waited += 1
+        try:
+            pipe = self._client_of(keys.events).pipeline(transaction=False)
+            pipe.set(replicated_key(keys.partition), keys.game_id)
+            pipe.execute_command("WAIT", rep.wanted, rep.timeout_ms)
+            acked = int((await pipe.execute())[1])
+        except Exception as e:  # the append stands; say so and count it
+            log.warning("WAIT after appending to %s failed: %s", keys.game_id, e)
+            acked = 0
+        if acked < rep.wanted:
+            rep.under_replicated += 1
+            log.warning("append to %s acknowledged by %d of %d replica(s)", keys.game_id, acked, rep.wanted)
+        return acked
+
+    def _client_of(self, key: str) -> Any:
+        """A plain client of the master holding ``key`` (on a Cluster, a pipeline there is one
+        connection; the Cluster client may send ``WAIT`` to any node)."""
+        get_node = getattr(self.redis, "get_node_from_key", None)
+        if get_node is None:
+            return self.redis
+        node = get_node(key)
+        client = self._node_clients.get(node.name)
+        if client is None:
+            client = self._node_clients[node.name] = aioredis.Redis(host=node.host, port=node.port)
+        return client
+
+    async def close(self) -> None:
+        """Close the per-master clients of :meth:`_client_of` (the shared client is its owner's)."""
+        clients, self._node_clients = list(self._node_clients.values()), {}
+        for c in clients:
+            await c.aclose()
 
     async def read(self, keys: Keys, after_version: int = 0, count: int | None = None) -> list[Envelope]:
         """Events with ``seq > after_version``, oldest first."""

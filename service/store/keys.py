@@ -57,6 +57,12 @@ def feed_key(partition: int) -> str:
     return f"{tag(partition)}:feed"
 
 
+def replicated_key(partition: int) -> str:
+    """A marker written after an append on the connection that then asks ``WAIT``: replicas apply
+    the stream in order, so once they acknowledge the marker they hold the append too."""
+    return f"{tag(partition)}:replicated"
+
+
 def games_key(partition: int) -> str:
     return f"{tag(partition)}:games"
 

@@ -57,6 +57,12 @@ async def _walk(base: str) -> None:
         assert mine.reader == d.house
         assert "areas" in await api.view_json(game.game_id)
 
+        log = await api.log(game.game_id, limit=2)
+        assert log.game_id == game.game_id and len(log.lines) == 2 and all(line.text for line in log.lines)
+        assert log.next_cursor == log.lines[-1].seq  # a full page: the next one starts there
+        key = await api.signing_key()
+        assert key.key_id.startswith("ed25519:") and key.public_key
+
         export = await org.export(game.game_id)
         assert export.game_id == game.game_id and export.version >= accepted.version
         assert [e.seq for e in export.events] == list(range(1, export.version + 1)) and export.seed is None

@@ -96,6 +96,9 @@ def test_the_client_sends_no_command_the_api_lacks():
         (models.Recruit, "Recruit"),
         (models.JoinBody, "JoinBody"),
         (models.CreateGameBody, "BoardCreateBody"),
+        (models.LogOut, "LogOut"),
+        (models.LogLine, "LogLine"),
+        (models.SigningKeyOut, "SigningKeyOut"),
     ],
 )
 def test_the_other_models_have_the_api_fields(model, schema):

@@ -13,6 +13,7 @@ the kill may not have reached the replica; docs/architecture.md says so.)
 from __future__ import annotations
 
 import asyncio
+import signal
 import time
 
 import httpx
@@ -24,6 +25,7 @@ from clients.citadel_client.client import CitadelClient
 from service.processes import worker_command
 from service.store import embedded_redis
 from service.store.config import Config
+from service.store.event_store import Appended, EventStore
 from service.store.redis_client import STORE_UNREACHABLE, BlockingReads, event_store_redis
 from tests.conftest import QUEUE, Procs
 from tests.support.export_checks import check_export
@@ -53,6 +55,7 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
     procs = Procs(cluster.url, tmp_path)
     queue = f"{QUEUE}-cluster"  # its own queue: the session's shared service must not take these jobs
     procs.env.update({"CITADEL_CLUSTER": "1", "CITADEL_QUEUE_URL": redis_url, "CITADEL_QUEUE": queue})
+    procs.env["CITADEL_WAIT_REPLICAS"] = "1"  # an answered command is on the replica that takes over
     port = embedded_redis.free_port()
     base = f"http://127.0.0.1:{port}"
     api = httpx.Client(base_url=base, timeout=10)
@@ -134,5 +137,45 @@ def test_event_streams_read_on_when_the_node_redis_url_names_is_the_master_that_
     try:
         failures = asyncio.run(scenario())
         assert len(failures) <= 1, failures  # one 503 while the client is replaced, no more
+    finally:
+        cluster.stop()
+
+
+def test_with_wait_replicas_an_append_is_answered_once_its_replica_holds_it(tmp_path):
+    """``CITADEL_WAIT_REPLICAS=1``: each append waits for the master's replica (``WAIT``), so a
+    command answered before a failover is on the replica that takes over. A replica that does not
+    answer (stopped with SIGSTOP) delays the append by at most ``wait_timeout_ms``; the append
+    stands, and is counted as under-replicated on ``/metrics``."""
+    cluster = LocalCluster(tmp_path / "cluster")
+    cfg = Config(
+        redis_url=cluster.url, queue_url=cluster.url, cluster=True, partitions=16, secret=None,
+        snapshot_every=64, queue_name="unused",
+    )  # fmt: skip
+
+    async def scenario() -> tuple[list[Appended], float, int]:
+        commands = event_store_redis(cfg)
+        store = EventStore(commands, cfg.partitions, wait_replicas=1, wait_timeout_ms=300)
+        keys = store.keys("g_replicated")
+        replica = cluster.replicas[cluster.masters.index(cluster.master_of(keys.feed))]
+        try:
+            got = [await store.append(keys, 0, [])]
+            replica.proc.send_signal(signal.SIGSTOP)
+            try:
+                t0 = time.monotonic()
+                got.append(await store.append(keys, 0, []))
+                stalled = time.monotonic() - t0
+            finally:
+                replica.proc.send_signal(signal.SIGCONT)
+            got.append(await store.append(keys, 0, []))
+            return got, stalled, store.replication.under_replicated
+        finally:
+            await store.close()
+            await commands.aclose()
+
+    try:
+        (first, stalled, after), waited, counted = asyncio.run(scenario())
+        assert first.replicas == 1 and after.replicas == 1
+        assert stalled.replicas == 0 and 0.25 <= waited < 2, waited
+        assert counted == 1  # citadel_appends_under_replicated_total
     finally:
         cluster.stop()

@@ -70,6 +70,7 @@ def test_BG_MARCH_09_ship_transport_rulebook_example_through_the_api(api):
             "west_summer_sea": {"house": "tyrell", "units": {"ship": 1}, "order": "defense_plus_1"},
             "east_summer_sea": {"house": "tyrell", "units": {"ship": 1}, "order": "support_0"},
             "winterfell": {"house": "stark", "units": {"footman": 1}, "order": "defense_plus_1"},
+            "sunspear": {"garrison": 0},  # an empty Sunspear, as in the example (its printed garrison removed)
         },
     }
     g = started_scenario(api, 6, scenario)

@@ -209,6 +209,7 @@ def scenario_fixture(state, fillers: dict[str, str] | None = None) -> dict:
         "round": state.round,
         "wildling_threat": state.wildling_threat,
         "start_at": "action",
+        "garrisons": "listed",  # every garrison of the local position is listed above
     }
 
 

@@ -85,9 +85,10 @@ def default_command(state: BoardState, house: str, options: ActionDecisionOption
     return acmd.ReplacePortShips(count=0)
 
 
-def action_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
-    """``DecisionTimedOut`` and the defaults of every decision now pending (empty if none)."""
-    pending = pending_action_decisions(state)
+def action_timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None) -> list[ev.Event]:
+    """``DecisionTimedOut`` and the defaults of every decision now pending (empty if none); with
+    ``only``, of those houses' decisions alone."""
+    pending = [p for p in pending_action_decisions(state) if only is None or p[0] in only]
     if not pending:
         return []
     em = Emitter(state, ctx)

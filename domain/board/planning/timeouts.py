@@ -50,13 +50,16 @@ def default_orders(state: BoardState, house: str) -> dict[str, str]:
     return dict(zip(areas_needing_orders(state, house), tokens))
 
 
-def planning_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
-    """The events of a timeout at the current step (empty if nothing is waiting on a player)."""
+def planning_timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None) -> list[ev.Event]:
+    """The events of a timeout at the current step (empty if nothing is waiting on a player); with
+    ``only``, for those houses alone."""
     if state.step == "assign_orders":
         late = houses_still_to_submit(state)
         if state.planning.sequential:
             current = current_sequential_house(state)  # the first of ``late`` in turn order, if any
             late = [current] if current is not None else []
+        if only is not None:
+            late = [h for h in late if h in only]
         if not late:
             return []
         out: list[ev.Event] = [ev.DecisionTimedOut(step=state.step, houses=late)]
@@ -71,6 +74,8 @@ def planning_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
         return []
     holder = state.raven_holder()
     assert holder is not None, "the raven's steps open only for its holder (King's Court position 1)"
+    if only is not None and holder not in only:
+        return []
     if state.step == "messenger_raven":
         return [ev.DecisionTimedOut(step=state.step, houses=[holder]), *raven_pass(state, holder, by_default=True)]
     return [  # raven_wildling_placement

@@ -60,9 +60,10 @@ def default_command(state: BoardState, house: str, options: WesterosDecisionOpti
     return wcmd.Muster(recruits={})
 
 
-def westeros_timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
-    """``DecisionTimedOut`` and the defaults of every Westeros decision now pending (empty if none)."""
-    pending = pending_westeros_decisions(state)
+def westeros_timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None) -> list[ev.Event]:
+    """``DecisionTimedOut`` and the defaults of every Westeros decision now pending (empty if none);
+    with ``only``, of those houses' decisions alone."""
+    pending = [p for p in pending_westeros_decisions(state) if only is None or p[0] in only]
     if not pending:
         return []
     em = Emitter(state, ctx)

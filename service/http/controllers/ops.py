@@ -40,5 +40,5 @@ class OpsController(Controller):
         media_type=MediaType.TEXT,
         description="Counters and latency histogram in the Prometheus text format.",
     )
-    async def metrics_endpoint(self) -> str:
-        return metrics.render()
+    async def metrics_endpoint(self, request: Request) -> str:
+        return metrics.render() + "\n".join(runtime(request).store.replication.render()) + "\n"

@@ -100,17 +100,19 @@ def test_BG_SETUP_02_seat_houses_must_list_each_house_in_play_once():
 
 
 def test_BG_SETUP_11_printed_garrisons_stay_unless_the_fixture_says_otherwise():
-    default = started(scenario()).state
-    assert default.areas["winterfell"].garrison == 0  # "listed" (the default): only garrisons given
+    """Issue 9: unlisted areas keep their printed garrisons unless the fixture says otherwise
+    (the default, ``garrisons: printed``); ``listed`` keeps only the garrisons given."""
     areas = dict(HOMES, lannisport={"house": "lannister", "units": {"footman": 2}, "garrison": 0})
-    printed = started(scenario(areas=areas, garrisons="printed")).state
+    printed = started(scenario(areas=areas)).state
     assert printed.areas["winterfell"].garrison == 2 and printed.areas["dragonstone"].garrison == 2
     assert printed.areas["lannisport"].garrison == 0  # said otherwise
+    listed = started(scenario(garrisons="listed")).state
+    assert listed.areas["winterfell"].garrison == 0  # only garrisons given
 
 
 def test_BG_COMBAT_17_a_printed_garrison_cannot_stand_under_enemy_units():
     areas = {"winterfell": {"house": "lannister", "units": {"footman": 1}}}
-    refused(scenario(areas=areas, garrisons="printed"), "BG-COMBAT-17")
+    refused(scenario(areas=areas), "BG-COMBAT-17")
 
 
 def test_BG_SETUP_03_04_deck_orders_are_used_and_hidden_from_every_reader():

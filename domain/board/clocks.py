@@ -1,0 +1,142 @@
+"""Time banks (chess clocks) and the judge's pause: the accounting, pure (docs/clocks.md).
+
+With ``settings.time_bank_s`` every house has a bank. Its clock runs while the game waits on a
+decision of that house (the house is in the decisions' ``waiting_for``): from the batch that opened
+the decision to the batch that ends it. ``decide`` appends, after the events of every batch,
+
+* a ``clock_charged`` for each house whose decision ended in the batch (it answered, a default was
+  applied, or the decision went away): the time it ran, ``ctx.now - since``, is taken from its bank;
+  a house that answered itself in time gets ``increment_s`` back (Fischer);
+* a ``clock_started`` for the houses the game now waits on (their clocks run from ``ctx.now``).
+
+A house's own deadline is the earlier of the step's deadline (``decision_timeout_s``) and the moment
+its bank runs out (``since + bank``); the game's deadline (what the workers fire) is the earliest of
+them. When a house's bank runs out, the timeout applies the documented defaults to that house's
+pending decisions only; the house is then *out of time* for the rest of the game: its bank stays 0,
+so each of its later decisions is defaulted as soon as the workers see it (within the sweep's period).
+That is the tournament rule: a flag that falls is never raised again, and the game goes on.
+
+While the clocks are paused (a judge's ``pause_clocks``) the game has no deadline, no bank runs and
+no decision or resolution is accepted; ``resume_clocks`` moves the step's deadline and every running
+clock's start by the paused time, so nobody loses or gains time by the pause.
+
+Everything here reads ``ctx.now`` (the batch's timestamp, as the envelopes record it, to the
+millisecond) and writes what it computed into events: the fold (:mod:`.evolve`) only applies them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from ..core.commands import Actor, PauseClocks, ResumeClocks, may_keep_clocks
+from ..core.context import Context, parse_rfc3339, rfc3339
+from ..core.errors import Forbidden, WrongPhase
+from . import events as ev
+from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
+from .clock_times import MS, effective_deadline, house_deadline, houses_due
+from .decisions import pending_decisions
+from .emitter import copy_state
+from .evolve import fold
+from .state import BoardState
+
+__all__ = ["awaited", "clock_events", "effective_deadline", "houses_due", "now_of", "pause", "resume"]
+
+
+def now_of(ctx: Context) -> datetime:
+    """The batch's time to the millisecond, as its envelopes record it (so the audit, deciding at
+    the recorded timestamp, computes the same charges)."""
+    return parse_rfc3339(rfc3339(ctx.now))
+
+
+def awaited(state: BoardState) -> list[str]:
+    """The houses the game waits on now (each once, in turn order): the ``waiting_for`` of the
+    decisions (sealed orders already submitted are amendable, not awaited)."""
+    out: list[str] = []
+    for d in pending_decisions(state):
+        if getattr(d.options, "submitted", None) is None and d.house not in out:
+            out.append(d.house)
+    return out
+
+
+def clock_events(before: BoardState, batch: list[ev.Event], actor: Actor, ctx: Context) -> list[ev.Event]:
+    """The clock events that follow ``batch`` (decided on ``before``): charges, then starts. None
+    without time banks, and none once the game has ended."""
+    after = fold(batch, copy_state(before))
+    assert after is not None, "a batch folds onto a state"
+    if not after.clocks or after.phase == "ended":
+        return []
+    now = now_of(ctx)
+    defaulted = {h for e in batch if isinstance(e, ev.DecisionTimedOut) for h in e.houses}
+    actor_house = None
+    if actor.kind == "seat" and actor.seat_id is not None:
+        seat = before.seat(actor.seat_id)
+        actor_house = seat.house if seat is not None else None
+    waiting = awaited(after)
+    out: list[ev.Event] = []
+    restarted: list[str] = []
+    for house in after.houses_in_play:
+        clock = before.clocks.get(house)
+        if clock is None or clock.since is None:
+            continue
+        answered = house == actor_house and house not in defaulted
+        if house in waiting and not answered and house not in defaulted:
+            continue  # still on the same decision: its clock keeps running
+        since = parse_rfc3339(clock.since)
+        end = now
+        if house in defaulted:
+            limit = house_deadline(before, house)
+            end = min(now, limit) if limit is not None else now
+        used = max(0, (end - since) // MS)
+        left = clock.bank_ms - used
+        ran_out = not clock.out_of_time and left <= 0
+        increment = after.settings.increment_s * 1000 if answered and not (clock.out_of_time or ran_out) else 0
+        out.append(
+            ClockCharged(
+                house=house, used_ms=used, increment_ms=increment, bank_ms=max(0, left) + increment, out_of_time=ran_out
+            )
+        )
+        if house in waiting:
+            restarted.append(house)
+    started = [h for h in waiting if h in restarted or (h in after.clocks and after.clocks[h].since is None)]
+    if started:
+        out.append(ClockStarted(houses=started, at=rfc3339(now)))
+    return out
+
+
+def pause(state: BoardState, command: PauseClocks, actor: Actor, ctx: Context) -> list[ev.Event]:
+    """A judge pauses the clocks (docs/clocks.md): refused when already paused, before the start or
+    after the end."""
+    _check_keeper(state, actor)
+    if state.paused is not None:
+        raise WrongPhase("the clocks are already paused", code="clocks_paused")
+    return [ClocksPaused(by=actor.kind, reason=command.reason, at=rfc3339(now_of(ctx)))]
+
+
+def resume(state: BoardState, command: ResumeClocks, actor: Actor, ctx: Context) -> list[ev.Event]:
+    """A judge resumes the clocks: the step's deadline (and, in the fold, every running clock) moves
+    by the paused time."""
+    _check_keeper(state, actor)
+    if state.paused is None:
+        raise WrongPhase("the clocks are not paused", code="clocks_running")
+    now = now_of(ctx)
+    paused = max(timedelta(0), now - parse_rfc3339(state.paused.at))
+    deadline = rfc3339(parse_rfc3339(state.deadline) + paused) if state.deadline is not None else None
+    return [
+        ClocksResumed(by=actor.kind, reason=command.reason, at=rfc3339(now), paused_ms=paused // MS, deadline=deadline)
+    ]
+
+
+def _check_keeper(state: BoardState, actor: Actor) -> None:
+    if not may_keep_clocks(actor):
+        raise Forbidden("only a judge (today: the organizer) may pause or resume the clocks")
+    if state.phase in ("lobby", "ended"):
+        raise WrongPhase("the clocks run only while the game does", code="clocks_not_running")
+
+
+def refuse_while_paused(state: BoardState) -> None:
+    """While paused the game takes no decision, timeout or resolution (only ``resume_clocks``)."""
+    if state.paused is not None:
+        raise WrongPhase(
+            f"the clocks are paused ({state.paused.reason}); the game resumes when a judge resumes them",
+            code="clocks_paused",
+        )
