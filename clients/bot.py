@@ -783,3 +783,13 @@ def main_fill(base: str, game: str, seats: int, seed: int | str) -> list[BotStat
 
 def main_new_game(base: str, players: int, seed: int | str, timeout_s: int = 600) -> PlayedGame:
     return asyncio.run(play_game(base, players, seed, {"decision_timeout_s": timeout_s}))
+
+
+async def play_seats(
+    base: str, game_id: str, organizer_token: str, seats: dict[str, str], seed: int | str = 0, *, wait_s: int = WAIT_S
+) -> int:
+    """Play the seats of a started game (seat id -> token, e.g. a tournament's table) with one bot
+    each until a winner is declared; the game's final version."""
+    async with _api(base, wait_s) as api:
+        watcher, _ = await _play_seats(api, base, game_id, organizer_token, seats, seed, wait_s)
+        return watcher.version

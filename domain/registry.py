@@ -14,14 +14,22 @@ import msgspec
 
 from .auction.game import GAME as AUCTION
 from .board.game import GAME as BOARD
+from .board.notifications import topic_of as board_topic_of
+from .board.tournament import TABLES as BOARD_TABLES
 from .core.errors import GameError
 from .core.game import Game
+from .core.notify import Notifier
+from .core.tournament import TableRules
 from .core.upcast import EventCodec
 
 GAMES: dict[str, Game] = {
     BOARD.kind: BOARD,
     AUCTION.kind: AUCTION,  # the smallest complete game: the tests play it to prove the engine game-agnostic
 }
+TOURNAMENT_RULES: dict[str, TableRules] = {BOARD.kind: BOARD_TABLES}
+"""The kinds whose tables a tournament can hold (``POST /v1/tournaments``, domain/core/tournament.py)."""
+NOTIFIERS: dict[str, Notifier] = {BOARD.kind: board_topic_of}
+"""How each game names the webhook topic of its events (domain/core/notify.py); other games notify their end only."""
 DEFAULT_KIND = BOARD.kind
 """A create request without ``kind`` means the board game (as before kinds existed)."""
 

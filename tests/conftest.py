@@ -31,6 +31,10 @@ QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
 # The test game (domain/auction) is hosted beside the board game: tests/api/test_second_game.py plays it.
 os.environ.setdefault("CITADEL_GAMES", "board,auction")
+# Webhooks (docs/webhooks.md): the tests deliver to receivers on the loopback, which a deployment
+# refuses unless configured; and retry after half a second instead of two (tests/api/test_webhooks.py).
+os.environ.setdefault("CITADEL_WEBHOOK_ALLOW_LOOPBACK", "1")
+os.environ.setdefault("CITADEL_WEBHOOK_BACKOFF_S", "0.5")
 
 
 SESSION_LOCK = "citadel:test-session"

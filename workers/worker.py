@@ -16,6 +16,7 @@ from rq.exceptions import StopRequested
 from rq.worker import WorkerStatus
 
 from .sweep import Sweeper
+from .webhooks import WebhookSweep
 
 log = logging.getLogger("citadel.worker")
 
@@ -26,11 +27,13 @@ class CitadelWorker(SimpleWorker):
     supervisor (k8s, ``citadel run``) restarts it if it dies. Between jobs, and at least every
     ``CITADEL_SWEEP_S`` seconds while idle, its :class:`~workers.sweep.Sweeper` fires due deadlines
     and finishes resolutions an API process appended but did not enqueue (and, at start-up, what a
-    dead worker left behind). While it works on them the worker is *busy*: a warm shutdown (SIGTERM)
+    dead worker left behind), and its :class:`~workers.webhooks.WebhookSweep` turns the appends of
+    watched games into webhook deliveries and enqueues the due ones. While it works on them the worker is *busy*: a warm shutdown (SIGTERM)
     waits for the batch, then stops."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         self.sweeper = Sweeper(busy=self._busy)  # before RQ's __init__, which reads dequeue_timeout
+        self.webhooks = WebhookSweep(self.sweeper.cfg)
         super().__init__(*args, **kwargs)
 
     @contextmanager
@@ -51,5 +54,6 @@ class CitadelWorker(SimpleWorker):
         super().heartbeat(timeout, pipeline)
         if pipeline is None:
             self.sweeper.tick()
+            self.webhooks.tick()  # appends of watched games -> deliveries; due deliveries -> jobs
             if self._stop_requested:  # SIGTERM arrived during the sweep's work: stop now it is done
                 raise StopRequested()

@@ -446,6 +446,7 @@ class CreateGameBody(msgspec.Struct, omit_defaults=True):
     kind: str = "board"
     settings: dict[str, Any] = {}
     scenario: dict[str, Any] | None = None
+    seat_houses: list[str] | None = None
 
 
 class JoinBody(msgspec.Struct, omit_defaults=True):

@@ -495,6 +495,7 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "special_order_limit": ("invalid", "more special orders than your King's Court position allows (BG-PLAN-04)"),
     "orders_incomplete": ("invalid", "an area with your units has no order although you could fill it (BG-PLAN-02)"),
     "invalid_scenario": ("invalid", "a scenario the rules could not produce (with the `rule` it breaks)"),
+    "invalid_seat_houses": ("invalid", "`seat_houses` does not name each house in play once (BG-SETUP-02)"),
     "invalid_player_count": ("invalid", "not a player count this game allows"),
     "unknown_command": ("invalid", "a command this game does not know"),
     "no_such_order": ("invalid", "no such Raid, March or Consolidate Power order of yours"),

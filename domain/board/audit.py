@@ -151,7 +151,13 @@ def _recreate(first: list[Recorded], seed: str | None) -> tuple[list[ev.Event], 
     ctx = Context(now=first[0].ts, seed=seed or "", game_id=created.game_id)
     try:
         out = decider.create(
-            cmd.CreateGame(player_count=created.player_count, settings=created.settings, scenario=scenario), ctx
+            cmd.CreateGame(
+                player_count=created.player_count,
+                settings=created.settings,
+                scenario=scenario,
+                seat_houses=created.seat_houses,
+            ),
+            ctx,
         )
     except Exception as e:  # noqa: BLE001 - a refused creation is a finding
         return [], f"event 1: the game could not have been created so: {e}"

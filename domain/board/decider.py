@@ -20,7 +20,7 @@ from .action import decider as action
 from .emitter import copy_state
 from .evolve import evolve, fold, rollback_target
 from .scenario import Scenario, apply_scenario, validate_scenario
-from .setup import MAX_PLAYERS, MIN_PLAYERS
+from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
 from .supply import supply_ok
 from .timeouts import timeout_events
@@ -49,16 +49,37 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
             rule="BG-SETUP-01",
             code="invalid_player_count",
         )
+    if command.seat_houses is not None:
+        check_seat_houses(command.player_count, command.seat_houses)
+        if command.scenario is not None:
+            raise RuleViolation(
+                "give seat houses in the scenario (scenario.seat_houses), not beside it",
+                rule="BG-SETUP-02",
+                code="invalid_seat_houses",
+            )
     created = ev.GameCreated(
         game_id=ctx.game_id,
         player_count=command.player_count,
         settings=command.settings,
         seed_commitment=commit_seed(ctx.seed),
         sealed_commitments=True,
+        seat_houses=list(command.seat_houses) if command.seat_houses is not None else None,
     )
     if command.scenario is None:
         return [created]
     return [created, _load_scenario(created, command.scenario, ctx)]
+
+
+def check_seat_houses(player_count: int, seat_houses: list[str]) -> None:
+    """BG-SETUP-01/02: a given deal names each house in play at this player count exactly once."""
+    in_play = houses_for(player_count)
+    if sorted(seat_houses) != sorted(in_play):
+        raise RuleViolation(
+            f"seat_houses must name each house in play with {player_count} players once, seat1 first: "
+            f"{', '.join(in_play)}",
+            rule="BG-SETUP-02",
+            code="invalid_seat_houses",
+        )
 
 
 def _load_scenario(created: ev.GameCreated, sc: Scenario, ctx: Context) -> ev.ScenarioLoaded:
@@ -108,6 +129,8 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
     given = fx.westeros if fx is not None else None
     if fx is not None and fx.seat_houses is not None:
         houses = list(fx.seat_houses)
+    elif state.seat_houses is not None:
+        houses = list(state.seat_houses)
     else:
         houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
     cards = board_data.cards()

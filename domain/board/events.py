@@ -38,6 +38,9 @@ class GameCreated(Event, frozen=True, tag="game_created"):
     sealed_commitments: bool = False
     """Every sealed input carries a public commitment and its reveal the salt that opens it
     (domain/core/commitment.py). False only in games stored before commit–reveal existed."""
+    seat_houses: list[str] | None = None
+    """The house each seat will play, ``seat1`` first, when given at creation (a tournament's draw):
+    the start deals exactly these (BG-SETUP-02). None: dealt at random from the seed at the start."""
 
 
 class ScenarioLoaded(Event, frozen=True, tag="scenario_loaded"):

@@ -39,6 +39,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 settings=event.settings,
                 seed_commitment=event.seed_commitment,
                 sealed_commitments=event.sealed_commitments,
+                seat_houses=event.seat_houses,
             )
             initial_board(s)
             return s

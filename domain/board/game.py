@@ -45,6 +45,12 @@ class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
     settings: Settings = msgspec.field(default_factory=Settings)
     scenario: Scenario | None = None
     """Scenario fixture: start from a described position instead of the standard setup."""
+    seat_houses: (
+        Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=32)]], msgspec.Meta(max_length=6)] | None
+    ) = None
+    """The house of each seat, ``seat1`` first, naming each house in play once (BG-SETUP-02): the start
+    deals these instead of drawing them (422 ``invalid_seat_houses`` otherwise). Unset: houses are
+    dealt at random from the game's seed when the game starts."""
 
 
 class Waiting(msgspec.Struct):
@@ -107,7 +113,13 @@ class BoardGame:
 
     def create(self, body: BoardCreateBody, ctx: Context) -> list[Any]:
         return decider.create(
-            cmd.CreateGame(player_count=body.player_count, settings=body.settings, scenario=body.scenario), ctx
+            cmd.CreateGame(
+                player_count=body.player_count,
+                settings=body.settings,
+                scenario=body.scenario,
+                seat_houses=body.seat_houses,
+            ),
+            ctx,
         )
 
     def decide(self, state: BoardState, command: object, actor: Actor, ctx: Context) -> list[Any]:

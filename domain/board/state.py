@@ -183,6 +183,9 @@ class BoardState(msgspec.Struct):
     seed_commitment: str
     sealed_commitments: bool = False
     """Sealed inputs are committed at submission and opened at the reveal (``GameCreated``)."""
+    seat_houses: list[str] | None = None
+    """The houses given at creation, ``seat1`` first (``GameCreated.seat_houses``): the start deals
+    these instead of drawing (BG-SETUP-02)."""
     phase: Phase = "lobby"
     step: Step = "waiting_for_players"
     round: int = 1

@@ -29,7 +29,10 @@ class JobSpec:
 
 RESOLVE = JobSpec("workers.jobs.resolve_pending")
 """``resolve_pending(game_id)``: send ``ResolvePending`` if the game waits for it."""
-JOBS = (RESOLVE,)
+DELIVER_WEBHOOK = JobSpec("workers.webhooks.deliver", result_ttl=60, failure_ttl=24 * 3600)
+"""``deliver(delivery_id)``: one attempt of one webhook delivery; enqueued by the workers' webhook
+sweep for each due delivery (``workers/webhooks.py``), never by the API or the projector."""
+JOBS = (RESOLVE, DELIVER_WEBHOOK)
 """Every job. Deadlines have none: the workers' sweep fires them itself (``workers/sweep.py``)."""
 
 
@@ -53,6 +56,9 @@ class Scheduler:
 
     async def resolve_now(self, game_id: str) -> None:
         await asyncio.to_thread(self.resolve_now_sync, game_id)
+
+    def deliver_webhook_sync(self, delivery_id: str) -> None:
+        self._enqueue(DELIVER_WEBHOOK, delivery_id)
 
 
 class NullScheduler:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from litestar import Litestar, Request
+from litestar import Litestar, Request, Response
 from litestar.config.compression import CompressionConfig
 from litestar.exceptions import HTTPException, ValidationException
 from litestar.openapi import OpenAPIConfig
@@ -36,7 +36,9 @@ from .controllers.lobby import LobbyController
 from .controllers.ops import OpsController
 from .controllers.reference import reference_routes
 from .controllers.signing import SigningController
+from .controllers.tournaments import TournamentsController
 from .controllers.views import ViewsController
+from .controllers.webhooks import WebhooksController
 from .errors import ApiError
 from .manners import HttpManners
 from .problems import (
@@ -56,10 +58,22 @@ GZIP_MIN_BYTES = 1024
 stream chunk by chunk, each flushed as it is written, so SSE and NDJSON are never held back)."""
 
 
-async def before_request(request: Request[Any, Any, Any]) -> None:
+async def before_request(request: Request[Any, Any, Any]) -> Response[None] | None:
     """Refuse non-JSON bodies and unknown query parameters (rate limits are the app's first guard:
-    ``ratelimit.py``)."""
+    ``ratelimit.py``); answer OPTIONS with every method of the path."""
+    if request.method == "OPTIONS":
+        return options_answer(request)
     await reject_unknown_query_parameters(request)
+    return None
+
+
+def options_answer(request: Request[Any, Any, Any]) -> Response[None]:
+    """``204`` with ``Allow``: every method of the path. Litestar's own OPTIONS handler lists the
+    methods of the path's first handler only (it is built then, and kept when a GET joins a POST on
+    the same path: ``/v1/games/{id}/webhooks``)."""
+    paths = request.route_handler.paths
+    methods = {m for route in request.app.routes if route.path in paths for m in getattr(route, "methods", ())}
+    return Response(content=None, status_code=204, headers={"Allow": ", ".join(sorted(methods | {"OPTIONS"}))})
 
 
 async def reject_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
@@ -99,6 +113,8 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             EventsController,
             JudgeController,
             SigningController,
+            TournamentsController,
+            WebhooksController,
             OpsController,
             *reference_routes(),
         ],

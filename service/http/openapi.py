@@ -44,10 +44,12 @@ from domain import registry
 from domain.core.commands import ORGANIZER, Actor, JoinGame, PauseClocks, ResumeClocks, StartGame
 from domain.core.context import Context
 from domain.core.game import SchemaDocs
+from service.engine.tournaments import RoundBody, TournamentBody
 from service.store.read_models import LogLine
 
 from .controllers.reference import PATH as REFERENCE_PATH
 from .controllers.reference import Served, documents, reference_index
+from .controllers.webhooks import WebhookBody
 from .models import (
     CREATE_BODIES,
     AnyCommand,
@@ -134,6 +136,9 @@ SERVICE_TYPES: list[Any] = [
     TurnsEnd,
     StreamEnd,
     Problem,
+    TournamentBody,
+    RoundBody,
+    WebhookBody,
 ]
 
 
@@ -466,7 +471,7 @@ CLOCK_EXAMPLES = {
 NO_ETAG = ("GET /v1/games", "GET /v1/games/{game_id}/invitation", "GET /v1/games/{game_id}/events")
 """Answers under ``/v1/games`` that describe no one version of a game: they carry no ``ETag``."""
 
-LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats")
+LONG_KEYS = ("POST /v1/games", "POST /v1/games/{game_id}/seats", "POST /v1/tournaments")
 """Operations whose ``Idempotency-Key`` must have 16 characters or more (``bodies.require_long_key``)."""
 
 

@@ -243,7 +243,10 @@ EVENTS = "GET /v1/games/{game_id}/events"
 INVITATION = "GET /v1/games/{game_id}/invitation"
 TURNS = "POST /v1/turns"
 JUDGE = "POST /v1/games/{game_id}/judge"
-POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, JUDGE)
+TOURNAMENT = "POST /v1/tournaments"
+ROUND = "POST /v1/tournaments/{tournament_id}/rounds"
+WEBHOOKS = ("POST /v1/games/{game_id}/webhooks", "POST /v1/tournaments/{tournament_id}/webhooks")
+POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, JUDGE, TOURNAMENT, *WEBHOOKS)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
@@ -281,7 +284,7 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
         409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND, JUDGE)
     ),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
-    ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE,)),
+    ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE, TOURNAMENT, ROUND)),
     ProblemCode(409, "nothing_to_do", "the command would change nothing", (COMMAND,)),
     ProblemCode(409, "game_full", "every seat is taken", (JOIN,)),
     ProblemCode(409, "game_started", "the game has started", (JOIN, START)),
@@ -296,8 +299,30 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ProblemCode(422, "validation_error", "a body member of the wrong type, out of range or not matching its pattern"),
     ProblemCode(422, "unknown_field", "the body has a member the API does not know"),
     ProblemCode(422, "idempotency_key_reused", "this `Idempotency-Key` was used with another request", POSTS),
-    ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE,)),
+    ProblemCode(422, "unknown_game_kind", "this server does not host this `kind`", (CREATE, TOURNAMENT)),
     ProblemCode(422, "judge_unsupported", "this kind of game has no judge's actions", (JUDGE,)),
+    ProblemCode(
+        422,
+        "invalid_tournament",
+        "a tournament or round whose players, table sizes or houses do not fit together (nothing was created)",
+        (TOURNAMENT, ROUND),
+    ),
+    ProblemCode(
+        422,
+        "webhook_url_refused",
+        "a webhook URL the deployment may not call (scheme, credentials, a private or loopback address, not in "
+        "`CITADEL_WEBHOOK_ALLOWED_HOSTS`)",
+        WEBHOOKS,
+    ),
+    ProblemCode(
+        422,
+        "invalid_table_size",
+        "a table size the game does not allow (the board game: 3-6, BG-SETUP-01; nothing was created)",
+        (TOURNAMENT, ROUND),
+    ),
+    ProblemCode(
+        409, "round_exists", "this round of the tournament exists (or is being created) with another body", (ROUND,)
+    ),
     ProblemCode(429, "rate_limited", "too many requests from this client; see `Retry-After` and `RateLimit-*`"),
     ProblemCode(
         429, "too_many_streams", "too many open event streams of this client; see `Retry-After`", (EVENTS, TURNS)

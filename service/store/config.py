@@ -19,6 +19,7 @@
 | ``CITADEL_WAIT_TIMEOUT_MS`` | ``200`` | the longest an append waits for them (then it is answered and counted on ``/metrics``) |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
 | ``CITADEL_CORS_ORIGINS`` | empty: CORS off | origins whose browser pages may call the API (comma-separated, e.g. ``https://a.example,http://localhost:5173``; ``*``: any); service/http/manners.py |
+| ``CITADEL_WEBHOOK_*`` | see docs/webhooks.md | allowed hosts, loopback, http, timeout, attempts, backoff of webhooks (read by ``service/engine/webhooks.py``) |
 """
 
 from __future__ import annotations
