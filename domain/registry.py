@@ -14,6 +14,7 @@ import msgspec
 
 from .auction.game import GAME as AUCTION
 from .board.game import GAME as BOARD
+from .cards.game import GAME as CARDS
 from .core.errors import GameError
 from .core.game import Game
 from .core.upcast import EventCodec
@@ -21,6 +22,7 @@ from .core.upcast import EventCodec
 GAMES: dict[str, Game] = {
     BOARD.kind: BOARD,
     AUCTION.kind: AUCTION,  # the smallest complete game: the tests play it to prove the engine game-agnostic
+    CARDS.kind: CARDS,  # A Game of Thrones: The Card Game (2nd ed.), joust (docs/card-game.md)
 }
 DEFAULT_KIND = BOARD.kind
 """A create request without ``kind`` means the board game (as before kinds existed)."""

@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 # The shared service measures the game, not the limiter (tests/api/test_rate_limit.py tests it).
 os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
-# The test game (domain/auction) is hosted beside the board game: tests/api/test_second_game.py plays it.
-os.environ.setdefault("CITADEL_GAMES", "board,auction")
+# The test game (domain/auction) and the card game (domain/cards) are hosted beside the board game:
+# tests/api/test_second_game.py and tests/api/test_card_game_api.py play them.
+os.environ.setdefault("CITADEL_GAMES", "board,auction,cards")
 
 
 SESSION_LOCK = "citadel:test-session"

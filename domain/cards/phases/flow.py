@@ -1,0 +1,144 @@
+"""How the game goes on between decisions: the phases in order (CG-ROUND-01) and the steps that
+wait for a seat. After a decision, :func:`proceed` runs every automatic step until a seat must
+decide again, the system must reveal something sealed, or the game is over.
+
+Action windows (CG-ROUND-02) are not opened: without card abilities no player has an action to
+take in them (docs/card-game.md).
+"""
+
+from __future__ import annotations
+
+from .. import events as ev
+from .. import setup, victory
+from ..emitter import Emitter
+from ..power import plot_values
+from . import challenges, dominance, draw, plot, standing, taxation
+
+
+def begin_round(em: Emitter) -> None:
+    """CG-ROUND-01: a round begins with the plot phase: every seat chooses a plot in secret."""
+    em.emit(ev.CardsRoundBegan(round=em.state.round + 1))
+    em.emit(ev.CardsPhaseBegan(phase="plot"))
+    em.open_step("plot", em.state.player_order())
+
+
+def after_mulligans(em: Emitter) -> None:
+    if not em.state.waiting:
+        em.open_step("setup", em.state.player_order())
+
+
+def after_setup_reveal(em: Emitter) -> None:
+    setup.reveal(em)
+    if not victory.check(em):
+        begin_round(em)
+
+
+def after_plot_reveal(em: Emitter) -> None:
+    """CG-PHASE-03: the initiative winner chooses the first player."""
+    plot.reveal(em)
+    assert em.state.initiative_winner is not None
+    em.open_step("first_player", [em.state.initiative_winner])
+
+
+def after_first_player(em: Emitter) -> None:
+    """CG-PHASE-02 (used plots back), the draw phase (CG-PHASE-06), then marshaling."""
+    plot.recycle(em)
+    em.emit(ev.CardsPhaseBegan(phase="draw"))
+    draw.draw_phase(em)
+    if victory.check(em):
+        return
+    em.emit(ev.CardsPhaseBegan(phase="marshaling"))
+    next_marshal(em)
+
+
+def next_marshal(em: Emitter) -> None:
+    """CG-PHASE-08: the next active player collects its income and marshals; then challenges."""
+    s = em.state
+    left = [seat for seat in s.player_order() if seat not in s.done]
+    if not left:
+        em.emit(ev.CardsPhaseBegan(phase="challenges"))
+        next_challenger(em)
+        return
+    seat = left[0]
+    em.emit(ev.CardsIncomeCollected(seat_id=seat, gold=max(0, plot_values(s, seat).income)))
+    em.open_step("marshal", [seat])
+
+
+def next_challenger(em: Emitter) -> None:
+    """CG-PHASE-12/13: the next active player may start challenges; then dominance."""
+    s = em.state
+    left = [seat for seat in s.player_order() if seat not in s.done]
+    if not left:
+        end_of_round(em)
+        return
+    seat = left[0]
+    if not challenges.open_types(s, seat):
+        em.emit(ev.CardsChallengesEnded(seat_id=seat))
+        next_challenger(em)
+        return
+    em.open_step("challenge", [seat])
+
+
+def after_declaration(em: Emitter) -> None:
+    """CG-CHAL-03: the defender declares defenders (none asked when it has no eligible character)."""
+    ch = em.state.challenge
+    assert ch is not None
+    if challenges.eligible(em.state, ch.defender, ch.type, exclude=ch.bypassed):
+        em.open_step("defend", [ch.defender])
+        return
+    em.emit(ev.CardsDefendersDeclared(seat_id=ch.defender, defenders=[]))
+    after_defenders(em)
+
+
+def after_defenders(em: Emitter) -> None:
+    if victory.check(em):
+        return
+    winner, waits = challenges.resolve(em)
+    if victory.check(em):
+        return
+    ch = em.state.challenge
+    assert ch is not None
+    if waits:
+        em.open_step("claim", [ch.defender])
+        return
+    after_claim(em, winner)
+
+
+def after_claim(em: Emitter, winner: str | None) -> None:
+    """CG-CHAL-08: keywords after claim; then the active player's next challenge. (A claim chosen
+    in a later batch is the attacker's: only an attacker's win has a claim.)"""
+    if victory.check(em):
+        return
+    if winner is not None:
+        challenges.keywords(em, winner)
+        if victory.check(em):
+            return
+    ch = em.state.challenge
+    assert ch is not None
+    if challenges.open_types(em.state, ch.attacker):
+        em.open_step("challenge", [ch.attacker])
+        return
+    em.emit(ev.CardsChallengesEnded(seat_id=ch.attacker))
+    next_challenger(em)
+
+
+def end_of_round(em: Emitter) -> None:
+    """Dominance (CG-PHASE-14/15), standing (CG-PHASE-16), taxation (CG-PHASE-17/18)."""
+    em.emit(ev.CardsPhaseBegan(phase="dominance"))
+    dominance.determine(em)
+    if victory.check(em):
+        return
+    em.emit(ev.CardsPhaseBegan(phase="standing"))
+    standing.stand_all(em)
+    em.emit(ev.CardsPhaseBegan(phase="taxation"))
+    taxation.return_gold(em)
+    over = [seat for seat in em.state.player_order() if taxation.over_reserve(em.state, seat)]
+    if over:
+        em.open_step("reserve", over)
+        return
+    begin_round(em)
+
+
+def after_reserve(em: Emitter) -> None:
+    if not em.state.waiting:
+        begin_round(em)

@@ -1,0 +1,101 @@
+"""The marshaling phase (CG-PHASE-08..10) and what may enter play where (CG-KEY-09, CG-UNIQUE-01..03).
+
+Each player in turn collects its income and marshals cards from hand by paying their printed cost:
+characters and locations enter play, attachments go onto a character (any player's, CG-KEY-09
+permitting), a further copy of a unique card the player controls goes under it as a free
+duplicate. At most one Limited card per round; a unique card whose title is in its owner's dead
+pile cannot be marshaled.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import RuleViolation
+from .. import events as ev
+from ..catalog import CardRecord
+from ..state import CardState
+
+
+def can_attach(target: CardRecord, attachment: CardRecord) -> str | None:
+    """Why ``attachment`` may not go on ``target`` (None: it may). The basic restriction: onto a
+    character (CG-PHASE-09); "No attachments" (except Weapon) (CG-KEY-09)."""
+    if target.type != "character":
+        return f"{attachment.name} goes on a character, not on {target.name}"
+    if target.has_keyword("no attachments"):
+        return f"{target.name} takes no attachments (CG-KEY-09)"
+    if target.has_keyword("no attachments except Weapon") and "Weapon" not in attachment.traits:
+        return f"{target.name} takes no attachments except Weapons (CG-KEY-09)"
+    return None
+
+
+def unique_in_play(state: CardState, seat: str, rec: CardRecord) -> str | None:
+    """The seat's own copy in play of a unique card's title (owned and controlled), if any (CG-UNIQUE-01/03)."""
+    if not rec.unique:
+        return None
+    for p in state.in_play.values():
+        if p.controller == seat and state.owner(p.card) == seat and state.record(p.card).name == rec.name:
+            return p.card
+    return None
+
+
+def placement(state: CardState, seat: str, card: str, attach_to: str | None) -> tuple[ev.Placement, int]:
+    """Where a marshaled card goes and what it costs, or a RuleViolation naming the rule."""
+    p = state.player(seat)
+    if card not in p.hand:
+        raise RuleViolation(f"{card} is not in your hand", rule="CG-PHASE-09")
+    rec = state.record(card)
+    if rec.type == "event":
+        raise RuleViolation(f"{rec.name} is an event: events are never marshaled", rule="CG-PHASE-09")
+    if rec.type not in ("character", "location", "attachment"):
+        raise RuleViolation(f"{rec.name} cannot be marshaled", rule="CG-PHASE-09")
+    if rec.unique and any(state.record(d).name == rec.name for d in p.dead):
+        raise RuleViolation(f"a copy of {rec.name} is in your dead pile", rule="CG-UNIQUE-02")
+    mine = unique_in_play(state, seat, rec)
+    if mine is not None:
+        if attach_to is not None:
+            raise RuleViolation(f"{rec.name} enters as a duplicate under {mine}: no target", rule="CG-UNIQUE-03")
+        return ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine), 0
+    if rec.unique and any(
+        state.record(x.card).name == rec.name and x.controller == seat for x in state.in_play.values()
+    ):
+        raise RuleViolation(f"you already control a {rec.name}", rule="CG-UNIQUE-01")
+    if rec.limited and p.limited_used:
+        raise RuleViolation("you have marshaled a Limited card this round already", rule="CG-PHASE-10")
+    cost = rec.printed_cost
+    if cost > p.gold:
+        raise RuleViolation(f"{rec.name} costs {cost} gold; you have {p.gold}", rule="CG-PHASE-08")
+    if rec.type == "attachment":
+        if attach_to is None or attach_to not in state.in_play:
+            raise RuleViolation(
+                f"{rec.name} is an attachment: name a character in play (attach_to)", rule="CG-PHASE-09"
+            )
+        why = can_attach(state.record(attach_to), rec)
+        if why:
+            raise RuleViolation(why, rule="CG-KEY-09")
+        return ev.Placement(card=card, code=rec.code, as_="attachment", on=attach_to), cost
+    if attach_to is not None:
+        raise RuleViolation(f"{rec.name} is not an attachment", rule="CG-PHASE-09")
+    return ev.Placement(card=card, code=rec.code, as_=rec.type), cost
+
+
+def marshalable(state: CardState, seat: str) -> dict[str, list[str]]:
+    """Every card the seat may marshal now -> its legal targets (empty for a non-attachment)."""
+    out: dict[str, list[str]] = {}
+    for card in state.player(seat).hand:
+        rec = state.record(card)
+        if rec.type == "attachment":
+            targets = [t for t in state.in_play if _ok(state, seat, card, t)]
+            if unique_in_play(state, seat, rec) is not None and _ok(state, seat, card, None):
+                out[card] = []
+            elif targets:
+                out[card] = targets
+        elif _ok(state, seat, card, None):
+            out[card] = []
+    return out
+
+
+def _ok(state: CardState, seat: str, card: str, target: str | None) -> bool:
+    try:
+        placement(state, seat, card, target)
+    except RuleViolation:
+        return False
+    return True
