@@ -6,14 +6,19 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
+import msgspec
+
 from domain.cards import commands as cmd
 from domain.cards.decisions import decisions_for
 from domain.cards.decks import DeckChoice
 from domain.cards.evolve import fold
+from domain.cards.game import GAME
 from domain.cards.rules import create, decide, pending_system_work
-from domain.cards.state import CardState, SetupPick
+from domain.cards.state import CardState, Placed, SetupPick
 from domain.core.commands import ORGANIZER, SYSTEM, Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
-from domain.core.context import Context
+from domain.core.context import Context, rfc3339
+from domain.core.envelope import Envelope, seal
+from domain.core.hashing import GENESIS
 
 T0 = datetime(2026, 1, 1, tzinfo=UTC)
 
@@ -24,6 +29,8 @@ class Table:
     def __init__(self, seed: str = "seed", decks: tuple[str, str] = ("stark_kraken", "lannister_rose")) -> None:
         self.seed = seed
         self.now = T0
+        self.taken: set[str] = set()
+        """Cards a test has arranged already (``to_hand``, ``put_in_play`` never hand out one twice)."""
         body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name=d) for d in decks])
         self.events = list(create(body, self.ctx()))
         self.batches: list[tuple[datetime, list[object]]] = [(self.now, list(self.events))]
@@ -138,3 +145,53 @@ def play_random(table: Table, rng: random.Random, max_batches: int = 5000, timeo
         if not acted:
             table.timeout()
     raise AssertionError("the game did not end")
+
+
+def envelopes(table: Table) -> list[Envelope]:
+    """The stream as stored: each batch sealed at its own time in a hash chain."""
+    out: list[Envelope] = []
+    prev = GENESIS
+    seq = 0
+    for ts, batch in table.batches:
+        for e in batch:
+            seq += 1
+            env = seal(seq, rfc3339(ts), GAME.schema_version, prev, msgspec.json.encode(e))
+            out.append(env)
+            prev = env.hash
+    return out
+
+
+def to_plot_step(table: Table) -> None:
+    """Start, every seat keeps its hand and sets nothing up: round 1's plot step."""
+    table.start()
+    for seat in table.state.seat_ids():
+        table.seat(seat, cmd.ChooseMulligan(mulligan=False))
+    for seat in table.state.seat_ids():
+        table.seat(seat, cmd.ChooseSetup(cards=[]))
+    assert table.state.step == "plot"
+
+
+def put_in_play(table: Table, seat: str, code: str, kneeling: bool = False) -> str:
+    """Move a card of ``code`` from ``seat``'s deck or hand into play (a position for a test)."""
+    s = table.state
+    p = s.player(seat)
+    iid = next(i for i in p.hand + p.deck if s.cards[i] == code and i not in table.taken)
+    table.taken.add(iid)
+    (p.hand if iid in p.hand else p.deck).remove(iid)
+    s.in_play[iid] = Placed(card=iid, controller=seat, kneeling=kneeling)
+    return iid
+
+
+def to_hand(table: Table, seat: str, code: str) -> str:
+    s = table.state
+    p = s.player(seat)
+    iid = next(i for i in p.hand + p.deck if s.cards[i] == code and i not in table.taken)
+    table.taken.add(iid)
+    if iid in p.deck:
+        p.deck.remove(iid)
+        p.hand.append(iid)
+    return iid
+
+
+def plots_by_code(table: Table, seat: str, code: str) -> str:
+    return next(i for i in table.state.player(seat).plots if table.state.cards[i] == code)
