@@ -4,8 +4,22 @@ from __future__ import annotations
 
 from ..core.errors import ErrorKind
 from ..core.game import SchemaDocs
-from .commands import CardsCreateBody, ChooseMulligan, DeclareChallenge, MarshalCard
+from .commands import (
+    CardsCreateBody,
+    ChooseClaimVictims,
+    ChooseFirstPlayer,
+    ChooseMulligan,
+    ChoosePlot,
+    ChooseSetup,
+    DeclareChallenge,
+    DeclareDefenders,
+    DiscardToReserve,
+    EndChallenges,
+    EndMarshaling,
+    MarshalCard,
+)
 from .decks import DeckChoice
+from .state import SetupPick
 
 DESCRIPTIONS: dict[str, str] = {
     "game_id": "The game's id: `g_` and 32 hexadecimal digits.",
@@ -67,6 +81,36 @@ DESCRIPTIONS: dict[str, str] = {
     "cost": "Gold paid.",
     "totals": "Dominance totals by seat (CG-PHASE-14).",
     "challenge_types": "Challenge type -> eligible characters.",
+    "bypassed": "Characters bypassed by stealth: they cannot defend (CG-CHAL-02).",
+    "CardChallengeView.type": "The challenge's type: `military`, `intrigue` or `power`.",
+    "type": "The card's type.",
+    "active": "The active player of the marshaling or challenges phase, or null.",
+    "challenge": "The challenge being resolved, or null.",
+    "end_reason": "Why the game ended, or null.",
+    "attached_to": "The card this attachment is on, or null.",
+    "duplicates": "Duplicates placed under this unique card (CG-UNIQUE-03).",
+    "kneeling": "True when the card is knelt (CG-GEN-04).",
+    "strength": "The printed STR (characters), or null.",
+    "challenges_made": "The challenge types started this phase.",
+    "dead": "The dead pile (killed characters), public.",
+    "deck_name": "The deck's name (a legal deck of decks.yaml, or `custom`).",
+    "discard": "The discard pile, public.",
+    "faction_power": "Power on the faction card.",
+    "hand_count": "Cards in hand (public).",
+    "has_chosen_plot": "True once this seat has sealed a plot this round (public).",
+    "in_play": "The cards this seat controls in play.",
+    "plot_deck_count": "Plots left in the plot deck.",
+    "reserve": "The revealed plot's reserve with modifiers: the hand size kept at taxation (CG-PHASE-18).",
+    "revealed_plot": "The revealed plot (it stays until the next reveal, CG-PHASE-20), or null.",
+    "total_power": "Power on the faction card plus on every card the seat controls (CG-GEN-05).",
+    "used_plots": "The used pile of plots, public.",
+    "attacker_strength": "The attacking side's total STR.",
+    "defender_strength": "The defending side's total STR.",
+    "unopposed": "True when the attacker won and the defending side counted 0 STR (CG-CHAL-06).",
+    "duplicate": "The duplicate discarded.",
+    "saved": "The card the duplicate saved.",
+    "from_seat": "The seat that lost the power.",
+    "to_seat": "The seat that gained it.",
 }
 
 PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
@@ -90,8 +134,16 @@ DOCS = SchemaDocs(
     descriptions=DESCRIPTIONS,
     examples=(
         ChooseMulligan(mulligan=False),
+        ChooseSetup(cards=[SetupPick(card="s1-07"), SetupPick(card="s1-31", attach_to="s1-07")]),
+        ChoosePlot(plot="s1-p3"),
+        ChooseFirstPlayer(seat_id="seat1"),
         MarshalCard(card="s1-07"),
-        DeclareChallenge(challenge_type="power", attackers=["s1-07", "s1-12"]),
+        EndMarshaling(),
+        DeclareChallenge(challenge_type="power", attackers=["s1-07", "s1-12"], stealth={"s1-12": "s2-40"}),
+        EndChallenges(),
+        DeclareDefenders(defenders=["s2-05"]),
+        ChooseClaimVictims(characters=["s2-05"]),
+        DiscardToReserve(cards=["s1-44", "s1-02"]),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),
     ),
     problem_codes=PROBLEM_CODES,
