@@ -8,6 +8,7 @@ from .commands import (
     CardsCreateBody,
     ChooseClaimVictims,
     ChooseFirstPlayer,
+    ChooseIntimidate,
     ChooseMulligan,
     ChoosePlot,
     ChooseSetup,
@@ -111,6 +112,7 @@ DESCRIPTIONS: dict[str, str] = {
     "saved": "The card the duplicate saved.",
     "from_seat": "The seat that lost the power.",
     "to_seat": "The seat that gained it.",
+    "target": "The character knelt by intimidate, or null for none.",
 }
 
 PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
@@ -144,6 +146,7 @@ DOCS = SchemaDocs(
         DeclareDefenders(defenders=["s2-05"]),
         ChooseClaimVictims(characters=["s2-05"]),
         DiscardToReserve(cards=["s1-44", "s1-02"]),
+        ChooseIntimidate(target="s2-05"),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),
     ),
     problem_codes=PROBLEM_CODES,

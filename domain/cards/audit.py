@@ -66,6 +66,8 @@ def player_command(e: Any) -> object | None:
             return cmd.ChooseClaimVictims(characters=e.characters)
         case ev.CardsReserveDiscarded():
             return cmd.DiscardToReserve(cards=e.cards)
+        case ev.CardsIntimidated():
+            return cmd.ChooseIntimidate(target=e.target)
     return None
 
 

@@ -84,6 +84,13 @@ class ChooseClaimVictims(_Command, frozen=True, tag="choose_claim_victims"):
     characters: Annotated[list[CardId], msgspec.Meta(max_length=40)]
 
 
+class ChooseIntimidate(_Command, frozen=True, tag="choose_intimidate"):
+    """Intimidate: kneel one standing character of the loser with STR no higher than the winning
+    margin, or none (``target`` null) (CG-KEY-04)."""
+
+    target: CardId | None = None
+
+
 class DiscardToReserve(_Command, frozen=True, tag="discard_to_reserve"):
     """Discard exactly the cards over your reserve (CG-PHASE-18)."""
 
@@ -101,6 +108,7 @@ CardCommand = (
     | EndChallenges
     | DeclareDefenders
     | ChooseClaimVictims
+    | ChooseIntimidate
     | DiscardToReserve
 )
 

@@ -22,6 +22,7 @@ COMMANDS: dict[str, list[str]] = {
     "challenge": ["declare_challenge", "end_challenges"],
     "defend": ["declare_defenders"],
     "claim": ["choose_claim_victims"],
+    "intimidate": ["choose_intimidate"],
     "reserve": ["discard_to_reserve"],
 }
 
@@ -38,7 +39,7 @@ class CardDecision(msgspec.Struct):
     """What the server does at the deadline if you have not decided."""
     cards: list[str] = []
     """The cards you may choose among (setup: your hand; plot: your plot deck; claim: your characters;
-    reserve: your hand; marshal: the cards you may marshal now)."""
+    reserve: your hand; marshal: the cards you may marshal now; intimidate: the characters you may kneel)."""
     count: int | None = None
     """How many cards to choose (claim, reserve), or None."""
     budget: int | None = None
@@ -101,6 +102,8 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)
+        case "intimidate":
+            d.cards = challenges.intimidate_targets(s)
         case "reserve":
             d.cards = list(p.hand)
             d.count = taxation.over_reserve(s, seat)

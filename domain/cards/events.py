@@ -281,6 +281,15 @@ class CardsDiscardedFromDeck(Event, frozen=True, tag="cards_discarded_from_deck"
     reason: str
 
 
+class CardsIntimidated(Event, frozen=True, tag="cards_intimidated"):
+    """Intimidate (CG-KEY-04): the winning attacker knelt ``target`` (a standing character of the
+    loser with STR no higher than the margin), or chose none (``target`` null)."""
+
+    seat_id: str
+    target: str | None
+    by_default: bool = False
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -351,6 +360,7 @@ CardEvent = (
     | CardsCharactersKilled
     | CardsDiscardedFromHand
     | CardsDiscardedFromDeck
+    | CardsIntimidated
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

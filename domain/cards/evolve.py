@@ -196,6 +196,10 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             p = state.player(event.seat_id)
             _remove(p.deck, event.cards)
             p.discard.extend(event.cards)
+        case ev.CardsIntimidated():
+            if event.target is not None:
+                state.in_play[event.target].kneeling = True
+            state.waiting = []
         case ev.CardsDominanceDetermined():
             if event.winner is not None:
                 pass  # the power is a CardsPowerGained of its own

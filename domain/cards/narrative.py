@@ -62,6 +62,8 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.seat_id} discards {', '.join(event.cards)} ({event.reason})."
         case ev.CardsDiscardedFromDeck():
             return f"{event.seat_id} discards {', '.join(event.cards)} from its deck ({event.reason})."
+        case ev.CardsIntimidated():
+            return f"{event.seat_id} intimidates: {event.target or 'nobody'} kneels."
         case ev.CardsDominanceDetermined():
             return f"Dominance: {event.totals}; {event.winner or 'nobody'} wins it."
         case ev.CardsPlayerEliminated():

@@ -32,6 +32,7 @@ DEFAULTS: dict[str, str] = {
     "challenge": "start no more challenges",
     "defend": "no defenders",
     "claim": "the characters with the lowest printed STR (then the lowest id) are killed",
+    "intimidate": "kneel nobody",
     "reserve": "the cards last put in your hand are discarded",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -188,6 +189,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             _expect(s, seat, "claim", "CG-CHAL-07")
             challenges.check_victims(s, seat, list(command.characters))
             _victims(em, seat, list(command.characters), by_default=False)
+        case cmd.ChooseIntimidate():
+            _expect(s, seat, "intimidate", "CG-KEY-04")
+            challenges.check_intimidate(s, command.target)
+            em.emit(ev.CardsIntimidated(seat_id=seat, target=command.target))
+            flow.next_challenge(em)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -256,6 +262,9 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 flow.after_defenders(em)
             case "claim":
                 _victims(em, seat, challenges.default_victims(em.state, seat), by_default=True)
+            case "intimidate":
+                em.emit(ev.CardsIntimidated(seat_id=seat, target=None, by_default=True))
+                flow.next_challenge(em)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

@@ -15,7 +15,18 @@ import msgspec
 from .catalog import CARDS, CardRecord
 
 Step = Literal[
-    "lobby", "mulligan", "setup", "plot", "first_player", "marshal", "challenge", "defend", "claim", "reserve", "ended"
+    "lobby",
+    "mulligan",
+    "setup",
+    "plot",
+    "first_player",
+    "marshal",
+    "challenge",
+    "defend",
+    "claim",
+    "intimidate",
+    "reserve",
+    "ended",
 ]
 Phase = Literal[
     "lobby", "setup", "plot", "draw", "marshaling", "challenges", "dominance", "standing", "taxation", "ended"

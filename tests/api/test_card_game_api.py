@@ -48,6 +48,8 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if kind == "defend":
         pool = next(iter(d["challenge_types"].values()))
         return {"type": "declare_defenders", "defenders": rng.sample(pool, rng.randint(0, len(pool)))}
+    if kind == "intimidate":
+        return {"type": "choose_intimidate", "target": rng.choice([None, *d["cards"]])}
     if kind in ("claim", "reserve"):
         key = "characters" if kind == "claim" else "cards"
         return {

@@ -181,9 +181,28 @@ def intrigue_claim(em: Emitter, ch: Challenge, claim: int) -> None:
         em.emit(ev.CardsDiscardedFromHand(seat_id=ch.defender, cards=chosen, reason="intrigue claim"))
 
 
+def intimidate_targets(state: CardState) -> list[str]:
+    """CG-KEY-04: when the attacker won with a participating intimidate character, the loser's
+    standing characters (participating or not) with STR no higher than the margin."""
+    ch = state.challenge
+    if ch is None:
+        return []
+    attackers = [c for c in ch.attackers if c in state.in_play]
+    if not any(state.record(c).has_keyword("intimidate") for c in attackers):
+        return []
+    margin = strength(state, attackers) - strength(state, ch.defenders)
+    return [p.card for p in state.characters(ch.defender) if not p.kneeling and state.record(p.card).str_ <= margin]
+
+
+def check_intimidate(state: CardState, target: str | None) -> None:
+    if target is not None and target not in intimidate_targets(state):
+        raise RuleViolation(f"{target} is not a standing character of the loser within the margin", rule="CG-KEY-04")
+
+
 def keywords(em: Emitter, winner: str) -> None:
-    """CG-CHAL-08: the winner's keywords after claim: renown (CG-KEY-02), insight (CG-KEY-03),
-    pillage (CG-KEY-05). Intimidate (CG-KEY-04) is not built yet."""
+    """CG-CHAL-08: the winner's keywords after claim, in a fixed order (documented): renown
+    (CG-KEY-02), insight (CG-KEY-03), pillage (CG-KEY-05); intimidate (CG-KEY-04) last, as a
+    decision of the attacker (:func:`intimidate_targets`)."""
     s = em.state
     ch = s.challenge
     assert ch is not None

@@ -113,6 +113,15 @@ def after_claim(em: Emitter, winner: str | None) -> None:
         challenges.keywords(em, winner)
         if victory.check(em):
             return
+        ch = em.state.challenge
+        if ch is not None and winner == ch.attacker and challenges.intimidate_targets(em.state):
+            em.open_step("intimidate", [winner])
+            return
+    next_challenge(em)
+
+
+def next_challenge(em: Emitter) -> None:
+    """The active player's next challenge, or the end of its challenges (CG-PHASE-12/13)."""
     ch = em.state.challenge
     assert ch is not None
     if challenges.open_types(em.state, ch.attacker):

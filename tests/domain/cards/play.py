@@ -119,6 +119,8 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "claim":
             assert d.count is not None
             return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))
+        case "intimidate":
+            return cmd.ChooseIntimidate(target=rng.choice([None, *d.cards]))
         case "reserve":
             assert d.count is not None
             return cmd.DiscardToReserve(cards=rng.sample(d.cards, d.count))

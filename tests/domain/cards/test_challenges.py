@@ -191,3 +191,43 @@ def test_CG_PHASE_12_one_challenge_of_each_type_and_CG_PHASE_13_ending_ends_the_
     out = t.seat("seat1", cmd.EndChallenges())
     assert isinstance(out[0], ev.CardsChallengesEnded) and out[0].seat_id == "seat1"
     assert not any(isinstance(e, ev.CardsStepOpened) and e.step == "challenge" and e.seats == ["seat1"] for e in out)
+
+
+def test_CG_KEY_04_intimidate_kneels_a_standing_loser_within_the_margin_once_as_attacker():
+    t = to_marshaling()
+    grey_wind = put_in_play(t, "seat1", "01145")  # intimidate, M, STR 4
+    weak = put_in_play(t, "seat2", "01094")  # STR 1, P only: not a defender, a target
+    strong = put_in_play(t, "seat2", "01090")  # Tywin STR 6: above the margin
+    tickler = put_in_play(t, "seat2", "01088")  # STR 2, M I: defends
+    _challenges(t)
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[grey_wind]))
+    t.seat("seat2", cmd.DeclareDefenders(defenders=[tickler]))  # 4 vs 2: margin 2
+    if t.state.step == "claim":
+        t.seat("seat2", cmd.ChooseClaimVictims(characters=[tickler]))
+    assert t.state.step == "intimidate" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert weak in d.cards and strong not in d.cards and d.default == "kneel nobody"
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.ChooseIntimidate(target=strong))
+    assert e.value.rule == "CG-KEY-04"
+    t.seat("seat1", cmd.ChooseIntimidate(target=weak))
+    assert t.state.in_play[weak].kneeling
+
+
+def test_CG_UNIQUE_05_a_killed_character_takes_its_attachments_duplicates_and_power_CG_KEY_08():
+    t = to_marshaling(p1=WINDS)
+    ned = put_in_play(t, "seat1", "01144")
+    joffrey = put_in_play(t, "seat2", "01086")
+    t.state.in_play[joffrey].power = 2
+    # seat1's Ice and Milk of the Poppy (Terminal) on seat2's Joffrey
+    ice = put_in_play(t, "seat1", "01153")
+    t.state.in_play[ice].attached_to = joffrey
+    milk = put_in_play(t, "seat1", "01035")
+    t.state.in_play[milk].attached_to = joffrey
+    assert t.state.record(milk).has_keyword("terminal")
+    _challenges(t)
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ned]))
+    assert joffrey in t.state.player("seat2").dead  # CG-UNIQUE-04: its owner's dead pile
+    assert ice in t.state.player("seat1").hand  # a non-Terminal attachment back to its owner's hand
+    assert milk in t.state.player("seat1").discard  # CG-KEY-08: Terminal: discarded
+    assert ice not in t.state.in_play and milk not in t.state.in_play
