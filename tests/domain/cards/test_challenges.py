@@ -90,6 +90,7 @@ def test_CG_CHAL_06_no_defenders_is_unopposed_CG_SEEDFIX_06():
 
 
 def test_CG_CHAL_07_military_claim_the_defender_chooses_victims_who_die():
+    """CG-SEEDFIX-13: non-unique killed characters go to the dead pile too."""
     t = to_marshaling(p1=WINDS)  # claim 2
     ned = put_in_play(t, "seat1", "01144")
     c1, c2, c3 = put_in_play(t, "seat2", "01094"), put_in_play(t, "seat2", "01188"), put_in_play(t, "seat2", "01086")
@@ -145,6 +146,7 @@ def test_CG_CHAL_07_power_claim_moves_power_from_faction_to_faction_CG_GEN_05():
 
 
 def test_CG_KEY_02_renown_CG_KEY_03_insight_CG_KEY_05_pillage_and_CG_CHAL_08_after_claim():
+    """CG-SEEDFIX-07: insight works in a power challenge too (any type)."""
     t = to_marshaling(first="seat2")
     t.seat("seat2", cmd.EndMarshaling())
     tywin = put_in_play(t, "seat2", "01090")  # renown, M I P

@@ -15,6 +15,7 @@ from .positions import to_marshaling
 
 
 def test_CG_PHASE_08_income_then_marshal_by_paying_the_printed_cost():
+    """CG-GEN-06: gold is spent from the gold pool."""
     t = to_marshaling()  # seat1 first, Calm Over Westeros: income 5
     income = next(e for e in t.events if isinstance(e, ev.CardsIncomeCollected))
     assert (income.seat_id, income.gold) == ("seat1", 5)

@@ -21,6 +21,7 @@ def _started(seed: str = "seed") -> Table:
 
 
 def test_CG_SETUP_02_and_05_first_player_and_deck_order_come_from_the_seed():
+    """CG-SETUP-02 (a random first player), CG-SETUP-05 (each draw deck shuffled)."""
     a, b = _started("one"), _started("one")
     assert a.events == b.events  # the same seed: the same first player and shuffles
     started = next(e for e in a.events if isinstance(e, ev.CardsGameStarted))
@@ -79,6 +80,7 @@ def test_CG_SETUP_07_cost_at_most_8_no_events_one_limited_attachments_on_own_set
 
 
 def test_CG_SETUP_07_a_further_copy_of_a_unique_card_is_a_free_duplicate_and_CG_SETUP_08_reveal():
+    """CG-SEEDFIX-11: setup duplicates are free (7 + 0 fits the 8 gold)."""
     t = _started()
     _to_setup(t)
     ned1, ned2 = to_hand(t, "seat1", "01144"), to_hand(t, "seat1", "01144")  # two Eddards: 7 + 0
