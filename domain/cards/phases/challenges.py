@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
 from .. import events as ev
+from .. import victory
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..power import plot_values
@@ -86,10 +87,8 @@ def strength(state: CardState, cards: list[str]) -> int:
     return sum(state.record(c).str_ for c in cards if c in state.in_play)
 
 
-def resolve(em: Emitter) -> tuple[str | None, bool]:
-    """CG-CHAL-05/06/07: the winner, the unopposed bonus, then the claim. Returns the winner and
-    whether the claim waits for the defender's choice of victims (military claim with more
-    characters than the claim)."""
+def resolve(em: Emitter) -> str | None:
+    """CG-CHAL-05/06: the winner (None: nobody) and the unopposed bonus."""
     s = em.state
     ch = s.challenge
     assert ch is not None
@@ -115,15 +114,24 @@ def resolve(em: Emitter) -> tuple[str | None, bool]:
     )
     if unopposed:
         em.emit(ev.CardsPowerGained(seat_id=ch.attacker, amount=1, reason="unopposed"))
+    return winner
+
+
+def apply_claim(em: Emitter, winner: str | None) -> bool:
+    """CG-CHAL-07: only an attacker's win applies the claim of its plot. True when the claim waits
+    for the defender's choice of victims (military claim with more characters than the claim)."""
+    s = em.state
+    ch = s.challenge
+    assert ch is not None
     if winner != ch.attacker:
-        return winner, False
+        return False
     claim = plot_values(s, ch.attacker).claim
     if claim <= 0:
-        return winner, False
+        return False
     if ch.type == "military":
         victims = [p.card for p in em.state.characters(ch.defender)]
         if len(victims) > claim:
-            return winner, True
+            return True
         kill(em, ch.defender, victims)
     elif ch.type == "intrigue":
         intrigue_claim(em, ch, claim)
@@ -131,7 +139,7 @@ def resolve(em: Emitter) -> tuple[str | None, bool]:
         amount = min(claim, em.state.player(ch.defender).faction_power)
         if amount > 0:
             em.emit(ev.CardsPowerMoved(from_seat=ch.defender, to_seat=ch.attacker, amount=amount))
-    return winner, False
+    return False
 
 
 def claim_size(state: CardState) -> int:
@@ -211,9 +219,13 @@ def keywords(em: Emitter, winner: str) -> None:
     for c in side:
         if s.record(c).has_keyword("renown"):
             em.emit(ev.CardsPowerGained(seat_id=winner, amount=1, reason="renown", card=c))
+    if victory.check(em):  # CG-END-01: checked after every step
+        return
     insight = sum(1 for c in side if s.record(c).has_keyword("insight"))
     if insight:
         draw(em, winner, insight, "insight")
+        if victory.check(em):
+            return
     for c in side:
         if s.record(c).has_keyword("pillage") and em.state.player(loser).deck:
             em.emit(ev.CardsDiscardedFromDeck(seat_id=loser, cards=em.state.player(loser).deck[:1], reason="pillage"))

@@ -93,7 +93,10 @@ def after_declaration(em: Emitter) -> None:
 def after_defenders(em: Emitter) -> None:
     if victory.check(em):
         return
-    winner, waits = challenges.resolve(em)
+    winner = challenges.resolve(em)
+    if victory.check(em):  # CG-END-01: the unopposed bonus may win before claim
+        return
+    waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return
     ch = em.state.challenge

@@ -76,6 +76,7 @@ def test_CG_END_01_and_CG_SEEDFIX_01_fifteen_power_counting_cards_wins_at_once()
     steward = put_in_play(t, "seat1", "01152")
     t.state.player("seat1").faction_power = 10
     t.state.in_play[steward].power = 4  # 14 in total, 10 on the faction card
+    t.state.player("seat2").faction_power = 3  # a power claim would move some: it never comes
     t.seat("seat1", cmd.EndMarshaling())
     out = t.seat("seat2", cmd.EndMarshaling())
     out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[steward]))  # unopposed: +1
