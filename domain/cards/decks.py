@@ -83,8 +83,8 @@ def check(deck: ResolvedDeck, seat: str) -> None:
             raise _illegal(seat, f"{deck.agenda!r} is not an agenda card", "CG-GEN-02")
     _check_plots(deck, seat)
     _check_draw(deck, seat)
-    _check_factions(deck, seat)
     _check_restricted(deck, seat)
+    _check_factions(deck, seat)
 
 
 def _check_plots(deck: ResolvedDeck, seat: str) -> None:

@@ -98,6 +98,18 @@ def test_a_whole_joust_through_the_real_service_verifies_offline(api, tmp_path):
             if e["type"] == "cards_drawn" and e["seat_id"] == "seat1":
                 assert e["cards"] is None
 
+    # ... nor through the other seat's export, decisions or the public log
+    export = api.get(f"/v1/games/{gid}/export", headers=_auth(seats["seat2"])).json()
+    assert not export["complete"] and export["redacted"] and export["seed"] is None
+    for e in export["events"]:
+        body = e["event"]
+        assert not (body["type"] == "cards_deck_shuffled" and body["order"] is not None)
+        assert not (body["type"] == "cards_drawn" and body["seat_id"] == "seat1" and body["cards"] is not None)
+    other = api.get(f"/v1/games/{gid}/decisions", headers=_auth(seats["seat2"])).text
+    assert not any(c in other for c in hand)
+    log = api.get(f"/v1/games/{gid}/log").text
+    assert not any(c in log for c in hand)
+
     rng = random.Random(11)
     end = time.monotonic() + 240
     commands = 0

@@ -118,11 +118,11 @@ def test_fealty_allows_at_most_15_neutral_cards():
     assert e.rule == "CG-DECK-02" and "Fealty allows at most 15" in e.detail
 
 
-def test_the_joust_restricted_list_allows_one_restricted_card():
+def test_the_joust_restricted_list_allows_one_restricted_card_and_no_banned_card():
     d = _list("stark_kraken")
-    # Robb Stark (01146) is in the deck; The Red Viper? the joust list holds 01146 and 01162
-    extra = [*d.draw, DeckEntry(code="01162", count=1)]
-    faction_of = CARDS["01162"].faction
-    deck = DeckList(faction=faction_of, agenda=None, plots=d.plots, draw=extra)
-    e = _refused(deck)
-    assert e.code == "illegal_deck"
+    assert any(x.code == "01146" for x in d.draw)  # Robb Stark: restricted in joust, and allowed alone
+    both = DeckList(faction="stark", agenda=d.agenda, plots=d.plots, draw=[*d.draw, DeckEntry(code="01162", count=1)])
+    e = _refused(both)  # Khal Drogo is restricted too
+    assert "restricted list" in e.detail and "Khal Drogo" in e.detail and "Robb Stark" in e.detail
+    banned = DeckList(faction="stark", agenda=d.agenda, plots=d.plots, draw=[*d.draw, DeckEntry(code="01119", count=1)])
+    assert "banned" in _refused(banned).detail
