@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..core.errors import ErrorKind
 from ..core.game import SchemaDocs
 from .commands import (
+    AmbushCard,
     CardsCreateBody,
     ChooseClaimVictims,
     ChooseFirstPlayer,
@@ -18,6 +19,7 @@ from .commands import (
     EndChallenges,
     EndMarshaling,
     MarshalCard,
+    PassAction,
 )
 from .decks import DeckChoice
 from .state import SetupPick
@@ -113,6 +115,8 @@ DESCRIPTIONS: dict[str, str] = {
     "from_seat": "The seat that lost the power.",
     "to_seat": "The seat that gained it.",
     "target": "The character knelt by intimidate, or null for none.",
+    "window": "The action window: `before_challenge`, `after_attackers` or `after_defenders`.",
+    "first": "The player who acts first in the window (the first player).",
 }
 
 PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
@@ -147,6 +151,8 @@ DOCS = SchemaDocs(
         ChooseClaimVictims(characters=["s2-05"]),
         DiscardToReserve(cards=["s1-44", "s1-02"]),
         ChooseIntimidate(target="s2-05"),
+        AmbushCard(card="s2-33"),
+        PassAction(),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),
     ),
     problem_codes=PROBLEM_CODES,

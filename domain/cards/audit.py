@@ -66,6 +66,10 @@ def player_command(e: Any) -> object | None:
             return cmd.ChooseClaimVictims(characters=e.characters)
         case ev.CardsReserveDiscarded():
             return cmd.DiscardToReserve(cards=e.cards)
+        case ev.CardsAmbushed():
+            return cmd.AmbushCard(card=e.card, attach_to=e.placed.on if e.placed.as_ == "attachment" else None)
+        case ev.CardsActionPassed():
+            return cmd.PassAction()
         case ev.CardsIntimidated():
             return cmd.ChooseIntimidate(target=e.target)
     return None

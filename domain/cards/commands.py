@@ -91,6 +91,18 @@ class ChooseIntimidate(_Command, frozen=True, tag="choose_intimidate"):
     target: CardId | None = None
 
 
+class AmbushCard(_Command, frozen=True, tag="ambush_card"):
+    """In a challenges-phase action window, put a card with Ambush into play from hand for its
+    Ambush cost (CG-KEY-06); an attachment needs ``attach_to``."""
+
+    card: CardId
+    attach_to: CardId | None = None
+
+
+class PassAction(_Command, frozen=True, tag="pass_action"):
+    """Take no action in this action window (CG-ROUND-02)."""
+
+
 class DiscardToReserve(_Command, frozen=True, tag="discard_to_reserve"):
     """Discard exactly the cards over your reserve (CG-PHASE-18)."""
 
@@ -109,6 +121,8 @@ CardCommand = (
     | DeclareDefenders
     | ChooseClaimVictims
     | ChooseIntimidate
+    | AmbushCard
+    | PassAction
     | DiscardToReserve
 )
 

@@ -23,6 +23,7 @@ COMMANDS: dict[str, list[str]] = {
     "defend": ["declare_defenders"],
     "claim": ["choose_claim_victims"],
     "intimidate": ["choose_intimidate"],
+    "action": ["ambush_card", "pass_action"],
     "reserve": ["discard_to_reserve"],
 }
 
@@ -102,6 +103,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)
+        case "action":
+            options = marshaling.ambushable(s, seat)
+            d.cards = list(options)
+            d.attach_targets = {c: t for c, t in options.items() if t}
+            d.budget = p.gold
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
         case "reserve":

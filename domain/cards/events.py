@@ -290,6 +290,40 @@ class CardsIntimidated(Event, frozen=True, tag="cards_intimidated"):
     by_default: bool = False
 
 
+class CardsWindowOpened(Event, frozen=True, tag="cards_window_opened"):
+    """An action window of the challenges phase opened (CG-ROUND-02); the first player acts first.
+    It is opened only when some player has an action (here: an Ambush, CG-KEY-06)."""
+
+    window: str
+    first: str
+    active: str
+    """The active player of the challenges phase."""
+
+
+class CardsActionPassed(Event, frozen=True, tag="cards_action_passed"):
+    """A player passed in an action window."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsAmbushed(Event, frozen=True, tag="cards_ambushed"):
+    """A card put into play from hand by Ambush for its Ambush cost (CG-KEY-06): not marshaled,
+    Limited ignored (CG-PHASE-10)."""
+
+    seat_id: str
+    card: str
+    code: str
+    cost: int
+    placed: Placement
+
+
+class CardsWindowClosed(Event, frozen=True, tag="cards_window_closed"):
+    """Every player passed in a row: the window closes (CG-ROUND-02)."""
+
+    window: str
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -361,6 +395,10 @@ CardEvent = (
     | CardsDiscardedFromHand
     | CardsDiscardedFromDeck
     | CardsIntimidated
+    | CardsWindowOpened
+    | CardsActionPassed
+    | CardsAmbushed
+    | CardsWindowClosed
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import CardState, Challenge, Placed, Player
+from .state import CardState, Challenge, Placed, Player, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -200,6 +200,24 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             if event.target is not None:
                 state.in_play[event.target].kneeling = True
             state.waiting = []
+        case ev.CardsWindowOpened():
+            state.window = Window(kind=event.window, turn=event.first, active=event.active)
+        case ev.CardsActionPassed():
+            assert state.window is not None
+            state.window.passes += 1
+            state.window.turn = state.opponent(event.seat_id)
+            state.waiting = []
+        case ev.CardsAmbushed():
+            assert state.window is not None
+            p = state.player(event.seat_id)
+            p.hand.remove(event.card)
+            p.gold -= event.cost
+            _place(state, event.seat_id, event.placed)
+            state.window.passes = 0
+            state.window.turn = state.opponent(event.seat_id)
+            state.waiting = []
+        case ev.CardsWindowClosed():
+            state.window = None
         case ev.CardsDominanceDetermined():
             if event.winner is not None:
                 pass  # the power is a CardsPowerGained of its own

@@ -62,6 +62,9 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.seat_id} discards {', '.join(event.cards)} ({event.reason})."
         case ev.CardsDiscardedFromDeck():
             return f"{event.seat_id} discards {', '.join(event.cards)} from its deck ({event.reason})."
+        case ev.CardsAmbushed():
+            on = f" on {event.placed.on}" if event.placed.on else ""
+            return f"{event.seat_id} ambushed {_name(event.code)} as {event.placed.as_}{on} for {event.cost} gold."
         case ev.CardsIntimidated():
             return f"{event.seat_id} intimidates: {event.target or 'nobody'} kneels."
         case ev.CardsDominanceDetermined():

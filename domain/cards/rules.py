@@ -33,6 +33,7 @@ DEFAULTS: dict[str, str] = {
     "defend": "no defenders",
     "claim": "the characters with the lowest printed STR (then the lowest id) are killed",
     "intimidate": "kneel nobody",
+    "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -194,6 +195,17 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             challenges.check_intimidate(s, command.target)
             em.emit(ev.CardsIntimidated(seat_id=seat, target=command.target))
             flow.next_challenge(em)
+        case cmd.AmbushCard():
+            _expect(s, seat, "action", "CG-KEY-06")
+            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True)
+            em.emit(
+                ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
+            )
+            flow.window_turn(em)
+        case cmd.PassAction():
+            _expect(s, seat, "action", "CG-ROUND-02")
+            em.emit(ev.CardsActionPassed(seat_id=seat))
+            flow.window_turn(em)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -265,6 +277,9 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "intimidate":
                 em.emit(ev.CardsIntimidated(seat_id=seat, target=None, by_default=True))
                 flow.next_challenge(em)
+            case "action":
+                em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
+                flow.window_turn(em)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

@@ -25,6 +25,7 @@ Step = Literal[
     "defend",
     "claim",
     "intimidate",
+    "action",
     "reserve",
     "ended",
 ]
@@ -72,6 +73,17 @@ class Challenge(msgspec.Struct):
     """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
     claim: int = 0
     """Military claim still to be chosen by the defender (the ``claim`` step)."""
+
+
+class Window(msgspec.Struct):
+    """An open action window (CG-ROUND-02): whose turn it is and how many passed in a row."""
+
+    kind: str
+    """``before_challenge``, ``after_attackers`` or ``after_defenders`` (the challenges phase's windows)."""
+    turn: str
+    active: str
+    """The active player of the challenges phase when the window opened."""
+    passes: int = 0
 
 
 class Player(msgspec.Struct):
@@ -132,6 +144,7 @@ class CardState(msgspec.Struct):
     """Seats that have been active in the current phase."""
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
+    window: Window | None = None
     winner: str | None = None
     end_reason: str | None = None
 

@@ -48,6 +48,12 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if kind == "defend":
         pool = next(iter(d["challenge_types"].values()))
         return {"type": "declare_defenders", "defenders": rng.sample(pool, rng.randint(0, len(pool)))}
+    if kind == "action":
+        if not d["cards"] or rng.random() < 0.5:
+            return {"type": "pass_action"}
+        card = rng.choice(d["cards"])
+        targets = d["attach_targets"].get(card)
+        return {"type": "ambush_card", "card": card, **({"attach_to": rng.choice(targets)} if targets else {})}
     if kind == "intimidate":
         return {"type": "choose_intimidate", "target": rng.choice([None, *d["cards"]])}
     if kind in ("claim", "reserve"):

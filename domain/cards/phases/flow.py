@@ -1,9 +1,11 @@
 """How the game goes on between decisions: the phases in order (CG-ROUND-01) and the steps that
-wait for a seat. After a decision, :func:`proceed` runs every automatic step until a seat must
+wait for a seat. After a decision, the functions here run every automatic step until a seat must
 decide again, the system must reveal something sealed, or the game is over.
 
-Action windows (CG-ROUND-02) are not opened: without card abilities no player has an action to
-take in them (docs/card-game.md).
+Action windows (CG-ROUND-02): the challenges phase's three windows (before each challenge, after
+attackers, after defenders) open when some player has an action, which without card abilities
+means an Ambush (CG-KEY-06); a player with no action in an open window passes at once. The other
+phases' windows are not opened: nobody could act in them yet (docs/card-game.md).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from .. import events as ev
 from .. import setup, victory
 from ..emitter import Emitter
 from ..power import plot_values
-from . import challenges, dominance, draw, plot, standing, taxation
+from . import challenges, dominance, draw, marshaling, plot, standing, taxation
 
 
 def begin_round(em: Emitter) -> None:
@@ -76,10 +78,56 @@ def next_challenger(em: Emitter) -> None:
         em.emit(ev.CardsChallengesEnded(seat_id=seat))
         next_challenger(em)
         return
-    em.open_step("challenge", [seat])
+    ask_challenge(em, seat)
+
+
+def ask_challenge(em: Emitter, seat: str) -> None:
+    """CG-PHASE-13: the action window before a challenge, then the active player's choice."""
+    if not open_window(em, "before_challenge", seat):
+        em.open_step("challenge", [seat])
+
+
+def open_window(em: Emitter, kind: str, active: str) -> bool:
+    """CG-ROUND-02: open an action window when some player has an action; True when opened."""
+    s = em.state
+    if not any(marshaling.ambushable(s, seat) for seat in s.seat_ids()):
+        return False
+    first = s.first_player or s.player_order()[0]
+    em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active))
+    window_turn(em)
+    return True
+
+
+def window_turn(em: Emitter) -> None:
+    """CG-ROUND-02: the window closes once every player passed in a row; otherwise the next
+    player may act (one with nothing to do passes at once)."""
+    w = em.state.window
+    assert w is not None
+    while w.passes < len(em.state.seat_ids()):
+        if marshaling.ambushable(em.state, w.turn):
+            em.open_step("action", [w.turn])
+            return
+        em.emit(ev.CardsActionPassed(seat_id=w.turn))
+        w = em.state.window
+        assert w is not None
+    em.emit(ev.CardsWindowClosed(window=w.kind))
+    if w.kind == "before_challenge":
+        em.open_step("challenge", [w.active])
+    elif w.kind == "after_attackers":
+        ask_defenders(em)
+    else:
+        resolve_challenge(em)
 
 
 def after_declaration(em: Emitter) -> None:
+    """CG-CHAL-04: the action window after attackers, then the defenders."""
+    ch = em.state.challenge
+    assert ch is not None
+    if not open_window(em, "after_attackers", ch.attacker):
+        ask_defenders(em)
+
+
+def ask_defenders(em: Emitter) -> None:
     """CG-CHAL-03: the defender declares defenders (none asked when it has no eligible character)."""
     ch = em.state.challenge
     assert ch is not None
@@ -91,8 +139,16 @@ def after_declaration(em: Emitter) -> None:
 
 
 def after_defenders(em: Emitter) -> None:
+    """CG-CHAL-04: the action window after defenders, then the challenge is resolved."""
     if victory.check(em):
         return
+    ch = em.state.challenge
+    assert ch is not None
+    if not open_window(em, "after_defenders", ch.attacker):
+        resolve_challenge(em)
+
+
+def resolve_challenge(em: Emitter) -> None:
     winner = challenges.resolve(em)
     if victory.check(em):  # CG-END-01: the unopposed bonus may win before claim
         return
@@ -128,7 +184,7 @@ def next_challenge(em: Emitter) -> None:
     ch = em.state.challenge
     assert ch is not None
     if challenges.open_types(em.state, ch.attacker):
-        em.open_step("challenge", [ch.attacker])
+        ask_challenge(em, ch.attacker)
         return
     em.emit(ev.CardsChallengesEnded(seat_id=ch.attacker))
     next_challenger(em)

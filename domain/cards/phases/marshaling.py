@@ -37,12 +37,18 @@ def unique_in_play(state: CardState, seat: str, rec: CardRecord) -> str | None:
     return None
 
 
-def placement(state: CardState, seat: str, card: str, attach_to: str | None) -> tuple[ev.Placement, int]:
-    """Where a marshaled card goes and what it costs, or a RuleViolation naming the rule."""
+def placement(
+    state: CardState, seat: str, card: str, attach_to: str | None, *, ambush: bool = False
+) -> tuple[ev.Placement, int]:
+    """Where a marshaled card goes and what it costs, or a RuleViolation naming the rule. With
+    ``ambush``: put into play for its Ambush cost X instead (CG-KEY-06): Limited is ignored, and a
+    further copy of an own unique card still enters as a duplicate (for X)."""
     p = state.player(seat)
     if card not in p.hand:
-        raise RuleViolation(f"{card} is not in your hand", rule="CG-PHASE-09")
+        raise RuleViolation(f"{card} is not in your hand", rule="CG-KEY-06" if ambush else "CG-PHASE-09")
     rec = state.record(card)
+    if ambush and rec.ambush_cost is None:
+        raise RuleViolation(f"{rec.name} has no Ambush", rule="CG-KEY-06")
     if rec.type == "event":
         raise RuleViolation(f"{rec.name} is an event: events are never marshaled", rule="CG-PHASE-09")
     if rec.type not in ("character", "location", "attachment"):
@@ -50,19 +56,24 @@ def placement(state: CardState, seat: str, card: str, attach_to: str | None) -> 
     if rec.unique and any(state.record(d).name == rec.name for d in p.dead):
         raise RuleViolation(f"a copy of {rec.name} is in your dead pile", rule="CG-UNIQUE-02")
     mine = unique_in_play(state, seat, rec)
+    cost = (rec.ambush_cost or 0) if ambush else rec.printed_cost
     if mine is not None:
         if attach_to is not None:
             raise RuleViolation(f"{rec.name} enters as a duplicate under {mine}: no target", rule="CG-UNIQUE-03")
-        return ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine), 0
+        if ambush and cost > p.gold:
+            raise RuleViolation(f"{rec.name}'s Ambush costs {cost} gold; you have {p.gold}", rule="CG-KEY-06")
+        return ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine), cost if ambush else 0
     if rec.unique and any(
         state.record(x.card).name == rec.name and x.controller == seat for x in state.in_play.values()
     ):
         raise RuleViolation(f"you already control a {rec.name}", rule="CG-UNIQUE-01")
-    if rec.limited and p.limited_used:
+    if rec.limited and p.limited_used and not ambush:
         raise RuleViolation("you have marshaled a Limited card this round already", rule="CG-PHASE-10")
-    cost = rec.printed_cost
     if cost > p.gold:
-        raise RuleViolation(f"{rec.name} costs {cost} gold; you have {p.gold}", rule="CG-PHASE-08")
+        what = "Ambush costs" if ambush else "costs"
+        raise RuleViolation(
+            f"{rec.name} {what} {cost} gold; you have {p.gold}", rule="CG-KEY-06" if ambush else "CG-PHASE-08"
+        )
     if rec.type == "attachment":
         if attach_to is None or attach_to not in state.in_play:
             raise RuleViolation(
@@ -93,9 +104,25 @@ def marshalable(state: CardState, seat: str) -> dict[str, list[str]]:
     return out
 
 
-def _ok(state: CardState, seat: str, card: str, target: str | None) -> bool:
+def ambushable(state: CardState, seat: str) -> dict[str, list[str]]:
+    """Every card the seat may put into play by Ambush now -> its legal targets (CG-KEY-06)."""
+    out: dict[str, list[str]] = {}
+    for card in state.player(seat).hand:
+        rec = state.record(card)
+        if rec.ambush_cost is None:
+            continue
+        if rec.type == "attachment" and unique_in_play(state, seat, rec) is None:
+            targets = [t for t in state.in_play if _ok(state, seat, card, t, ambush=True)]
+            if targets:
+                out[card] = targets
+        elif _ok(state, seat, card, None, ambush=True):
+            out[card] = []
+    return out
+
+
+def _ok(state: CardState, seat: str, card: str, target: str | None, ambush: bool = False) -> bool:
     try:
-        placement(state, seat, card, target)
+        placement(state, seat, card, target, ambush=ambush)
     except RuleViolation:
         return False
     return True

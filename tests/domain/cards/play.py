@@ -119,6 +119,12 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "claim":
             assert d.count is not None
             return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))
+        case "action":
+            if not d.cards or rng.random() < 0.5:
+                return cmd.PassAction()
+            c = rng.choice(d.cards)
+            targets = d.attach_targets.get(c)
+            return cmd.AmbushCard(card=c, attach_to=rng.choice(targets) if targets else None)
         case "intimidate":
             return cmd.ChooseIntimidate(target=rng.choice([None, *d.cards]))
         case "reserve":

@@ -30,7 +30,18 @@ def to_marshaling(seed: str = "seed", p1: str = CALM, p2: str = AGOT, first: str
     assert t.state.step == "first_player"
     t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id=first))
     assert t.state.step == "marshal" and t.state.active == first
+    without_ambush(t)
     return t
+
+
+def without_ambush(t: Table) -> None:
+    """Ambush cards go from the hands to the bottom of the decks, so that no action window opens
+    in a test about something else (tests/domain/cards/test_ambush.py opens them)."""
+    for p in t.state.players:
+        ambush = [c for c in p.hand if t.state.record(c).ambush_cost is not None]
+        for c in ambush:
+            p.hand.remove(c)
+            p.deck.append(c)
 
 
 def to_challenges(seed: str = "seed", p1: str = CALM, p2: str = AGOT) -> Table:
