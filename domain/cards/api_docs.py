@@ -115,6 +115,10 @@ DESCRIPTIONS: dict[str, str] = {
     "from_seat": "The seat that lost the power.",
     "to_seat": "The seat that gained it.",
     "target": "The character knelt by intimidate, or null for none.",
+    "salt": "The commitment's salt: hidden with the sealed choice, published by the reveal.",
+    "salts": "Each seat's salt: with the revealed choices they open the commitments.",
+    "commitment": "sha256 over the sealed choice and its salt, public at once (commit–reveal).",
+    "chosen": "Each seat's sealed setup choice, as committed.",
     "window": "The action window: `before_challenge`, `after_attackers` or `after_defenders`.",
     "first": "The player who acts first in the window (the first player).",
 }

@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from ..core.commitment import salt_purpose
 from ..core.context import Context, parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
 from ..core.game import AuditReport
@@ -30,6 +31,7 @@ from .decks import check
 from .evolve import fold
 from .phases.draw import shuffle_purpose
 from .rules import created, decide, pending_system_work
+from .sealed import check_reveals
 from .setup import FIRST_PLAYER_PURPOSE
 from .state import CardState
 
@@ -104,6 +106,8 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                 out[FIRST_PLAYER_PURPOSE] = list(order)
             case ev.CardsDeckShuffled(order=list() as order):
                 out[shuffle_purpose(r.event.seat_id, r.event.number)] = order
+            case ev.CardsSetupChosen(salt=str() as salt) | ev.CardsPlotChosen(salt=str() as salt):
+                out[salt_purpose(r.seq, r.event.seat_id)] = [salt]
     return out
 
 
@@ -133,6 +137,8 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
         problems.append("the export does not start with cards_game_created")
         return AuditReport(len(envelopes), chain_ok, None, None, False, problems)
     first = recorded[0].event
+    sealed = check_reveals(recorded)
+    problems.extend(sealed.problems)
     seed_ok: bool | None = None
     if seed is not None:
         seed_ok = commit_seed(seed) == first.seed_commitment
@@ -176,7 +182,7 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
             unverified.append(f"events {through + 1} to {recorded[-1].seq} not re-derived: {result.stopped}")
     if divergence is not None:
         problems.append(f"divergence at {divergence}")
-    rules_ok = divergence is None
+    rules_ok = divergence is None and not sealed.problems
     return AuditReport(
         version=len(envelopes),
         chain_ok=chain_ok,
@@ -190,4 +196,7 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
         unverified=unverified,
         seed_commitment=first.seed_commitment,
         game_over=state is not None and state.phase == "ended",
+        commitments_ok=not sealed.problems if sealed.opened else None,
+        commitment_problems=list(sealed.problems),
+        reveals_opened=sealed.opened,
     )

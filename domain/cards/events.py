@@ -97,6 +97,10 @@ class CardsSetupChosen(Event, frozen=True, tag="cards_setup_chosen"):
     cards: list[SetupPick] | None
     """Hidden (but from the seat itself) until the reveal."""
     by_default: bool = False
+    salt: str | None = None
+    """Hidden with ``cards``: the salt of the commitment (domain/cards/sealed.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the choice and its salt, opened by the reveal."""
 
 
 class Placement(msgspec.Struct, frozen=True):
@@ -113,6 +117,10 @@ class CardsSetupRevealed(Event, frozen=True, tag="cards_setup_revealed"):
     """Every setup card is revealed at once and placed (CG-SETUP-08/10), standing."""
 
     placed: dict[str, list[Placement]]
+    chosen: dict[str, list[SetupPick]] = {}
+    """Each seat's sealed choice as it was committed."""
+    salts: dict[str, str] = {}
+    """Each seat's salt: with ``chosen`` they open the commitments."""
 
 
 class CardsRoundBegan(Event, frozen=True, tag="cards_round_began"):
@@ -132,6 +140,10 @@ class CardsPlotChosen(Event, frozen=True, tag="cards_plot_chosen"):
     plot: str | None
     """Hidden (but from the seat itself) until the reveal."""
     by_default: bool = False
+    salt: str | None = None
+    """Hidden with ``plot``: the salt of the commitment (domain/cards/sealed.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the plot and its salt, opened by the reveal."""
 
 
 class TieBreak(msgspec.Struct, frozen=True):
@@ -148,6 +160,8 @@ class CardsPlotsRevealed(Event, frozen=True, tag="cards_plots_revealed"):
     initiative: dict[str, int]
     winner: str
     tie_break: TieBreak | None = None
+    salts: dict[str, str] = {}
+    """Each seat's salt: with ``plots`` they open the commitments of the sealed choices."""
 
 
 class CardsFirstPlayerChosen(Event, frozen=True, tag="cards_first_player_chosen"):

@@ -102,6 +102,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsSetupChosen():
             p = state.player(event.seat_id)
             p.setup = list(event.cards) if event.cards is not None else []
+            p.sealed_salt = event.salt
             if event.seat_id in state.waiting:
                 state.waiting.remove(event.seat_id)
         case ev.CardsSetupRevealed():
@@ -110,7 +111,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 for pl in placements:
                     p.hand.remove(pl.card)
                     _place(state, seat, pl)
-                p.setup = None
+                p.setup, p.sealed_salt = None, None
             state.deadline = None
         case ev.CardsRoundBegan():
             state.round = event.round
@@ -124,6 +125,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsPlotChosen():
             p = state.player(event.seat_id)
             p.chosen_plot = event.plot if event.plot is not None else ""
+            p.sealed_salt = event.salt
             if event.seat_id in state.waiting:
                 state.waiting.remove(event.seat_id)
         case ev.CardsPlotsRevealed():
@@ -132,7 +134,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 if p.plot is not None:
                     p.used_plots.append(p.plot)
                 p.plots.remove(plot)
-                p.plot, p.chosen_plot = plot, None
+                p.plot, p.chosen_plot, p.sealed_salt = plot, None, None
             state.initiative_winner = event.winner
             state.deadline = None
         case ev.CardsFirstPlayerChosen():

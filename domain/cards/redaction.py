@@ -36,9 +36,9 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
         case ev.CardsDrawn(cards=list()) if event.seat_id != reader:
             return msgspec.structs.replace(event, cards=None)
         case ev.CardsSetupChosen(cards=list()) if event.seat_id != reader:
-            return msgspec.structs.replace(event, cards=None)
+            return msgspec.structs.replace(event, cards=None, salt=None)
         case ev.CardsPlotChosen(plot=str()) if event.seat_id != reader:
-            return msgspec.structs.replace(event, plot=None)
+            return msgspec.structs.replace(event, plot=None, salt=None)
     return event
 
 

@@ -17,7 +17,7 @@ from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import commands as cmd
 from . import events as ev
-from . import setup
+from . import sealed, setup
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
 from .phases import challenges, flow, marshaling, plot, taxation
@@ -141,11 +141,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.ChooseSetup():
             _sealed_open(s, seat, "setup", "CG-SETUP-07")
             setup.check_setup(s, seat, list(command.cards))
-            em.emit(ev.CardsSetupChosen(seat_id=seat, count=len(command.cards), cards=list(command.cards)))
+            sealed.seal_setup(em, seat, list(command.cards))
         case cmd.ChoosePlot():
             _sealed_open(s, seat, "plot", "CG-PHASE-01")
             plot.check_plot(s, seat, command.plot)
-            em.emit(ev.CardsPlotChosen(seat_id=seat, plot=command.plot))
+            sealed.seal_plot(em, seat, command.plot)
         case cmd.ChooseFirstPlayer():
             _expect(s, seat, "first_player", "CG-PHASE-03")
             if command.seat_id not in s.seat_ids():
@@ -257,9 +257,9 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "mulligan":
                 setup.mulligan(em, seat, False, by_default=True)
             case "setup":
-                em.emit(ev.CardsSetupChosen(seat_id=seat, count=0, cards=[], by_default=True))
+                sealed.seal_setup(em, seat, [], by_default=True)
             case "plot":
-                em.emit(ev.CardsPlotChosen(seat_id=seat, plot=plot.default_plot(s, seat), by_default=True))
+                sealed.seal_plot(em, seat, plot.default_plot(s, seat), by_default=True)
             case "first_player":
                 em.emit(ev.CardsFirstPlayerChosen(seat_id=seat, first_player=seat, by_default=True))
                 flow.after_first_player(em)

@@ -101,6 +101,8 @@ def reveal(em: Emitter) -> None:
     """CG-SETUP-08: every setup card revealed at once and placed; CG-SETUP-09: hands drawn back to 7."""
     s = em.state
     placed = {seat: placements(s, s.player(seat).setup or []) for seat in s.player_order()}
-    em.emit(ev.CardsSetupRevealed(placed=placed))
+    chosen = {seat: list(s.player(seat).setup or []) for seat in s.player_order()}
+    salts = {seat: s.player(seat).sealed_salt or "" for seat in s.player_order()}
+    em.emit(ev.CardsSetupRevealed(placed=placed, chosen=chosen, salts=salts))
     for seat in s.player_order():
         draw(em, seat, HAND_SIZE - len(em.state.player(seat).hand), "setup")

@@ -116,6 +116,8 @@ class Player(msgspec.Struct):
     """The sealed facedown setup choice (hidden from the other seat until the reveal)."""
     chosen_plot: str | None = None
     """The sealed plot choice (hidden from the other seat until the reveal)."""
+    sealed_salt: str | None = None
+    """The salt of the sealed choice (setup or plot) until its reveal."""
     shuffles: int = 0
     """How many times this deck was shuffled (names each shuffle's random stream)."""
 

@@ -37,7 +37,8 @@ def reveal(em: Emitter) -> None:
         order = em.ctx.rng(f"initiative/{s.round}").shuffled(tied)
         tie_break = ev.TieBreak(order=order)
         tied = order[:1]
-    em.emit(ev.CardsPlotsRevealed(plots=plots, initiative=initiative, winner=tied[0], tie_break=tie_break))
+    salts = {seat: s.player(seat).sealed_salt or "" for seat in plots}
+    em.emit(ev.CardsPlotsRevealed(plots=plots, initiative=initiative, winner=tied[0], tie_break=tie_break, salts=salts))
 
 
 def recycle(em: Emitter) -> None:

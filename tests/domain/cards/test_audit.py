@@ -20,6 +20,22 @@ def test_a_complete_game_with_timeouts_audits_clean_with_the_seed():
     report = GAME.audit(envs, "audit")
     assert report.problems == [] and report.rules_ok and report.chain_ok and report.seed_ok and report.shuffles_ok
     assert report.game_over and report.rederived_through == len(envs)
+    assert report.commitments_ok and report.reveals_opened > 4  # both setups and every round's plots
+
+
+def test_a_reveal_that_does_not_open_its_commitment_is_caught():
+    t = Table(seed="audit")
+    play_random(t, random.Random(2))
+    out, prev = [], GENESIS
+    for env in envelopes(t):
+        body = msgspec.json.decode(env.event)
+        if body["type"] == "cards_plots_revealed" and out and "salts" in body:
+            body["salts"]["seat1"] = "00" * 32
+        new = seal(env.seq, env.ts, env.schema, prev, msgspec.json.encode(body))
+        out.append(new)
+        prev = new.hash
+    report = GAME.audit(out, "audit")
+    assert report.commitments_ok is False and report.commitment_problems and not report.rules_ok
 
 
 def test_without_the_seed_the_audit_says_what_it_could_not_check():

@@ -76,8 +76,10 @@ def test_a_sealed_plot_is_seen_by_its_owner_only_until_the_reveal():
     plot = t.state.player("seat1").plots[3]
     out = t.seat("seat1", cmd.ChoosePlot(plot=plot))
     assert GAME.redact_event(out[0], "seat1") is out[0]
+    assert out[0].commitment and out[0].salt  # commit–reveal: the commitment is public at once
     for r in ("seat2", None):
-        assert GAME.redact_event(out[0], r).plot is None
+        assert GAME.redact_event(out[0], r).plot is None and GAME.redact_event(out[0], r).salt is None
+        assert GAME.redact_event(out[0], r).commitment == out[0].commitment
         v = GAME.view(t.state, r)
         assert v.seats[0].chosen_plot is None and v.seats[0].has_chosen_plot and v.seats[0].plot_deck is None
     assert GAME.view(t.state, "seat1").seats[0].chosen_plot == plot
