@@ -168,3 +168,31 @@ FEALTY = "01027"
 
 def card(code: str) -> CardRecord:
     return CARDS[code]
+
+
+IMPLEMENTED_KEYWORDS = frozenset(
+    {
+        "stealth",
+        "renown",
+        "insight",
+        "intimidate",
+        "pillage",
+        "ambush",
+        "limited",
+        "terminal",
+        "no attachments",
+        "no attachments except Weapon",
+    }
+)
+"""The printed keywords the framework resolves (CG-KEY-01..09)."""
+
+
+def implemented(rec: CardRecord) -> bool:
+    """Whether a card plays exactly as printed today: no text beyond keywords the framework
+    resolves (faction cards, vanilla and keyword-only cards), or a Banner, whose text is deck
+    building only (:mod:`.decks`). Every other card lacks its ability (docs/card-game.md)."""
+    if rec.type == "title":
+        return False  # melee only
+    if rec.code in BANNERS:
+        return True
+    return rec.ability_kind in ("none", "keywords_only") and set(rec.keywords) <= IMPLEMENTED_KEYWORDS
