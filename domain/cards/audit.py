@@ -72,6 +72,8 @@ def player_command(e: Any) -> object | None:
             return cmd.AmbushCard(card=e.card, attach_to=e.placed.on if e.placed.as_ == "attachment" else None)
         case ev.CardsActionPassed():
             return cmd.PassAction()
+        case ev.CardsPlayerEliminated(reason="conceded"):
+            return cmd.Concede()
         case ev.CardsIntimidated():
             return cmd.ChooseIntimidate(target=e.target)
     return None

@@ -103,6 +103,11 @@ class PassAction(_Command, frozen=True, tag="pass_action"):
     """Take no action in this action window (CG-ROUND-02)."""
 
 
+class Concede(_Command, frozen=True, tag="concede"):
+    """Concede the game at any time once it has started: you are eliminated and the other player
+    wins (CG-END-04)."""
+
+
 class DiscardToReserve(_Command, frozen=True, tag="discard_to_reserve"):
     """Discard exactly the cards over your reserve (CG-PHASE-18)."""
 
@@ -123,6 +128,7 @@ CardCommand = (
     | ChooseIntimidate
     | AmbushCard
     | PassAction
+    | Concede
     | DiscardToReserve
 )
 

@@ -17,7 +17,7 @@ from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import commands as cmd
 from . import events as ev
-from . import sealed, setup
+from . import sealed, setup, victory
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
 from .phases import challenges, flow, marshaling, plot, taxation
@@ -99,6 +99,11 @@ def decide(state: CardState, command: object, actor: Actor, ctx: Context) -> lis
             return _timeout(state, command, ctx)
     seat = _seat(state, actor)
     em = Emitter(state, ctx)
+    if isinstance(command, cmd.Concede):
+        if state.phase == "lobby":
+            raise WrongPhase("the game has not started", code="not_started")
+        victory.concede(em, seat)
+        return em.events
     _play(em, seat, command)
     return em.events
 

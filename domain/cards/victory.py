@@ -17,6 +17,15 @@ def _power(em: Emitter) -> dict[str, int]:
     return {s: total_power(em.state, s) for s in em.state.seat_ids()}
 
 
+CONCEDED = "conceded"
+
+
+def concede(em: Emitter, seat: str) -> None:
+    """CG-END-04: a player who concedes is eliminated; the one left wins."""
+    em.emit(ev.CardsPlayerEliminated(seat_id=seat, reason=CONCEDED))
+    em.emit(ev.CardsGameEnded(winner=em.state.opponent(seat), reason=f"{seat} conceded", power=_power(em)))
+
+
 def check(em: Emitter) -> bool:
     """End the game if someone has won; True when it is over (then nothing more is decided)."""
     if em.over:

@@ -6,11 +6,12 @@ import random
 
 import msgspec
 
+from domain.cards import commands as cmd
 from domain.cards.game import GAME
 from domain.core.envelope import seal
 from domain.core.hashing import GENESIS
 
-from .play import Table, envelopes, play_random
+from .play import Table, envelopes, play_random, to_plot_step
 
 
 def test_a_complete_game_with_timeouts_audits_clean_with_the_seed():
@@ -69,3 +70,11 @@ def test_a_wrong_seed_is_caught():
     play_random(t, random.Random(1))
     report = GAME.audit(envelopes(t), "not the seed")
     assert report.seed_ok is False
+
+
+def test_a_conceded_game_audits_clean():
+    t = Table(seed="audit")
+    to_plot_step(t)
+    t.seat("seat2", cmd.Concede())
+    report = GAME.audit(envelopes(t), "audit")
+    assert report.problems == [] and report.rules_ok and report.game_over

@@ -79,3 +79,11 @@ def test_a_command_after_the_end_is_refused():
     with pytest.raises(RuleViolation) as e:
         t.seat("seat2", cmd.EndChallenges())
     assert e.value.code == "game_over"
+
+
+def test_CG_END_04_a_player_may_concede_at_any_time_and_the_other_wins():
+    t = Table()
+    to_plot_step(t)
+    out = t.seat("seat1", cmd.Concede())
+    assert isinstance(out[0], ev.CardsPlayerEliminated) and out[0].reason == "conceded"
+    assert t.state.winner == "seat2" and t.state.phase == "ended"
