@@ -158,3 +158,31 @@ def test_a_whole_joust_through_the_real_service_verifies_offline(api, tmp_path):
     ok = run_verify(path, "--public-key", key)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert "(cards)" in ok.stdout and "VERIFIED" in ok.stdout
+
+
+def test_deadlines_apply_the_documented_defaults_through_the_worker(api):
+    r = api.post(
+        "/v1/games",
+        json={
+            "kind": "cards",
+            "decks": [{"name": "watch_stag"}, {"name": "targaryen_sun"}],
+            "settings": {"decision_timeout_s": 1},
+        },
+    )
+    assert r.status_code == 201, r.text
+    gid, org = r.json()["game_id"], r.json()["organizer_token"]
+    for name in ("ann", "bob"):
+        assert api.post(f"/v1/games/{gid}/seats", json={"name": name}).status_code == 201
+    assert api.post(f"/v1/games/{gid}/start", headers=_auth(org)).status_code == 200
+    # nobody plays: mulligans kept, nothing set up, plots and the first player chosen by default
+    end = time.monotonic() + 60
+    kinds: set[str] = set()
+    while time.monotonic() < end:
+        events = [json.loads(x)["event"] for x in api.get(f"/v1/games/{gid}/events").text.splitlines()]
+        kinds = {e["type"] for e in events if e.get("by_default")}
+        if {"cards_mulligan_chosen", "cards_setup_chosen", "cards_plot_chosen", "cards_first_player_chosen"} <= kinds:
+            break
+        time.sleep(0.3)
+    else:
+        raise AssertionError(f"the defaults were not applied in time: {kinds}")
+    assert any(e["type"] == "cards_plots_revealed" for e in events)
