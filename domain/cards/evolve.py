@@ -159,8 +159,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.active = None
             state.waiting = []
         case ev.CardsChallengeDeclared():
-            from_state = state.player(event.seat_id)
-            from_state.challenges_made.append(event.challenge_type)
+            state.player(event.seat_id).challenges_made.append(event.challenge_type)
             for a in event.attackers:
                 state.in_play[a].kneeling = True
             state.active = event.seat_id
@@ -172,8 +171,6 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.in_play[defender].kneeling = True
             state.challenge.defenders = list(event.defenders)
             state.waiting = []
-        case ev.CardsChallengeResolved():
-            pass
         case ev.CardsPowerGained():
             if event.card is None:
                 state.player(event.seat_id).faction_power += event.amount
@@ -220,9 +217,8 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
-        case ev.CardsDominanceDetermined():
-            if event.winner is not None:
-                pass  # the power is a CardsPowerGained of its own
+        case ev.CardsChallengeResolved() | ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
+            pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():
             for placed in state.in_play.values():
                 placed.kneeling = False
@@ -237,8 +233,6 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             p.discard.extend(event.cards)
             if event.seat_id in state.waiting:
                 state.waiting.remove(event.seat_id)
-        case ev.CardsPlayerEliminated():
-            pass
         case ev.CardsGameEnded():
             state.phase = "ended"
             state.step = "ended"

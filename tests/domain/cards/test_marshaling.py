@@ -63,13 +63,15 @@ def test_CG_PHASE_09_events_are_never_marshaled_and_attachments_need_a_character
 
 
 def test_CG_KEY_09_no_attachments_except_weapon():
-    t = to_marshaling(first="seat2", p1="01008", p2="01021")
-    assert t.state.active == "seat2"
+    t = to_marshaling(first="seat2")
     left = put_in_play(t, "seat2", "01179")  # Left: No attachments except Weapon
-    ice = put_in_play(t, "seat1", "01153")  # (seat1's Ice, moved to play only to read its traits)
-    del t.state.in_play[ice]
-    assert "Weapon" in t.state.record(ice).traits
-    assert t.state.record(left).has_keyword("no attachments except Weapon")
+    bodyguard = to_hand(t, "seat2", "01033")  # a Condition, cost 1
+    heartsbane = to_hand(t, "seat2", "01191")  # a Weapon, cost 1
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat2", cmd.MarshalCard(card=bodyguard, attach_to=left))
+    assert e.value.rule == "CG-KEY-09" and "except Weapons" in e.value.detail
+    t.seat("seat2", cmd.MarshalCard(card=heartsbane, attach_to=left))
+    assert t.state.in_play[heartsbane].attached_to == left
 
 
 def test_CG_PHASE_10_and_CG_KEY_07_one_limited_card_per_round():
