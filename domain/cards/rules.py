@@ -10,6 +10,8 @@ Timeouts (``ApplyTimeout``) apply each waiting seat's documented default (:data:
 
 from __future__ import annotations
 
+from typing import get_args
+
 from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
 from ..core.context import Context, parse_rfc3339
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
@@ -37,6 +39,10 @@ DEFAULTS: dict[str, str] = {
     "reserve": "the cards last put in your hand are discarded",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
+
+
+PLAYER_COMMANDS: tuple[type, ...] = get_args(cmd.CardCommand)
+"""The card game's own player commands (anything else, a clock pause among them, is ``unknown_command``)."""
 
 
 def deal(seat_no: int, deck: ResolvedDeck) -> dict[str, str]:
@@ -97,6 +103,8 @@ def decide(state: CardState, command: object, actor: Actor, ctx: Context) -> lis
         case ApplyTimeout():
             _system_only(actor)
             return _timeout(state, command, ctx)
+    if not isinstance(command, PLAYER_COMMANDS):
+        raise RuleViolation(f"the card game does not understand {type(command).__name__}", code="unknown_command")
     seat = _seat(state, actor)
     em = Emitter(state, ctx)
     if isinstance(command, cmd.Concede):

@@ -11,6 +11,7 @@ from domain.cards import events as ev
 from domain.cards.decks import DeckChoice
 from domain.cards.game import GAME
 from domain.cards.rules import create
+from domain.core.commands import ORGANIZER, PauseClocks
 from domain.core.errors import RuleViolation
 
 from .play import Table, put_in_play, to_plot_step
@@ -87,3 +88,10 @@ def test_CG_END_04_a_player_may_concede_at_any_time_and_the_other_wins():
     out = t.seat("seat1", cmd.Concede())
     assert isinstance(out[0], ev.CardsPlayerEliminated) and out[0].reason == "conceded"
     assert t.state.winner == "seat2" and t.state.phase == "ended"
+
+
+def test_a_command_of_another_kind_is_unknown_even_from_the_organizer():
+    t = to_marshaling()
+    with pytest.raises(RuleViolation) as e:
+        t.act(ORGANIZER, PauseClocks(reason="a judge call"))
+    assert e.value.code == "unknown_command"
