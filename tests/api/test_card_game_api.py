@@ -11,7 +11,9 @@ import time
 from typing import Any
 
 import httpx
+import msgspec
 
+from domain.cards.game import GAME
 from tests.support.verify_cli import public_key_file, run_verify
 
 
@@ -158,6 +160,17 @@ def test_a_whole_joust_through_the_real_service_verifies_offline(api, tmp_path):
     ok = run_verify(path, "--public-key", key)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     assert "(cards)" in ok.stdout and "VERIFIED" in ok.stdout
+    # the export folds to the views the API serves, for every reader (one redaction for both)
+    state = GAME.fold(
+        msgspec.json.decode(json.dumps(e["event"]).encode(), type=GAME.event_type) for e in export["events"]
+    )
+    final = view["version"] if view["version"] == export["version"] else None
+    assert final is not None
+    for reader, token in (("seat1", seats["seat1"]), ("seat2", seats["seat2"]), (None, None)):
+        served = api.get(
+            f"/v1/games/{gid}/view" if token else f"/v1/games/{gid}", headers=_auth(token) if token else {}
+        ).json()
+        assert served == msgspec.to_builtins(GAME.view(state, reader)), reader
 
 
 def test_deadlines_apply_the_documented_defaults_through_the_worker(api):
