@@ -16,6 +16,7 @@ from .auction.game import GAME as AUCTION
 from .board.game import GAME as BOARD
 from .board.notifications import topic_of as board_topic_of
 from .board.tournament import TABLES as BOARD_TABLES
+from .cards.game import GAME as CARDS
 from .core.errors import GameError
 from .core.game import Game
 from .core.notify import Notifier
@@ -25,6 +26,7 @@ from .core.upcast import EventCodec
 GAMES: dict[str, Game] = {
     BOARD.kind: BOARD,
     AUCTION.kind: AUCTION,  # the smallest complete game: the tests play it to prove the engine game-agnostic
+    CARDS.kind: CARDS,  # A Game of Thrones: The Card Game (2nd ed.), joust (docs/card-game.md)
 }
 TOURNAMENT_RULES: dict[str, TableRules] = {BOARD.kind: BOARD_TABLES}
 """The kinds whose tables a tournament can hold (``POST /v1/tournaments``, domain/core/tournament.py)."""

@@ -29,8 +29,9 @@ ROOT = Path(__file__).resolve().parent.parent
 QUEUE = os.environ.setdefault("CITADEL_QUEUE", f"citadel-test-{os.getpid()}")
 # The shared service measures the game, not the limiter (tests/api/test_rate_limit.py tests it).
 os.environ.setdefault("CITADEL_RATE_LIMIT_PER_S", "0")
-# The test game (domain/auction) is hosted beside the board game: tests/api/test_second_game.py plays it.
-os.environ.setdefault("CITADEL_GAMES", "board,auction")
+# The test game (domain/auction) and the card game (domain/cards) are hosted beside the board game:
+# tests/api/test_second_game.py and tests/api/test_card_game_api.py play them.
+os.environ.setdefault("CITADEL_GAMES", "board,auction,cards")
 # Webhooks (docs/webhooks.md): the tests deliver to receivers on the loopback, which a deployment
 # refuses unless configured; and retry after half a second instead of two (tests/api/test_webhooks.py).
 os.environ.setdefault("CITADEL_WEBHOOK_ALLOW_LOOPBACK", "1")

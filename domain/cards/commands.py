@@ -1,0 +1,143 @@
+"""The card game's player commands and create body (the engine's own commands are in
+:mod:`domain.core.commands`: JoinGame, StartGame, ResolvePending, ApplyTimeout).
+
+Every command answers one pending decision (``GET /v1/games/{id}/decisions`` lists them with their
+legal options, deadline and default). Card ids are instance ids (``s1-07``), as views show them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from .decks import DeckChoice
+from .state import CardSettings, SetupPick
+
+CardId = Annotated[str, msgspec.Meta(pattern=r"^s[0-9]+-p?[0-9]+$", max_length=16)]
+Challenge = Literal["military", "intrigue", "power"]
+
+
+class _Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class ChooseMulligan(_Command, frozen=True, tag="choose_mulligan"):
+    """Keep your 7 setup cards (``false``) or take your one mulligan (``true``) (CG-SETUP-06)."""
+
+    mulligan: bool
+
+
+class ChooseSetup(_Command, frozen=True, tag="choose_setup"):
+    """Put setup cards face down: printed cost at most 8, no events, at most 1 Limited, attachments on
+    your own setup characters, extra copies of a unique card as free duplicates (CG-SETUP-07)."""
+
+    cards: Annotated[list[SetupPick], msgspec.Meta(max_length=20)]
+
+
+class ChoosePlot(_Command, frozen=True, tag="choose_plot"):
+    """Choose your plot in secret from your plot deck (CG-PHASE-01)."""
+
+    plot: CardId
+
+
+class ChooseFirstPlayer(_Command, frozen=True, tag="choose_first_player"):
+    """As initiative winner, choose the first player of the round, maybe yourself (CG-PHASE-03)."""
+
+    seat_id: str
+
+
+class MarshalCard(_Command, frozen=True, tag="marshal_card"):
+    """Marshal a character, location or attachment from hand (CG-PHASE-09); an attachment needs
+    ``attach_to``, a character in play."""
+
+    card: CardId
+    attach_to: CardId | None = None
+
+
+class EndMarshaling(_Command, frozen=True, tag="end_marshaling"):
+    """Marshal nothing more this phase."""
+
+
+class DeclareChallenge(_Command, frozen=True, tag="declare_challenge"):
+    """Start a challenge: its type, your standing attackers with its icon, and for each attacker with
+    stealth the defending character it bypasses (CG-CHAL-01/02)."""
+
+    challenge_type: Challenge
+    attackers: Annotated[list[CardId], msgspec.Meta(min_length=1, max_length=40)]
+    stealth: dict[str, str] = {}
+
+
+class EndChallenges(_Command, frozen=True, tag="end_challenges"):
+    """Start no more challenges this phase (CG-PHASE-13)."""
+
+
+class DeclareDefenders(_Command, frozen=True, tag="declare_defenders"):
+    """Declare your standing defenders with the challenge's icon, maybe none (CG-CHAL-03)."""
+
+    defenders: Annotated[list[CardId], msgspec.Meta(max_length=40)]
+
+
+class ChooseClaimVictims(_Command, frozen=True, tag="choose_claim_victims"):
+    """Military claim: choose that many different characters you control to be killed (CG-CHAL-07)."""
+
+    characters: Annotated[list[CardId], msgspec.Meta(max_length=40)]
+
+
+class ChooseIntimidate(_Command, frozen=True, tag="choose_intimidate"):
+    """Intimidate: kneel one standing character of the loser with STR no higher than the winning
+    margin, or none (``target`` null) (CG-KEY-04)."""
+
+    target: CardId | None = None
+
+
+class AmbushCard(_Command, frozen=True, tag="ambush_card"):
+    """In a challenges-phase action window, put a card with Ambush into play from hand for its
+    Ambush cost (CG-KEY-06); an attachment needs ``attach_to``."""
+
+    card: CardId
+    attach_to: CardId | None = None
+
+
+class PassAction(_Command, frozen=True, tag="pass_action"):
+    """Take no action in this action window (CG-ROUND-02)."""
+
+
+class Concede(_Command, frozen=True, tag="concede"):
+    """Concede the game at any time once it has started: you are eliminated and the other player
+    wins (CG-END-04)."""
+
+
+class DiscardToReserve(_Command, frozen=True, tag="discard_to_reserve"):
+    """Discard exactly the cards over your reserve (CG-PHASE-18)."""
+
+    cards: Annotated[list[CardId], msgspec.Meta(max_length=80)]
+
+
+CardCommand = (
+    ChooseMulligan
+    | ChooseSetup
+    | ChoosePlot
+    | ChooseFirstPlayer
+    | MarshalCard
+    | EndMarshaling
+    | DeclareChallenge
+    | EndChallenges
+    | DeclareDefenders
+    | ChooseClaimVictims
+    | ChooseIntimidate
+    | AmbushCard
+    | PassAction
+    | Concede
+    | DiscardToReserve
+)
+
+
+class CardsCreateBody(msgspec.Struct, forbid_unknown_fields=True):
+    """``POST /v1/games`` for the card game: ``kind`` is required; a joust is for 2 seats; one deck
+    per seat, in seat order."""
+
+    kind: Literal["cards"]
+    decks: Annotated[list[DeckChoice], msgspec.Meta(min_length=2, max_length=2)]
+    player_count: Annotated[int, msgspec.Meta(ge=2, le=2)] = 2
+    settings: CardSettings = msgspec.field(default_factory=CardSettings)

@@ -1,0 +1,134 @@
+"""Pending decisions: what each seat must decide now, its legal options, deadline and default.
+
+``GET /v1/games/{id}/decisions`` returns :class:`CardDecisionsOut` for the caller. Each decision
+names the commands that answer it and only the fields its ``kind`` uses are filled.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .phases import challenges, marshaling, taxation
+from .rules import DEFAULTS, pending_system_work
+from .setup import SETUP_GOLD
+from .state import CardState
+
+COMMANDS: dict[str, list[str]] = {
+    "mulligan": ["choose_mulligan"],
+    "setup": ["choose_setup"],
+    "plot": ["choose_plot"],
+    "first_player": ["choose_first_player"],
+    "marshal": ["marshal_card", "end_marshaling"],
+    "challenge": ["declare_challenge", "end_challenges"],
+    "defend": ["declare_defenders"],
+    "claim": ["choose_claim_victims"],
+    "intimidate": ["choose_intimidate"],
+    "action": ["ambush_card", "pass_action"],
+    "reserve": ["discard_to_reserve"],
+}
+
+
+class CardDecision(msgspec.Struct):
+    """One decision of yours. ``kind`` is the step; the option fields of that kind are filled."""
+
+    seat_id: str
+    kind: str
+    commands: list[str]
+    """Command ``type`` values that answer this decision."""
+    deadline: str | None
+    default: str
+    """What the server does at the deadline if you have not decided."""
+    cards: list[str] = []
+    """The cards you may choose among (setup: your hand; plot: your plot deck; claim: your characters;
+    reserve: your hand; marshal: the cards you may marshal now; intimidate: the characters you may kneel)."""
+    count: int | None = None
+    """How many cards to choose (claim, reserve), or None."""
+    budget: int | None = None
+    """Setup: the printed cost you may spend (8); marshal: your gold."""
+    attach_targets: dict[str, list[str]] = {}
+    """Marshal: for each attachment you may marshal, the characters it may go on."""
+    seats: list[str] = []
+    """First player: the seats you may choose."""
+    challenge_types: dict[str, list[str]] = {}
+    """Challenge: each type you may still start -> its eligible attackers; defend: the challenge's
+    type -> your eligible defenders."""
+    stealth_targets: list[str] = []
+    """Challenge: the defender's characters an attacker with stealth may bypass."""
+    submitted: bool = False
+    """Setup and plot: you have sealed a choice already (you may amend it until every seat is in)."""
+
+
+class CardDecisionsOut(msgspec.Struct):
+    game_id: str
+    version: int
+    phase: str
+    step: str
+    """What the game waits for: a decision's kind, ``reveal`` (the system), ``lobby`` or ``ended``."""
+    decisions: list[CardDecision]
+    """What you must decide now (empty if nothing)."""
+    waiting_for: list[str]
+    """The seats the game waits for."""
+
+
+def decision_of(state: CardState, seat: str) -> CardDecision | None:
+    s = state
+    step = s.step
+    sealed = step in ("setup", "plot") and bool(s.waiting)
+    if seat not in s.waiting and not (sealed and s.has_seat(seat)):
+        return None
+    d = CardDecision(seat_id=seat, kind=step, commands=COMMANDS[step], deadline=s.deadline, default=DEFAULTS[step])
+    p = s.player(seat)
+    match step:
+        case "setup":
+            d.cards = [c for c in p.hand if s.record(c).type in ("character", "location", "attachment")]
+            d.budget = SETUP_GOLD
+            d.submitted = p.setup is not None
+        case "plot":
+            d.cards = sorted(p.plots, key=lambda i: int(i.split("-p")[1]))
+            d.submitted = p.chosen_plot is not None
+        case "first_player":
+            d.seats = s.seat_ids()
+        case "marshal":
+            options = marshaling.marshalable(s, seat)
+            d.cards = list(options)
+            d.attach_targets = {c: t for c, t in options.items() if t}
+            d.budget = p.gold
+        case "challenge":
+            d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
+            d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
+        case "defend":
+            ch = s.challenge
+            assert ch is not None
+            d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed)}
+        case "claim":
+            d.cards = [x.card for x in s.characters(seat)]
+            d.count = challenges.claim_size(s)
+        case "action":
+            options = marshaling.ambushable(s, seat)
+            d.cards = list(options)
+            d.attach_targets = {c: t for c, t in options.items() if t}
+            d.budget = p.gold
+        case "intimidate":
+            d.cards = challenges.intimidate_targets(s)
+        case "reserve":
+            d.cards = list(p.hand)
+            d.count = taxation.over_reserve(s, seat)
+    return d
+
+
+def decisions_for(state: CardState, seat_id: str | None) -> CardDecisionsOut:
+    """The decisions of ``seat_id`` (None: a spectator, who has none) and whom the game waits for."""
+    decisions = []
+    if seat_id is not None and state.has_seat(seat_id) and state.phase not in ("lobby", "ended"):
+        d = decision_of(state, seat_id)
+        if d is not None:
+            decisions.append(d)
+    step = "reveal" if pending_system_work(state) else state.step
+    return CardDecisionsOut(
+        game_id=state.game_id,
+        version=state.version,
+        phase=state.phase,
+        step=step,
+        decisions=decisions,
+        waiting_for=list(state.waiting),
+    )

@@ -1,0 +1,422 @@
+"""The card game's events: a tagged union of immutable msgspec Structs (``type`` is the tag).
+
+Every tag starts with ``cards_``. Events are facts in the past tense; every random outcome (each
+shuffle, the first player, an initiative tie, an intrigue claim's random discard) is written into
+one. Fields marked *hidden* are removed by :mod:`.redaction` for readers who may not see them.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from .decks import ResolvedDeck
+from .state import CardSettings, SetupPick
+
+SCHEMA_VERSION = 1
+
+
+class Event(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
+    pass
+
+
+class SeatDeck(msgspec.Struct, frozen=True):
+    """A seat's legal deck and the instance ids of its cards (``s1-07`` -> a code; plots ``s1-p3``)."""
+
+    seat_id: str
+    deck: ResolvedDeck
+    cards: dict[str, str]
+
+
+class CardsGameCreated(Event, frozen=True, tag="cards_game_created"):
+    """A joust was created with a legal deck per seat (CG-GEN-01/02). Always the first event."""
+
+    game_id: str
+    player_count: int
+    settings: CardSettings
+    seed_commitment: str
+    decks: list[SeatDeck]
+
+
+class CardsSeatJoined(Event, frozen=True, tag="cards_seat_joined"):
+    seat_id: str
+    name: str
+
+
+class CardsGameStarted(Event, frozen=True, tag="cards_game_started"):
+    """Every seat is taken; the first player is drawn at random (CG-SETUP-02): ``order`` is the
+    seats shuffled by the seed (``start/first_player``), the first of it is the first player."""
+
+    order: list[str]
+    first_player: str
+
+
+class CardsDeckShuffled(Event, frozen=True, tag="cards_deck_shuffled"):
+    """A seat's draw deck was shuffled (CG-SETUP-05, CG-SETUP-06); ``number`` names the random stream
+    ``shuffle/<seat>/<number>``. ``order`` (top first) is hidden from everyone until the end."""
+
+    seat_id: str
+    number: int
+    order: list[str] | None
+    """Hidden."""
+
+
+class CardsDrawn(Event, frozen=True, tag="cards_drawn"):
+    """A seat drew ``count`` cards from the top of its deck; ``cards`` is hidden from the other seat."""
+
+    seat_id: str
+    count: int
+    cards: list[str] | None
+    """Hidden (but from the seat itself)."""
+    reason: str = "draw"
+    """``setup``, ``mulligan``, ``draw`` (the draw phase), ``insight``."""
+
+
+class CardsStepOpened(Event, frozen=True, tag="cards_step_opened"):
+    """The game waits for ``seats`` to decide ``step`` until ``deadline`` (then the default applies)."""
+
+    step: str
+    seats: list[str]
+    deadline: str
+
+
+class CardsMulliganChosen(Event, frozen=True, tag="cards_mulligan_chosen"):
+    """A seat kept its 7 cards or took its one mulligan (CG-SETUP-06): the hand goes back into the
+    deck, which is shuffled, and 7 new cards are drawn and kept."""
+
+    seat_id: str
+    mulligan: bool
+    by_default: bool = False
+
+
+class CardsSetupChosen(Event, frozen=True, tag="cards_setup_chosen"):
+    """A seat put its setup cards face down (CG-SETUP-07); amendable until every seat is in."""
+
+    seat_id: str
+    count: int
+    """How many cards are face down (public, as at the table)."""
+    cards: list[SetupPick] | None
+    """Hidden (but from the seat itself) until the reveal."""
+    by_default: bool = False
+    salt: str | None = None
+    """Hidden with ``cards``: the salt of the commitment (domain/cards/sealed.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the choice and its salt, opened by the reveal."""
+
+
+class Placement(msgspec.Struct, frozen=True):
+    """Where a card entered play: ``as_`` is ``character``, ``location``, ``attachment`` (``on`` the
+    card it is attached to) or ``duplicate`` (``on`` the unique card it is placed under)."""
+
+    card: str
+    code: str
+    as_: str = msgspec.field(name="as")
+    on: str | None = None
+
+
+class CardsSetupRevealed(Event, frozen=True, tag="cards_setup_revealed"):
+    """Every setup card is revealed at once and placed (CG-SETUP-08/10), standing."""
+
+    placed: dict[str, list[Placement]]
+    chosen: dict[str, list[SetupPick]] = {}
+    """Each seat's sealed choice as it was committed."""
+    salts: dict[str, str] = {}
+    """Each seat's salt: with ``chosen`` they open the commitments."""
+
+
+class CardsRoundBegan(Event, frozen=True, tag="cards_round_began"):
+    round: int
+
+
+class CardsPhaseBegan(Event, frozen=True, tag="cards_phase_began"):
+    """CG-ROUND-01: the phases in order."""
+
+    phase: str
+
+
+class CardsPlotChosen(Event, frozen=True, tag="cards_plot_chosen"):
+    """A seat chose its plot in secret (CG-PHASE-01); amendable until every seat has chosen."""
+
+    seat_id: str
+    plot: str | None
+    """Hidden (but from the seat itself) until the reveal."""
+    by_default: bool = False
+    salt: str | None = None
+    """Hidden with ``plot``: the salt of the commitment (domain/cards/sealed.py)."""
+    commitment: str = ""
+    """Public at once: sha256 over the plot and its salt, opened by the reveal."""
+
+
+class TieBreak(msgspec.Struct, frozen=True):
+    """An initiative tie left after comparing power, broken at random: ``order`` is the tied seats
+    shuffled by the seed (``initiative/<round>``); the first of it wins (CG-PHASE-03)."""
+
+    order: list[str]
+
+
+class CardsPlotsRevealed(Event, frozen=True, tag="cards_plots_revealed"):
+    """Every plot revealed at once (CG-PHASE-01/02); initiative compared (CG-PHASE-03)."""
+
+    plots: dict[str, str]
+    initiative: dict[str, int]
+    winner: str
+    tie_break: TieBreak | None = None
+    salts: dict[str, str] = {}
+    """Each seat's salt: with ``plots`` they open the commitments of the sealed choices."""
+
+
+class CardsFirstPlayerChosen(Event, frozen=True, tag="cards_first_player_chosen"):
+    """The initiative winner chose the first player, maybe itself (CG-PHASE-03)."""
+
+    seat_id: str
+    first_player: str
+    by_default: bool = False
+
+
+class CardsPlotsRecycled(Event, frozen=True, tag="cards_plots_recycled"):
+    """The last plot was revealed: the used pile goes back to the plot deck (CG-PHASE-02)."""
+
+    seat_id: str
+    plots: list[str]
+
+
+class CardsIncomeCollected(Event, frozen=True, tag="cards_income_collected"):
+    """The active player collects its plot's income with modifiers (CG-PHASE-08)."""
+
+    seat_id: str
+    gold: int
+
+
+class CardsMarshaled(Event, frozen=True, tag="cards_marshaled"):
+    """A card marshaled from hand for ``cost`` gold (CG-PHASE-09/10, CG-UNIQUE-03: a duplicate is free)."""
+
+    seat_id: str
+    card: str
+    code: str
+    cost: int
+    placed: Placement
+
+
+class CardsMarshalingEnded(Event, frozen=True, tag="cards_marshaling_ended"):
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsChallengeDeclared(Event, frozen=True, tag="cards_challenge_declared"):
+    """CG-CHAL-01/02: type, defender, attackers (knelt) and stealth choices, as one step."""
+
+    seat_id: str
+    challenge_type: str
+    defender: str
+    attackers: list[str]
+    stealth: dict[str, str] = {}
+    """Attacker with stealth -> the defending character it bypasses."""
+
+
+class CardsChallengesEnded(Event, frozen=True, tag="cards_challenges_ended"):
+    """The active player starts no more challenges this phase (CG-PHASE-13)."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsDefendersDeclared(Event, frozen=True, tag="cards_defenders_declared"):
+    """CG-CHAL-03: the defenders (knelt), maybe none."""
+
+    seat_id: str
+    defenders: list[str]
+    by_default: bool = False
+
+
+class CardsChallengeResolved(Event, frozen=True, tag="cards_challenge_resolved"):
+    """CG-CHAL-05/06: the strengths, the winner (None: nobody), unopposed."""
+
+    challenge_type: str
+    attacker: str
+    defender: str
+    attacker_strength: int
+    defender_strength: int
+    winner: str | None
+    unopposed: bool
+
+
+class CardsPowerGained(Event, frozen=True, tag="cards_power_gained"):
+    """Power from the treasury, on the faction card (``card`` None) or on a card (renown)."""
+
+    seat_id: str
+    amount: int
+    reason: str
+    card: str | None = None
+
+
+class CardsPowerMoved(Event, frozen=True, tag="cards_power_moved"):
+    """Power claim: power moved between faction cards (CG-CHAL-07; moved power is not gained, CG-GEN-05)."""
+
+    from_seat: str
+    to_seat: str
+    amount: int
+
+
+class CardsClaimVictimsChosen(Event, frozen=True, tag="cards_claim_victims_chosen"):
+    """The defender chose the characters military claim kills (CG-CHAL-07)."""
+
+    seat_id: str
+    characters: list[str]
+    by_default: bool = False
+
+
+class CardsDuplicateDiscarded(Event, frozen=True, tag="cards_duplicate_discarded"):
+    """A duplicate was discarded to save ``saved`` from leaving play (CG-UNIQUE-03)."""
+
+    seat_id: str
+    duplicate: str
+    saved: str
+
+
+class CardsCharactersKilled(Event, frozen=True, tag="cards_characters_killed"):
+    """Killed characters go to their owners' dead piles (CG-UNIQUE-04/05)."""
+
+    seat_id: str
+    cards: list[str]
+
+
+class CardsDiscardedFromHand(Event, frozen=True, tag="cards_discarded_from_hand"):
+    """Intrigue claim's random discard (``draws``: the indexes drawn by the seed) or the reserve discard."""
+
+    seat_id: str
+    cards: list[str]
+    reason: str
+
+
+class CardsDiscardedFromDeck(Event, frozen=True, tag="cards_discarded_from_deck"):
+    """Pillage: the top card of the loser's deck is discarded (CG-KEY-05)."""
+
+    seat_id: str
+    cards: list[str]
+    reason: str
+
+
+class CardsIntimidated(Event, frozen=True, tag="cards_intimidated"):
+    """Intimidate (CG-KEY-04): the winning attacker knelt ``target`` (a standing character of the
+    loser with STR no higher than the margin), or chose none (``target`` null)."""
+
+    seat_id: str
+    target: str | None
+    by_default: bool = False
+
+
+class CardsWindowOpened(Event, frozen=True, tag="cards_window_opened"):
+    """An action window of the challenges phase opened (CG-ROUND-02); the first player acts first.
+    It is opened only when some player has an action (here: an Ambush, CG-KEY-06)."""
+
+    window: str
+    first: str
+    active: str
+    """The active player of the challenges phase."""
+
+
+class CardsActionPassed(Event, frozen=True, tag="cards_action_passed"):
+    """A player passed in an action window."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsAmbushed(Event, frozen=True, tag="cards_ambushed"):
+    """A card put into play from hand by Ambush for its Ambush cost (CG-KEY-06): not marshaled,
+    Limited ignored (CG-PHASE-10)."""
+
+    seat_id: str
+    card: str
+    code: str
+    cost: int
+    placed: Placement
+
+
+class CardsWindowClosed(Event, frozen=True, tag="cards_window_closed"):
+    """Every player passed in a row: the window closes (CG-ROUND-02)."""
+
+    window: str
+
+
+class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
+    """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
+
+    totals: dict[str, int]
+    winner: str | None
+
+
+class CardsStood(Event, frozen=True, tag="cards_stood"):
+    """CG-PHASE-16: every kneeling card stands."""
+
+
+class CardsGoldReturned(Event, frozen=True, tag="cards_gold_returned"):
+    """CG-PHASE-17: all unspent gold goes back to the treasury."""
+
+    gold: dict[str, int]
+
+
+class CardsReserveDiscarded(Event, frozen=True, tag="cards_reserve_discarded"):
+    """CG-PHASE-18: a seat over its reserve discarded down to it."""
+
+    seat_id: str
+    cards: list[str]
+    by_default: bool = False
+
+
+class CardsPlayerEliminated(Event, frozen=True, tag="cards_player_eliminated"):
+    """CG-END-03: an empty draw deck eliminates its player."""
+
+    seat_id: str
+    reason: str
+
+
+class CardsGameEnded(Event, frozen=True, tag="cards_game_ended"):
+    """CG-END-01/03: 15 power, or the last player left."""
+
+    winner: str
+    reason: str
+    power: dict[str, int]
+
+
+CardEvent = (
+    CardsGameCreated
+    | CardsSeatJoined
+    | CardsGameStarted
+    | CardsDeckShuffled
+    | CardsDrawn
+    | CardsStepOpened
+    | CardsMulliganChosen
+    | CardsSetupChosen
+    | CardsSetupRevealed
+    | CardsRoundBegan
+    | CardsPhaseBegan
+    | CardsPlotChosen
+    | CardsPlotsRevealed
+    | CardsFirstPlayerChosen
+    | CardsPlotsRecycled
+    | CardsIncomeCollected
+    | CardsMarshaled
+    | CardsMarshalingEnded
+    | CardsChallengeDeclared
+    | CardsChallengesEnded
+    | CardsDefendersDeclared
+    | CardsChallengeResolved
+    | CardsPowerGained
+    | CardsPowerMoved
+    | CardsClaimVictimsChosen
+    | CardsDuplicateDiscarded
+    | CardsCharactersKilled
+    | CardsDiscardedFromHand
+    | CardsDiscardedFromDeck
+    | CardsIntimidated
+    | CardsWindowOpened
+    | CardsActionPassed
+    | CardsAmbushed
+    | CardsWindowClosed
+    | CardsDominanceDetermined
+    | CardsStood
+    | CardsGoldReturned
+    | CardsReserveDiscarded
+    | CardsPlayerEliminated
+    | CardsGameEnded
+)

@@ -1,0 +1,231 @@
+"""The challenges phase (CG-PHASE-12/13, CG-CHAL-01..09, CG-KEY-01..05).
+
+The active player starts at most one military, one intrigue and one power challenge, in any order,
+or ends its challenges. A challenge: attackers knelt (stealth chooses bypassed defenders), the
+defender's defenders knelt, strengths compared (ties to the attacker; a side needs 1 STR and a
+participant to win), the unopposed bonus, the claim of the attacker's plot, then the keywords.
+
+Simplifications, documented in docs/card-game.md: the keyword "may"s are taken (renown, insight,
+pillage always resolve, in that order), a duplicate always saves its card, intimidate is not built.
+"""
+
+from __future__ import annotations
+
+from ...core.errors import NotYourTurn, RuleViolation
+from .. import events as ev
+from .. import victory
+from ..catalog import CHALLENGE_TYPES
+from ..emitter import Emitter
+from ..power import plot_values
+from ..state import CardState, Challenge
+from .draw import draw
+
+
+def eligible(state: CardState, seat: str, challenge: str, exclude: list[str] | None = None) -> list[str]:
+    """The seat's standing characters with the challenge's icon (CG-CHAL-01/03, CG-GEN-09)."""
+    out = []
+    for p in state.characters(seat):
+        icons = state.record(p.card).icons
+        if not p.kneeling and icons is not None and icons.has(challenge) and p.card not in (exclude or []):
+            out.append(p.card)
+    return out
+
+
+def open_types(state: CardState, seat: str) -> list[str]:
+    """The challenge types the seat may still start, each with at least one eligible attacker (CG-PHASE-12)."""
+    made = state.player(seat).challenges_made
+    return [t for t in CHALLENGE_TYPES if t not in made and eligible(state, seat, t)]
+
+
+def stealth_targets(state: CardState, defender: str) -> list[str]:
+    """The defender's characters without stealth (CG-CHAL-02)."""
+    return [p.card for p in state.characters(defender) if not state.record(p.card).has_keyword("stealth")]
+
+
+def check_declaration(
+    state: CardState, seat: str, challenge: str, attackers: list[str], stealth: dict[str, str]
+) -> None:
+    """CG-PHASE-12, CG-CHAL-01/02: a type not yet used, standing attackers with its icon, stealth choices."""
+    if challenge in state.player(seat).challenges_made:
+        raise RuleViolation(f"you have started a {challenge} challenge this phase already", rule="CG-PHASE-12")
+    if len(set(attackers)) != len(attackers):
+        raise RuleViolation("an attacker is named twice", rule="CG-CHAL-01")
+    legal = eligible(state, seat, challenge)
+    for a in attackers:
+        if a not in legal:
+            raise RuleViolation(
+                f"{a} is not a standing character of yours with the {challenge} icon", rule="CG-CHAL-01"
+            )
+    defender = state.opponent(seat)
+    targets = stealth_targets(state, defender)
+    for a, t in stealth.items():
+        if a not in attackers or not state.record(a).has_keyword("stealth"):
+            raise RuleViolation(f"{a} is not an attacker with stealth", rule="CG-CHAL-02")
+        if t not in targets:
+            raise RuleViolation(f"{t} is not a character of {defender} without stealth", rule="CG-CHAL-02")
+    if len(set(stealth.values())) != len(stealth):
+        raise RuleViolation("each stealth attacker bypasses a different character", rule="CG-CHAL-02")
+
+
+def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
+    """CG-CHAL-03: the defender's own standing characters with the icon, not bypassed."""
+    ch = state.challenge
+    if ch is None or ch.defender != seat:
+        raise NotYourTurn("you are not defending a challenge", rule="CG-CHAL-03")
+    if len(set(defenders)) != len(defenders):
+        raise RuleViolation("a defender is named twice", rule="CG-CHAL-03")
+    legal = eligible(state, seat, ch.type, exclude=ch.bypassed)
+    for d in defenders:
+        if d not in legal:
+            raise RuleViolation(
+                f"{d} is not a standing, unbypassed character of yours with the {ch.type} icon", rule="CG-CHAL-03"
+            )
+
+
+def strength(state: CardState, cards: list[str]) -> int:
+    """The STR of the participants still in play (printed STR; CG-CHAL-04, CG-CHAL-05)."""
+    return sum(state.record(c).str_ for c in cards if c in state.in_play)
+
+
+def resolve(em: Emitter) -> str | None:
+    """CG-CHAL-05/06: the winner (None: nobody) and the unopposed bonus."""
+    s = em.state
+    ch = s.challenge
+    assert ch is not None
+    attackers = [c for c in ch.attackers if c in s.in_play]
+    defenders = [c for c in ch.defenders if c in s.in_play]
+    a, d = strength(s, attackers), strength(s, defenders)
+    winner: str | None = None
+    if a >= d and a >= 1 and attackers:
+        winner = ch.attacker
+    elif d > a and d >= 1 and defenders:
+        winner = ch.defender
+    unopposed = winner == ch.attacker and d == 0
+    em.emit(
+        ev.CardsChallengeResolved(
+            challenge_type=ch.type,
+            attacker=ch.attacker,
+            defender=ch.defender,
+            attacker_strength=a,
+            defender_strength=d,
+            winner=winner,
+            unopposed=unopposed,
+        )
+    )
+    if unopposed:
+        em.emit(ev.CardsPowerGained(seat_id=ch.attacker, amount=1, reason="unopposed"))
+    return winner
+
+
+def apply_claim(em: Emitter, winner: str | None) -> bool:
+    """CG-CHAL-07: only an attacker's win applies the claim of its plot. True when the claim waits
+    for the defender's choice of victims (military claim with more characters than the claim)."""
+    s = em.state
+    ch = s.challenge
+    assert ch is not None
+    if winner != ch.attacker:
+        return False
+    claim = plot_values(s, ch.attacker).claim
+    if claim <= 0:
+        return False
+    if ch.type == "military":
+        victims = [p.card for p in em.state.characters(ch.defender)]
+        if len(victims) > claim:
+            return True
+        kill(em, ch.defender, victims)
+    elif ch.type == "intrigue":
+        intrigue_claim(em, ch, claim)
+    else:
+        amount = min(claim, em.state.player(ch.defender).faction_power)
+        if amount > 0:
+            em.emit(ev.CardsPowerMoved(from_seat=ch.defender, to_seat=ch.attacker, amount=amount))
+    return False
+
+
+def claim_size(state: CardState) -> int:
+    ch = state.challenge
+    assert ch is not None
+    return min(plot_values(state, ch.attacker).claim, len(state.characters(ch.defender)))
+
+
+def check_victims(state: CardState, seat: str, victims: list[str]) -> None:
+    """CG-CHAL-07: exactly the claim's number of different characters the defender controls."""
+    n = claim_size(state)
+    mine = {p.card for p in state.characters(seat)}
+    if len(set(victims)) != len(victims) or len(victims) != n or not set(victims) <= mine:
+        raise RuleViolation(f"choose exactly {n} different characters you control", rule="CG-CHAL-07")
+
+
+def default_victims(state: CardState, seat: str) -> list[str]:
+    """The documented default: the characters with the lowest printed STR (then the lowest id)."""
+    chars = sorted(state.characters(seat), key=lambda p: (state.record(p.card).str_, p.card))
+    return [p.card for p in chars[: claim_size(state)]]
+
+
+def kill(em: Emitter, seat: str, victims: list[str]) -> None:
+    """Military claim kills (CG-CHAL-07) at once; a card with a duplicate is saved by discarding
+    one (CG-UNIQUE-03, documented default: always); the rest go to the dead pile (CG-UNIQUE-04)."""
+    killed = []
+    for v in victims:
+        dups = em.state.in_play[v].duplicates
+        if dups:
+            em.emit(ev.CardsDuplicateDiscarded(seat_id=seat, duplicate=dups[0], saved=v))
+        else:
+            killed.append(v)
+    if killed:
+        em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
+
+
+def intrigue_purpose(state: CardState, ch: Challenge) -> str:
+    return f"intrigue/{state.round}/{ch.attacker}"
+
+
+def intrigue_claim(em: Emitter, ch: Challenge, claim: int) -> None:
+    """CG-CHAL-07: the defender discards ``claim`` cards at random from hand (drawn from the seed)."""
+    hand = list(em.state.player(ch.defender).hand)
+    rng = em.ctx.rng(intrigue_purpose(em.state, ch))
+    chosen = [hand.pop(rng.below(len(hand))) for _ in range(min(claim, len(hand)))]
+    if chosen:
+        em.emit(ev.CardsDiscardedFromHand(seat_id=ch.defender, cards=chosen, reason="intrigue claim"))
+
+
+def intimidate_targets(state: CardState) -> list[str]:
+    """CG-KEY-04: when the attacker won with a participating intimidate character, the loser's
+    standing characters (participating or not) with STR no higher than the margin."""
+    ch = state.challenge
+    if ch is None:
+        return []
+    attackers = [c for c in ch.attackers if c in state.in_play]
+    if not any(state.record(c).has_keyword("intimidate") for c in attackers):
+        return []
+    margin = strength(state, attackers) - strength(state, ch.defenders)
+    return [p.card for p in state.characters(ch.defender) if not p.kneeling and state.record(p.card).str_ <= margin]
+
+
+def check_intimidate(state: CardState, target: str | None) -> None:
+    if target is not None and target not in intimidate_targets(state):
+        raise RuleViolation(f"{target} is not a standing character of the loser within the margin", rule="CG-KEY-04")
+
+
+def keywords(em: Emitter, winner: str) -> None:
+    """CG-CHAL-08: the winner's keywords after claim, in a fixed order (documented): renown
+    (CG-KEY-02), insight (CG-KEY-03), pillage (CG-KEY-05); intimidate (CG-KEY-04) last, as a
+    decision of the attacker (:func:`intimidate_targets`)."""
+    s = em.state
+    ch = s.challenge
+    assert ch is not None
+    side = [c for c in (ch.attackers if winner == ch.attacker else ch.defenders) if c in s.in_play]
+    loser = s.opponent(winner)
+    for c in side:
+        if s.record(c).has_keyword("renown"):
+            em.emit(ev.CardsPowerGained(seat_id=winner, amount=1, reason="renown", card=c))
+    if victory.check(em):  # CG-END-01: checked after every step
+        return
+    insight = sum(1 for c in side if s.record(c).has_keyword("insight"))
+    if insight:
+        draw(em, winner, insight, "insight")
+        if victory.check(em):
+            return
+    for c in side:
+        if s.record(c).has_keyword("pillage") and em.state.player(loser).deck:
+            em.emit(ev.CardsDiscardedFromDeck(seat_id=loser, cards=em.state.player(loser).deck[:1], reason="pillage"))

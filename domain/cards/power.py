@@ -1,0 +1,37 @@
+"""Power and plot values: totals, income, initiative, claim, reserve (CG-GEN-05, CG-GEN-08)."""
+
+from __future__ import annotations
+
+from .catalog import CARDS, Modifiers, PlotValues
+from .state import CardState
+
+
+def total_power(state: CardState, seat: str) -> int:
+    """CG-GEN-05: power on the faction card plus power on every card the seat controls."""
+    return state.player(seat).faction_power + sum(p.power for p in state.controlled(seat))
+
+
+def modifiers(state: CardState, seat: str) -> Modifiers:
+    """CG-GEN-08: the printed "+N income/initiative/reserve" of the cards the seat controls, summed."""
+    income = initiative = reserve = 0
+    for placed in state.controlled(seat):
+        m = state.record(placed.card).printed_modifiers
+        if m is not None:
+            income, initiative, reserve = income + m.income, initiative + m.initiative, reserve + m.reserve
+    return Modifiers(income=income, initiative=initiative, reserve=reserve)
+
+
+def plot_values(state: CardState, seat: str, plot: str | None = None) -> PlotValues:
+    """The values of ``plot`` (default: the revealed one) with the seat's printed modifiers
+    (CG-GEN-08: cumulative). No plot: all 0."""
+    plot = plot if plot is not None else state.player(seat).plot
+    base = CARDS[state.cards[plot]].plot if plot is not None else None
+    m = modifiers(state, seat)
+    if base is None:
+        return PlotValues(income=m.income, initiative=m.initiative, claim=0, reserve=m.reserve)
+    return PlotValues(
+        income=base.income + m.income,
+        initiative=base.initiative + m.initiative,
+        claim=base.claim,
+        reserve=base.reserve + m.reserve,
+    )

@@ -1,0 +1,308 @@
+"""The card game's ``decide(state, command, actor, ctx) -> events`` and ``create``.
+
+``decide`` is pure: it reads the state and the context (time, seeded randomness) and returns new
+events, or raises a :class:`~domain.core.errors.GameError` and returns nothing. Each command is
+checked by the rule module it belongs to (:mod:`.setup`, :mod:`.phases`), then applied on a working
+copy (:class:`~.emitter.Emitter`) and the game goes on (:mod:`.phases.flow`) until a seat must decide.
+
+Timeouts (``ApplyTimeout``) apply each waiting seat's documented default (:data:`DEFAULTS`).
+"""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from ..core.context import Context, parse_rfc3339
+from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
+from ..core.lobby import check_can_start, next_seat
+from ..core.rng import commit_seed
+from . import commands as cmd
+from . import events as ev
+from . import sealed, setup, victory
+from .decks import ResolvedDeck, resolve
+from .emitter import Emitter
+from .phases import challenges, flow, marshaling, plot, taxation
+from .state import CardSettings, CardState
+
+DEFAULTS: dict[str, str] = {
+    "mulligan": "keep the 7 cards (no mulligan)",
+    "setup": "no setup cards",
+    "plot": "the plot of your plot deck with the lowest id",
+    "first_player": "you are the first player",
+    "marshal": "marshal nothing more (end marshaling)",
+    "challenge": "start no more challenges",
+    "defend": "no defenders",
+    "claim": "the characters with the lowest printed STR (then the lowest id) are killed",
+    "intimidate": "kneel nobody",
+    "action": "pass",
+    "reserve": "the cards last put in your hand are discarded",
+}
+"""What the server does for a seat that has not decided ``step`` by its deadline."""
+
+
+PLAYER_COMMANDS: tuple[type, ...] = get_args(cmd.CardCommand)
+"""The card game's own player commands (anything else, a clock pause among them, is ``unknown_command``)."""
+
+
+def deal(seat_no: int, deck: ResolvedDeck) -> dict[str, str]:
+    """The instance ids of a deck: draw cards ``s<n>-<k>`` and plots ``s<n>-p<k>``, in decklist order."""
+    out: dict[str, str] = {}
+    k = 0
+    for e in deck.draw:
+        for _ in range(e.count):
+            k += 1
+            out[f"s{seat_no}-{k:02d}"] = e.code
+    k = 0
+    for e in deck.plots:
+        for _ in range(e.count):
+            k += 1
+            out[f"s{seat_no}-p{k}"] = e.code
+    return out
+
+
+def created(game_id: str, settings: CardSettings, decks: list[ResolvedDeck], commitment: str) -> ev.CardsGameCreated:
+    """The creation event of these (already legal) decks: the audit re-derives it the same way."""
+    return ev.CardsGameCreated(
+        game_id=game_id,
+        player_count=len(decks),
+        settings=settings,
+        seed_commitment=commitment,
+        decks=[ev.SeatDeck(seat_id=f"seat{n}", deck=d, cards=deal(n, d)) for n, d in enumerate(decks, start=1)],
+    )
+
+
+def create(body: cmd.CardsCreateBody, ctx: Context) -> list[ev.Event]:
+    """CG-GEN-01/02, CG-DECK-*: a joust with a legal deck per seat (``illegal_deck`` names the rule)."""
+    if body.player_count != 2 or len(body.decks) != 2:
+        raise RuleViolation(
+            "the card game is a joust: 2 seats, one deck each", rule="CG-GEN-01", code="invalid_player_count"
+        )
+    decks = [resolve(choice, f"seat{n}") for n, choice in enumerate(body.decks, start=1)]
+    return [created(ctx.game_id, body.settings, decks, commit_seed(ctx.seed))]
+
+
+def decide(state: CardState, command: object, actor: Actor, ctx: Context) -> list[ev.Event]:
+    """Turn a command into events, or raise. Never mutates ``state``."""
+    if state.phase == "ended":
+        raise WrongPhase("the game is over", code="game_over")
+    match command:
+        case JoinGame():
+            seat = next_seat(state.phase == "lobby", sum(p.joined for p in state.players), state.player_count)
+            return [ev.CardsSeatJoined(seat_id=seat, name=command.name)]
+        case StartGame():
+            if actor.kind != "organizer":
+                raise Forbidden("only the organizer may start the game")
+            check_can_start(state.phase == "lobby", sum(p.joined for p in state.players), state.player_count)
+            em = Emitter(state, ctx)
+            setup.start(em)
+            return em.events
+        case ResolvePending():
+            _system_only(actor)
+            return _resolve(state, ctx)
+        case ApplyTimeout():
+            _system_only(actor)
+            return _timeout(state, command, ctx)
+    if not isinstance(command, PLAYER_COMMANDS):
+        raise RuleViolation(f"the card game does not understand {type(command).__name__}", code="unknown_command")
+    seat = _seat(state, actor)
+    em = Emitter(state, ctx)
+    if isinstance(command, cmd.Concede):
+        if state.phase == "lobby":
+            raise WrongPhase("the game has not started", code="not_started")
+        victory.concede(em, seat)
+        return em.events
+    _play(em, seat, command)
+    return em.events
+
+
+def _system_only(actor: Actor) -> None:
+    if actor.kind != "system":
+        raise Forbidden("only the system sends this command")
+
+
+def _seat(state: CardState, actor: Actor) -> str:
+    if actor.kind != "seat" or actor.seat_id is None or not state.has_seat(actor.seat_id):
+        raise Forbidden("only a seat of this game may play")
+    return actor.seat_id
+
+
+def _expect(state: CardState, seat: str, step: str, rule: str) -> None:
+    if state.phase == "lobby":
+        raise WrongPhase("the game has not started", code="not_started")
+    if state.step != step:
+        raise WrongPhase(f"the game waits for {state.step}, not {step}", rule=rule)
+    if seat not in state.waiting:
+        raise NotYourTurn(f"the game does not wait for {seat} to {step}", rule=rule)
+
+
+def _sealed_open(state: CardState, seat: str, step: str, rule: str) -> None:
+    """A sealed step (setup, plot) may be amended until every seat is in."""
+    if state.step != step:
+        raise WrongPhase(f"the game waits for {state.step}, not {step}", rule=rule)
+    if not state.waiting:
+        raise NotYourTurn("every seat is in; the reveal is under way", rule=rule, code="choices_closed")
+
+
+def _play(em: Emitter, seat: str, command: object) -> None:
+    s = em.state
+    match command:
+        case cmd.ChooseMulligan():
+            _expect(s, seat, "mulligan", "CG-SETUP-06")
+            setup.mulligan(em, seat, command.mulligan)
+            flow.after_mulligans(em)
+        case cmd.ChooseSetup():
+            _sealed_open(s, seat, "setup", "CG-SETUP-07")
+            setup.check_setup(s, seat, list(command.cards))
+            sealed.seal_setup(em, seat, list(command.cards))
+        case cmd.ChoosePlot():
+            _sealed_open(s, seat, "plot", "CG-PHASE-01")
+            plot.check_plot(s, seat, command.plot)
+            sealed.seal_plot(em, seat, command.plot)
+        case cmd.ChooseFirstPlayer():
+            _expect(s, seat, "first_player", "CG-PHASE-03")
+            if command.seat_id not in s.seat_ids():
+                raise RuleViolation(f"{command.seat_id} is not a seat of this game", rule="CG-PHASE-03")
+            em.emit(ev.CardsFirstPlayerChosen(seat_id=seat, first_player=command.seat_id))
+            flow.after_first_player(em)
+        case cmd.MarshalCard():
+            _expect(s, seat, "marshal", "CG-PHASE-08")
+            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to)
+            em.emit(
+                ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
+            )
+            em.open_step("marshal", [seat])
+        case cmd.EndMarshaling():
+            _expect(s, seat, "marshal", "CG-PHASE-08")
+            em.emit(ev.CardsMarshalingEnded(seat_id=seat))
+            flow.next_marshal(em)
+        case cmd.DeclareChallenge():
+            _expect(s, seat, "challenge", "CG-PHASE-12")
+            stealth = dict(command.stealth)
+            challenges.check_declaration(s, seat, command.challenge_type, list(command.attackers), stealth)
+            em.emit(
+                ev.CardsChallengeDeclared(
+                    seat_id=seat,
+                    challenge_type=command.challenge_type,
+                    defender=s.opponent(seat),
+                    attackers=list(command.attackers),
+                    stealth=stealth,
+                )
+            )
+            flow.after_declaration(em)
+        case cmd.EndChallenges():
+            _expect(s, seat, "challenge", "CG-PHASE-13")
+            em.emit(ev.CardsChallengesEnded(seat_id=seat))
+            flow.next_challenger(em)
+        case cmd.DeclareDefenders():
+            _expect(s, seat, "defend", "CG-CHAL-03")
+            challenges.check_defenders(s, seat, list(command.defenders))
+            em.emit(ev.CardsDefendersDeclared(seat_id=seat, defenders=list(command.defenders)))
+            flow.after_defenders(em)
+        case cmd.ChooseClaimVictims():
+            _expect(s, seat, "claim", "CG-CHAL-07")
+            challenges.check_victims(s, seat, list(command.characters))
+            _victims(em, seat, list(command.characters), by_default=False)
+        case cmd.ChooseIntimidate():
+            _expect(s, seat, "intimidate", "CG-KEY-04")
+            challenges.check_intimidate(s, command.target)
+            em.emit(ev.CardsIntimidated(seat_id=seat, target=command.target))
+            flow.next_challenge(em)
+        case cmd.AmbushCard():
+            _expect(s, seat, "action", "CG-KEY-06")
+            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True)
+            em.emit(
+                ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
+            )
+            flow.window_turn(em)
+        case cmd.PassAction():
+            _expect(s, seat, "action", "CG-ROUND-02")
+            em.emit(ev.CardsActionPassed(seat_id=seat))
+            flow.window_turn(em)
+        case cmd.DiscardToReserve():
+            _expect(s, seat, "reserve", "CG-PHASE-18")
+            taxation.check_discards(s, seat, list(command.cards))
+            em.emit(ev.CardsReserveDiscarded(seat_id=seat, cards=list(command.cards)))
+            flow.after_reserve(em)
+        case _:
+            raise RuleViolation(f"the card game does not understand {type(command).__name__}", code="unknown_command")
+
+
+def _victims(em: Emitter, seat: str, victims: list[str], by_default: bool) -> None:
+    ch = em.state.challenge
+    assert ch is not None
+    em.emit(ev.CardsClaimVictimsChosen(seat_id=seat, characters=victims, by_default=by_default))
+    challenges.kill(em, seat, victims)
+    flow.after_claim(em, ch.attacker)
+
+
+def pending_system_work(state: CardState) -> bool:
+    """Every sealed choice of the setup or plot step is in: the system reveals them."""
+    return state.phase != "ended" and state.step in ("setup", "plot") and not state.waiting
+
+
+def _resolve(state: CardState, ctx: Context) -> list[ev.Event]:
+    if not pending_system_work(state):
+        raise WrongPhase("nothing waits for the system", code="nothing_pending")
+    em = Emitter(state, ctx)
+    _reveal(em)
+    return em.events
+
+
+def _reveal(em: Emitter) -> None:
+    if em.state.step == "setup":
+        flow.after_setup_reveal(em)
+    else:
+        flow.after_plot_reveal(em)
+
+
+def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.Event]:
+    """Every waiting seat's documented default (:data:`DEFAULTS`), then the game goes on."""
+    if state.step_version != command.step_version or state.deadline is None or pending_system_work(state):
+        raise WrongPhase("the step this timeout was for is over", code="timeout_void")
+    if parse_rfc3339(state.deadline) > ctx.now:
+        raise WrongPhase("the deadline has not passed yet", code="timeout_early")
+    em = Emitter(state, ctx)
+    s = em.state
+    step = s.step
+    for seat in list(s.waiting):
+        match step:
+            case "mulligan":
+                setup.mulligan(em, seat, False, by_default=True)
+            case "setup":
+                sealed.seal_setup(em, seat, [], by_default=True)
+            case "plot":
+                sealed.seal_plot(em, seat, plot.default_plot(s, seat), by_default=True)
+            case "first_player":
+                em.emit(ev.CardsFirstPlayerChosen(seat_id=seat, first_player=seat, by_default=True))
+                flow.after_first_player(em)
+            case "marshal":
+                em.emit(ev.CardsMarshalingEnded(seat_id=seat, by_default=True))
+                flow.next_marshal(em)
+            case "challenge":
+                em.emit(ev.CardsChallengesEnded(seat_id=seat, by_default=True))
+                flow.next_challenger(em)
+            case "defend":
+                em.emit(ev.CardsDefendersDeclared(seat_id=seat, defenders=[], by_default=True))
+                flow.after_defenders(em)
+            case "claim":
+                _victims(em, seat, challenges.default_victims(em.state, seat), by_default=True)
+            case "intimidate":
+                em.emit(ev.CardsIntimidated(seat_id=seat, target=None, by_default=True))
+                flow.next_challenge(em)
+            case "action":
+                em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
+                flow.window_turn(em)
+            case "reserve":
+                em.emit(
+                    ev.CardsReserveDiscarded(
+                        seat_id=seat, cards=taxation.default_discards(em.state, seat), by_default=True
+                    )
+                )
+    if step == "mulligan":
+        flow.after_mulligans(em)
+    elif step == "reserve":
+        flow.after_reserve(em)
+    elif step in ("setup", "plot"):
+        _reveal(em)
+    return em.events

@@ -1,0 +1,193 @@
+"""The state of a card game: the fold of its events (:mod:`.evolve`). It holds no rules.
+
+Every physical card is an *instance* with its own id (``s1-07``: seat 1's 7th card; plots ``s1-p3``),
+mapped to its card code in ``cards`` (public: decklists are open). Hidden in the state, and filtered
+by :mod:`.redaction` for every reader but the one allowed: each draw deck's order (nobody), each
+hand (its owner), each facedown setup choice and each sealed plot (its owner, until the reveal).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from .catalog import CARDS, CardRecord
+
+Step = Literal[
+    "lobby",
+    "mulligan",
+    "setup",
+    "plot",
+    "first_player",
+    "marshal",
+    "challenge",
+    "defend",
+    "claim",
+    "intimidate",
+    "action",
+    "reserve",
+    "ended",
+]
+Phase = Literal[
+    "lobby", "setup", "plot", "draw", "marshaling", "challenges", "dominance", "standing", "taxation", "ended"
+]
+
+
+class CardSettings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """The options of a card game, fixed at creation."""
+
+    decision_timeout_s: Annotated[int, msgspec.Meta(ge=1, le=604800)] = 600
+    """Seconds each decision may take before its documented default applies."""
+    organizer_is_referee: bool = False
+    """Tournament mode: the organizer may read the complete export while the game runs."""
+    private: bool = False
+    """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
+    invitation code its organizer received at creation (docs/lobby.md)."""
+
+
+class SetupPick(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """One facedown setup card and, for an attachment, the setup character it goes on."""
+
+    card: str
+    attach_to: str | None = None
+
+
+class Placed(msgspec.Struct):
+    """A card in play: who controls it, knelt or standing, its power, what it is attached to, its duplicates."""
+
+    card: str
+    controller: str
+    kneeling: bool = False
+    power: int = 0
+    attached_to: str | None = None
+    duplicates: list[str] = []
+
+
+class Challenge(msgspec.Struct):
+    """The challenge being resolved (CG-CHAL-*)."""
+
+    type: str
+    attacker: str
+    defender: str
+    attackers: list[str]
+    defenders: list[str] = []
+    bypassed: list[str] = []
+    """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
+    claim: int = 0
+    """Military claim still to be chosen by the defender (the ``claim`` step)."""
+
+
+class Window(msgspec.Struct):
+    """An open action window (CG-ROUND-02): whose turn it is and how many passed in a row."""
+
+    kind: str
+    """``before_challenge``, ``after_attackers`` or ``after_defenders`` (the challenges phase's windows)."""
+    turn: str
+    active: str
+    """The active player of the challenges phase when the window opened."""
+    passes: int = 0
+
+
+class Player(msgspec.Struct):
+    seat_id: str
+    deck_name: str
+    faction: str
+    agenda: str | None
+    name: str = ""
+    joined: bool = False
+    deck: list[str] = []
+    """Draw deck, top first. Hidden from every reader."""
+    hand: list[str] = []
+    """Hidden from every reader but the owner."""
+    plots: list[str] = []
+    """Plot deck (unordered; hidden from the other seat)."""
+    used_plots: list[str] = []
+    plot: str | None = None
+    """The revealed plot (CG-PHASE-20: it stays until the next one is revealed)."""
+    discard: list[str] = []
+    dead: list[str] = []
+    removed: list[str] = []
+    gold: int = 0
+    faction_power: int = 0
+    faction_kneeling: bool = False
+    limited_used: bool = False
+    challenges_made: list[str] = []
+    mulligan: bool | None = None
+    """None until the seat has decided (CG-SETUP-06)."""
+    setup: list[SetupPick] | None = None
+    """The sealed facedown setup choice (hidden from the other seat until the reveal)."""
+    chosen_plot: str | None = None
+    """The sealed plot choice (hidden from the other seat until the reveal)."""
+    sealed_salt: str | None = None
+    """The salt of the sealed choice (setup or plot) until its reveal."""
+    shuffles: int = 0
+    """How many times this deck was shuffled (names each shuffle's random stream)."""
+
+
+class CardState(msgspec.Struct):
+    game_id: str
+    version: int
+    player_count: int
+    settings: CardSettings
+    seed_commitment: str
+    cards: dict[str, str]
+    """Instance id -> card code, for every card of every deck."""
+    players: list[Player]
+    phase: Phase = "lobby"
+    step: Step = "lobby"
+    waiting: list[str] = []
+    """The seats whose decision the current step waits for."""
+    deadline: str | None = None
+    step_version: int = 0
+    round: int = 0
+    first_player: str | None = None
+    initiative_winner: str | None = None
+    active: str | None = None
+    """The active player of the marshaling or challenges phase (CG-PHASE-08/12)."""
+    done: list[str] = []
+    """Seats that have been active in the current phase."""
+    in_play: dict[str, Placed] = {}
+    challenge: Challenge | None = None
+    window: Window | None = None
+    winner: str | None = None
+    end_reason: str | None = None
+
+    # -- lookups (no rules) ----------------------------------------------------------------
+
+    def seat_ids(self) -> list[str]:
+        return [p.seat_id for p in self.players]
+
+    def has_seat(self, seat_id: str) -> bool:
+        return any(p.seat_id == seat_id and p.joined for p in self.players)
+
+    def player(self, seat_id: str) -> Player:
+        return next(p for p in self.players if p.seat_id == seat_id)
+
+    def opponent(self, seat_id: str) -> str:
+        return next(p.seat_id for p in self.players if p.seat_id != seat_id)
+
+    def record(self, iid: str) -> CardRecord:
+        return CARDS[self.cards[iid]]
+
+    def owner(self, iid: str) -> str:
+        return "seat" + iid[1 : iid.index("-")]
+
+    def controlled(self, seat_id: str, kind: str | None = None) -> list[Placed]:
+        """The cards ``seat_id`` controls in play (of one type), in the order they entered."""
+        return [
+            p
+            for p in self.in_play.values()
+            if p.controller == seat_id and (kind is None or self.record(p.card).type == kind)
+        ]
+
+    def characters(self, seat_id: str) -> list[Placed]:
+        return self.controlled(seat_id, "character")
+
+    def player_order(self) -> list[str]:
+        """Seats from the first player on (CG-ROUND-02)."""
+        seats = self.seat_ids()
+        if self.first_player is None:
+            return seats
+        i = seats.index(self.first_player)
+        return seats[i:] + seats[:i]

@@ -1,0 +1,205 @@
+"""Helpers that play the card game in the domain: create, join, start, and answer decisions at
+random (or by the documented default) until the game ends. No mocks: the real decide and fold."""
+
+from __future__ import annotations
+
+import random
+from datetime import UTC, datetime, timedelta
+
+import msgspec
+
+from domain.cards import commands as cmd
+from domain.cards.decisions import decisions_for
+from domain.cards.decks import DeckChoice
+from domain.cards.evolve import fold
+from domain.cards.game import GAME
+from domain.cards.rules import create, decide, pending_system_work
+from domain.cards.state import CardState, Placed, SetupPick
+from domain.core.commands import ORGANIZER, SYSTEM, Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
+from domain.core.context import Context, rfc3339
+from domain.core.envelope import Envelope, seal
+from domain.core.hashing import GENESIS
+
+T0 = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+class Table:
+    """A game in the domain: its events and state; ``act`` decides and folds one command."""
+
+    def __init__(self, seed: str = "seed", decks: tuple[str, str] = ("stark_kraken", "lannister_rose")) -> None:
+        self.seed = seed
+        self.now = T0
+        self.taken: set[str] = set()
+        """Cards a test has arranged already (``to_hand``, ``put_in_play`` never hand out one twice)."""
+        body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name=d) for d in decks])
+        self.events = list(create(body, self.ctx()))
+        self.batches: list[tuple[datetime, list[object]]] = [(self.now, list(self.events))]
+        state = fold(self.events)
+        assert state is not None
+        self.state: CardState = state
+        self.act(Actor(kind="seat"), JoinGame(name="ann"))
+        self.act(Actor(kind="seat"), JoinGame(name="bob"))
+
+    def ctx(self) -> Context:
+        return Context(now=self.now, seed=self.seed, game_id="g_test")
+
+    def act(self, actor: Actor, command: object) -> list[object]:
+        self.now += timedelta(seconds=1)
+        out = decide(self.state, command, actor, self.ctx())
+        self.events.extend(out)
+        self.batches.append((self.now, list(out)))
+        fold(out, self.state)
+        if pending_system_work(self.state):
+            self.act(SYSTEM, ResolvePending())
+        return out
+
+    def start(self) -> None:
+        self.act(ORGANIZER, StartGame())
+
+    def seat(self, seat_id: str, command: object) -> list[object]:
+        return self.act(Actor(kind="seat", seat_id=seat_id), command)
+
+    def timeout(self) -> list[object]:
+        assert self.state.deadline is not None
+        self.now = max(self.now, datetime.fromisoformat(self.state.deadline.replace("Z", "+00:00")))
+        return self.act(SYSTEM, ApplyTimeout(step_version=self.state.step_version))
+
+
+def random_command(state: CardState, seat: str, rng: random.Random) -> object | None:
+    """A random legal answer to ``seat``'s decision (None: it has none)."""
+    ds = decisions_for(state, seat).decisions
+    if not ds:
+        return None
+    d = ds[0]
+    match d.kind:
+        case "mulligan":
+            return cmd.ChooseMulligan(mulligan=rng.random() < 0.3)
+        case "setup":
+            if d.submitted:
+                return None
+            picks: list[SetupPick] = []
+            spent = 0
+            limited = False
+            names: set[str] = set()
+            for c in rng.sample(d.cards, len(d.cards)):
+                rec = state.record(c)
+                if rec.type == "attachment" or rec.name in names:
+                    continue
+                if spent + rec.printed_cost <= 8 and not (rec.limited and limited):
+                    picks.append(SetupPick(card=c))
+                    spent += rec.printed_cost
+                    limited = limited or rec.limited
+                    names.add(rec.name)
+            return cmd.ChooseSetup(cards=picks)
+        case "plot":
+            return None if d.submitted else cmd.ChoosePlot(plot=rng.choice(d.cards))
+        case "first_player":
+            return cmd.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
+        case "marshal":
+            if not d.cards or rng.random() < 0.2:
+                return cmd.EndMarshaling()
+            c = rng.choice(d.cards)
+            targets = d.attach_targets.get(c)
+            return cmd.MarshalCard(card=c, attach_to=rng.choice(targets) if targets else None)
+        case "challenge":
+            if not d.challenge_types or rng.random() < 0.15:
+                return cmd.EndChallenges()
+            t = rng.choice(sorted(d.challenge_types))
+            pool = d.challenge_types[t]
+            attackers = rng.sample(pool, rng.randint(1, len(pool)))
+            stealth: dict[str, str] = {}
+            free = list(d.stealth_targets)
+            for a in attackers:
+                if state.record(a).has_keyword("stealth") and free:
+                    stealth[a] = free.pop(rng.randrange(len(free)))
+            return cmd.DeclareChallenge(challenge_type=t, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]
+        case "defend":
+            pool = next(iter(d.challenge_types.values()))
+            return cmd.DeclareDefenders(defenders=rng.sample(pool, rng.randint(0, len(pool))))
+        case "claim":
+            assert d.count is not None
+            return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))
+        case "action":
+            if not d.cards or rng.random() < 0.5:
+                return cmd.PassAction()
+            c = rng.choice(d.cards)
+            targets = d.attach_targets.get(c)
+            return cmd.AmbushCard(card=c, attach_to=rng.choice(targets) if targets else None)
+        case "intimidate":
+            return cmd.ChooseIntimidate(target=rng.choice([None, *d.cards]))
+        case "reserve":
+            assert d.count is not None
+            return cmd.DiscardToReserve(cards=rng.sample(d.cards, d.count))
+    raise AssertionError(d.kind)
+
+
+def play_random(table: Table, rng: random.Random, max_batches: int = 5000, timeouts: float = 0.0) -> None:
+    """Answer every decision at random (a share ``timeouts`` of steps left to their deadline) to the end."""
+    table.start()
+    for _ in range(max_batches):
+        s = table.state
+        if s.phase == "ended":
+            return
+        if rng.random() < timeouts:
+            table.timeout()
+            continue
+        acted = False
+        for seat in list(s.waiting) or s.seat_ids():
+            c = random_command(s, seat, rng)
+            if c is not None:
+                table.seat(seat, c)
+                acted = True
+                break
+        if not acted:
+            table.timeout()
+    raise AssertionError("the game did not end")
+
+
+def envelopes(table: Table) -> list[Envelope]:
+    """The stream as stored: each batch sealed at its own time in a hash chain."""
+    out: list[Envelope] = []
+    prev = GENESIS
+    seq = 0
+    for ts, batch in table.batches:
+        for e in batch:
+            seq += 1
+            env = seal(seq, rfc3339(ts), GAME.schema_version, prev, msgspec.json.encode(e))
+            out.append(env)
+            prev = env.hash
+    return out
+
+
+def to_plot_step(table: Table) -> None:
+    """Start, every seat keeps its hand and sets nothing up: round 1's plot step."""
+    table.start()
+    for seat in table.state.seat_ids():
+        table.seat(seat, cmd.ChooseMulligan(mulligan=False))
+    for seat in table.state.seat_ids():
+        table.seat(seat, cmd.ChooseSetup(cards=[]))
+    assert table.state.step == "plot"
+
+
+def put_in_play(table: Table, seat: str, code: str, kneeling: bool = False) -> str:
+    """Move a card of ``code`` from ``seat``'s deck or hand into play (a position for a test)."""
+    s = table.state
+    p = s.player(seat)
+    iid = next(i for i in p.hand + p.deck if s.cards[i] == code and i not in table.taken)
+    table.taken.add(iid)
+    (p.hand if iid in p.hand else p.deck).remove(iid)
+    s.in_play[iid] = Placed(card=iid, controller=seat, kneeling=kneeling)
+    return iid
+
+
+def to_hand(table: Table, seat: str, code: str) -> str:
+    s = table.state
+    p = s.player(seat)
+    iid = next(i for i in p.hand + p.deck if s.cards[i] == code and i not in table.taken)
+    table.taken.add(iid)
+    if iid in p.deck:
+        p.deck.remove(iid)
+        p.hand.append(iid)
+    return iid
+
+
+def plots_by_code(table: Table, seat: str, code: str) -> str:
+    return next(i for i in table.state.player(seat).plots if table.state.cards[i] == code)

@@ -1,0 +1,52 @@
+"""Positions for the card game's rule tests: a table taken to a given step by real commands,
+then arranged (cards moved between zones) the way a judge sets up a position."""
+
+from __future__ import annotations
+
+from domain.cards import commands as cmd
+
+from .play import Table, plots_by_code, to_plot_step
+
+CALM = "01008"  # Calm Over Westeros: income 5, initiative 3, claim 1, reserve 6
+NAVAL = "01017"  # Naval Superiority: income 2, initiative 7, claim 1, reserve 6
+WINDS = "01025"  # The Winds of Winter: income 3, initiative 4, claim 2, reserve 5
+SUMMONS = "01022"  # Summons: income 4, initiative 0, claim 1, reserve 7
+AGOT = "01003"  # A Game of Thrones: income 4, initiative 2, claim 1, reserve 6
+WILDFIRE = "01026"  # Wildfire Assault: income 4, initiative 7, claim 1, reserve 6
+SNEAK = "01021"  # Sneak Attack: income 5, initiative 11, claim 2, reserve 5
+
+
+def plots(t: Table, p1: str = CALM, p2: str = AGOT) -> None:
+    """Both seats choose these plots; the system reveals them."""
+    t.seat("seat1", cmd.ChoosePlot(plot=plots_by_code(t, "seat1", p1)))
+    t.seat("seat2", cmd.ChoosePlot(plot=plots_by_code(t, "seat2", p2)))
+
+
+def to_marshaling(seed: str = "seed", p1: str = CALM, p2: str = AGOT, first: str = "seat1") -> Table:
+    """Round 1 with these plots, ``first`` as first player (chosen by the initiative winner): its marshal step."""
+    t = Table(seed=seed)
+    to_plot_step(t)
+    plots(t, p1, p2)
+    assert t.state.step == "first_player"
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id=first))
+    assert t.state.step == "marshal" and t.state.active == first
+    without_ambush(t)
+    return t
+
+
+def without_ambush(t: Table) -> None:
+    """Ambush cards go from the hands to the bottom of the decks, so that no action window opens
+    in a test about something else (tests/domain/cards/test_ambush.py opens them)."""
+    for p in t.state.players:
+        ambush = [c for c in p.hand if t.state.record(c).ambush_cost is not None]
+        for c in ambush:
+            p.hand.remove(c)
+            p.deck.append(c)
+
+
+def to_challenges(seed: str = "seed", p1: str = CALM, p2: str = AGOT) -> Table:
+    """Round 1, seat1 first, nobody marshals: seat1's challenge step (when it has characters)."""
+    t = to_marshaling(seed, p1, p2)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    return t
