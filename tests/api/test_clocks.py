@@ -178,8 +178,11 @@ def test_the_judge_token_pauses_and_resumes_and_the_event_names_the_judge(api):
     g = create(api, players=3)
     join_all(api, g, 3)
     start(api, g)
-    assert _pause(api, g, "a ruling", token=g.judge).status_code == 200
-    view = api.get(f"/v1/games/{g.id}/view", headers=g.auth(g.organizer)).json()
+    paused = _pause(api, g, "a ruling", token=g.judge)
+    assert paused.status_code == 200, paused.text
+    view = api.get(  # at the pause's version at least (the projection may lag the append)
+        f"/v1/games/{g.id}/view", params={"min_version": paused.json()["version"]}, headers=g.auth(g.organizer)
+    ).json()
     assert view["paused"]["by"] == "judge"
     r = api.post(f"/v1/games/{g.id}/resume", json={"reason": "ruled"}, headers=g.auth(g.judge))
     assert r.status_code == 200, r.text
