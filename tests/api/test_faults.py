@@ -29,7 +29,7 @@ def isolated(redis_url, tmp_path):
     port = embedded_redis.free_port()
     procs.start_api(port)
     base = f"http://127.0.0.1:{port}"
-    wait_until(lambda: _ready(base), timeout=20)
+    wait_until(lambda: _ready(base), timeout=60)  # starting a process: ~2 s, over 20 s on a loaded machine
     client = httpx.Client(base_url=base, timeout=10)
     yield client, procs, r
     client.close()
