@@ -285,6 +285,28 @@ class CardsDiscardedFromHand(Event, frozen=True, tag="cards_discarded_from_hand"
     seat_id: str
     cards: list[str]
     reason: str
+    pile: str = "discard"
+    """Where the cards go: ``discard``, or ``dead`` (a character discarded by Heads on Spikes)."""
+
+
+class CardsAbilityUsed(Event, frozen=True, tag="cards_ability_used"):
+    """A card ability resolved (:mod:`.abilities`): a fact for the log and the audit. ``limit`` is
+    the key of a once-per-phase/round limit it used up (``phase:<card>`` or ``round:<card>``);
+    what the ability did follows as events of their own."""
+
+    seat_id: str
+    card: str
+    code: str
+    text: str
+    limit: str | None = None
+
+
+class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
+    """A seat gained gold from the treasury by a card ability."""
+
+    seat_id: str
+    gold: int
+    card: str
 
 
 class CardsDiscardedFromDeck(Event, frozen=True, tag="cards_discarded_from_deck"):
@@ -408,6 +430,8 @@ CardEvent = (
     | CardsCharactersKilled
     | CardsDiscardedFromHand
     | CardsDiscardedFromDeck
+    | CardsAbilityUsed
+    | CardsGoldGained
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

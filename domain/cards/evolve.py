@@ -117,11 +117,16 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.round = event.round
             for p in state.players:
                 p.limited_used = False
+                p.limited_count = 0
                 p.challenges_made = []
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
+            for p in state.players:
+                p.challenges_won = []
         case ev.CardsPlotChosen():
             p = state.player(event.seat_id)
             p.chosen_plot = event.plot if event.plot is not None else ""
@@ -153,6 +158,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             p.gold -= event.cost
             if state.record(event.card).limited and event.placed.as_ != "duplicate":
                 p.limited_used = True
+                p.limited_count += 1
             _place(state, event.seat_id, event.placed)
         case ev.CardsMarshalingEnded() | ev.CardsChallengesEnded():
             state.done.append(event.seat_id)
@@ -190,7 +196,12 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsDiscardedFromHand():
             p = state.player(event.seat_id)
             _remove(p.hand, event.cards)
-            p.discard.extend(event.cards)
+            (p.dead if event.pile == "dead" else p.discard).extend(event.cards)
+        case ev.CardsAbilityUsed():
+            if event.limit is not None:
+                state.used_abilities.append(event.limit)
+        case ev.CardsGoldGained():
+            state.player(event.seat_id).gold += event.gold
         case ev.CardsDiscardedFromDeck():
             p = state.player(event.seat_id)
             _remove(p.deck, event.cards)
@@ -217,7 +228,10 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
-        case ev.CardsChallengeResolved() | ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
+        case ev.CardsChallengeResolved():
+            if event.winner is not None:
+                state.player(event.winner).challenges_won.append(event.challenge_type)
+        case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():
             for placed in state.in_play.values():

@@ -20,6 +20,8 @@ from ..core.rng import commit_seed
 from . import commands as cmd
 from . import events as ev
 from . import sealed, setup, victory
+from .abilities import triggers
+from .abilities.registry import active
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
 from .phases import challenges, flow, marshaling, plot, taxation
@@ -168,9 +170,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.MarshalCard():
             _expect(s, seat, "marshal", "CG-PHASE-08")
             placed, cost = marshaling.placement(s, seat, command.card, command.attach_to)
+            before = [(source, owner) for _, source, owner in active(s)]
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.marshaled(em, seat, s.record(command.card), before)
             em.open_step("marshal", [seat])
         case cmd.EndMarshaling():
             _expect(s, seat, "marshal", "CG-PHASE-08")

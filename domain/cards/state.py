@@ -112,7 +112,11 @@ class Player(msgspec.Struct):
     faction_power: int = 0
     faction_kneeling: bool = False
     limited_used: bool = False
+    limited_count: int = 0
+    """Limited cards marshaled this round (CG-PHASE-10; Taxation allows one more)."""
     challenges_made: list[str] = []
+    challenges_won: list[str] = []
+    """The challenge types this seat won in the current phase (A Game of Thrones)."""
     mulligan: bool | None = None
     """None until the seat has decided (CG-SETUP-06)."""
     setup: list[SetupPick] | None = None
@@ -150,6 +154,9 @@ class CardState(msgspec.Struct):
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
     window: Window | None = None
+    used_abilities: list[str] = []
+    """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
+    (cleared as a round begins); written by ``cards_ability_used``."""
     winner: str | None = None
     end_reason: str | None = None
 

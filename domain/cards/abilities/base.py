@@ -1,0 +1,105 @@
+"""What a card ability is: one object per card code, with a hook per timing point it uses.
+
+The ability engine is data-driven: :mod:`.registry` maps a card code to its :class:`Ability`
+(each card's ability is one small named class in its faction's module, its docstring quoting the
+card's text). The rules ask the registry at fixed points; an ability overrides only the hooks it
+needs and inherits a no-op for the others:
+
+* **constant** effects are *queries* (``strength_bonus``, ``challenge_limit``, ``may_start``,
+  ``may_marshal``, ``cost_reduction``, ``limited_allowance``, ``base_gold_zero``...): nothing is
+  stored, every current value is computed from the state by :mod:`..current`, so replaying the
+  events gives the same state byte for byte;
+* **when revealed** (CG-PHASE-04), **reactions** (after a challenge is won, after dominance is
+  won) and **forced** effects (as a phase begins) are *hooks* that emit events through the
+  :class:`~..emitter.Emitter`; every random outcome they need is drawn from the seed there and
+  written into the event, so the audit re-derives it;
+* **limits** (once per phase/round) are keys in ``CardState.used_abilities`` written by
+  :class:`~..events.CardsAbilityUsed` and cleared as the phase or round ends (:mod:`..evolve`).
+
+A source is *active* when it is a revealed plot (its owner's) or a card in play (its controller's),
+unless its text is blank (:func:`..current.text_blank`: Fortified Position).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from .. import events as ev
+from ..catalog import CardRecord
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+
+Kind = Literal["constant", "reaction", "interrupt", "action", "when_revealed", "forced", "persistent"]
+
+
+class Ability:
+    """A card's ability. ``source`` is the instance id of the card (a plot or a card in play) and
+    ``owner`` the seat whose ability it is (a plot's owner, a card's controller)."""
+
+    code: ClassVar[str] = ""
+    kinds: ClassVar[tuple[Kind, ...]] = ()
+
+    # -- constant effects (queries; never stored) --------------------------------------------
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        """STR this source adds to the character ``target`` (may be negative)."""
+        return 0
+
+    def challenge_limit(self, state: CardState, source: str, owner: str, seat: str) -> int | None:
+        """The most challenges ``seat`` may initiate this phase (None: no limit from here)."""
+        return None
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        """Challenge types ``seat`` may initiate once more this phase."""
+        return ()
+
+    def may_start(self, state: CardState, source: str, owner: str, seat: str, challenge: str) -> str | None:
+        """Why ``seat`` may not start a ``challenge`` challenge now (None: it may)."""
+        return None
+
+    def may_marshal(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> str | None:
+        """Why ``seat`` may not marshal ``rec`` (None: it may)."""
+        return None
+
+    def cost_reduction(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> int:
+        """Gold off ``rec``'s cost when ``seat`` marshals it (see :meth:`on_marshaled` for its limit)."""
+        return 0
+
+    def limited_allowance(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """Extra Limited cards ``seat`` may marshal this round."""
+        return 0
+
+    def base_gold_zero(self, state: CardState, source: str, owner: str, plot: CardRecord) -> bool:
+        """Whether the revealed ``plot``'s base gold counts as 0."""
+        return False
+
+    def blanks_character_text(self) -> bool:
+        """Whether every character's printed text box counts as blank while this is active."""
+        return False
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        """Change to the attacker's claim in ``challenge``."""
+        return 0
+
+    # -- triggered effects (emit events) -----------------------------------------------------
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        """CG-PHASE-04: the plot was revealed."""
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        """Reaction: ``winner`` won ``challenge`` (after claim and keywords)."""
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        """Reaction: ``winner`` won dominance."""
+
+    def phase_begins(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        """Forced: ``phase`` begins."""
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
+
+
+def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:
+    """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
+    text = (ability.__doc__ or "").strip().splitlines()[0]
+    em.emit(ev.CardsAbilityUsed(seat_id=owner, card=source, code=em.state.cards[source], text=text, limit=limit))

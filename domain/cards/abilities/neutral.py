@@ -1,0 +1,219 @@
+"""The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
+
+Each class is one card; its docstring's first line quotes the card's text (the log's line). Plots
+whose text needs a choice of the player (Building Orders, Summons, Calm Over Westeros,
+Confiscation, Filthy Accusations, Marched to the Wall, Rebuilding, Reinforcements, Wildfire
+Assault, Power Behind the Throne) and Jousting Contest are not implemented yet (docs/card-game.md).
+"""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..catalog import CardRecord
+from ..emitter import Emitter
+from ..phases.draw import draw
+from ..state import CardState, Challenge
+from .base import Ability, announce
+
+
+class AClashOfKings(Ability):
+    """A Clash of Kings: after you win a power challenge, take 1 power from the losing opponent's faction card.
+
+    Reaction; the "may" is always taken (the player's best choice, as the keywords' are)."""
+
+    code = "01001"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        loser = em.state.opponent(owner)
+        if winner == owner and challenge.type == "power" and em.state.player(loser).faction_power > 0:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsPowerMoved(from_seat=loser, to_seat=owner, amount=1))
+
+
+class AFeastForCrows(Ability):
+    """A Feast for Crows: when you win dominance, your faction gains 2 power."""
+
+    code = "01002"
+    kinds = ("reaction",)
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        if winner == owner:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="A Feast for Crows"))
+
+
+class AGameOfThrones(Ability):
+    """A Game of Thrones: no player may start a military or power challenge before winning an intrigue challenge in that phase."""
+
+    code = "01003"
+    kinds = ("constant",)
+
+    def may_start(self, state: CardState, source: str, owner: str, seat: str, challenge: str) -> str | None:
+        if challenge in ("military", "power") and "intrigue" not in state.player(seat).challenges_won:
+            return f"A Game of Thrones: win an intrigue challenge this phase before a {challenge} challenge"
+        return None
+
+
+class ANobleCause(Ability):
+    """A Noble Cause: this round, your first marshaled Lord or Lady character costs 2 gold less."""
+
+    code = "01004"
+    kinds = ("constant",)
+
+    def _applies(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> bool:
+        return (
+            seat == owner
+            and state.phase == "marshaling"
+            and rec.type == "character"
+            and bool({"Lord", "Lady"} & set(rec.traits))
+            and f"round:{source}" not in state.used_abilities
+        )
+
+    def cost_reduction(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> int:
+        return 2 if self._applies(state, source, owner, seat, rec) else 0
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        if self._applies(em.state, source, owner, seat, rec):
+            announce(em, self, source, owner, limit=f"round:{source}")
+
+
+class AStormOfSwords(Ability):
+    """A Storm of Swords: you may make one extra military challenge this challenges phase."""
+
+    code = "01005"
+    kinds = ("constant",)
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        return ("military",) if seat == owner else ()
+
+
+class CallingTheBanners(Ability):
+    """Calling the Banners: when revealed, gain 1 gold for each character your opponent controls."""
+
+    code = "01007"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        n = len(em.state.characters(em.state.opponent(owner)))
+        announce(em, self, source, owner)
+        if n:
+            em.emit(ev.CardsGoldGained(seat_id=owner, gold=n, card=source))
+
+
+class CountingCoppers(Ability):
+    """Counting Coppers: when revealed, draw 3 cards."""
+
+    code = "01010"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner)
+        draw(em, owner, 3, "ability")
+
+
+class FortifiedPosition(Ability):
+    """Fortified Position: every character's printed text box counts as blank (traits still apply)."""
+
+    code = "01012"
+    kinds = ("constant",)
+
+    def blanks_character_text(self) -> bool:
+        return True
+
+
+class HeadsOnSpikes(Ability):
+    """Heads on Spikes: when revealed, discard a random card from your opponent's hand; a character goes to the dead pile and you gain 2 power.
+
+    The card is drawn from the seed (``heads_on_spikes/<round>/<seat>``) and named in the event."""
+
+    code = "01013"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        opponent = em.state.opponent(owner)
+        hand = em.state.player(opponent).hand
+        announce(em, self, source, owner)
+        if not hand:
+            return
+        card = hand[em.ctx.rng(f"heads_on_spikes/{em.state.round}/{owner}").below(len(hand))]
+        character = em.state.record(card).type == "character"
+        em.emit(
+            ev.CardsDiscardedFromHand(
+                seat_id=opponent, cards=[card], reason="Heads on Spikes", pile="dead" if character else "discard"
+            )
+        )
+        if character:
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Heads on Spikes"))
+
+
+class MarchingOrders(Ability):
+    """Marching Orders: you may not marshal locations or attachments, nor play events."""
+
+    code = "01016"
+    kinds = ("constant",)
+
+    def may_marshal(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> str | None:
+        if seat == owner and rec.type in ("location", "attachment", "event"):
+            return f"Marching Orders: you may not marshal or play a {rec.type}"
+        return None
+
+
+class NavalSuperiority(Ability):
+    """Naval Superiority: the base gold of every revealed Kingdom or Edict plot counts as 0."""
+
+    code = "01017"
+    kinds = ("constant",)
+
+    def base_gold_zero(self, state: CardState, source: str, owner: str, plot: CardRecord) -> bool:
+        return bool({"Kingdom", "Edict"} & set(plot.traits))
+
+
+class SneakAttack(Ability):
+    """Sneak Attack: you may initiate at most one challenge this challenges phase."""
+
+    code = "01021"
+    kinds = ("constant",)
+
+    def challenge_limit(self, state: CardState, source: str, owner: str, seat: str) -> int | None:
+        return 1 if seat == owner else None
+
+
+class SupportingTheFaith(Ability):
+    """Supporting the Faith: forced, as the challenges phase begins every player returns all unspent gold."""
+
+    code = "01023"
+    kinds = ("forced",)
+
+    def phase_begins(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if phase == "challenges":
+            announce(em, self, source, owner)
+            em.emit(ev.CardsGoldReturned(gold={s: em.state.player(s).gold for s in em.state.player_order()}))
+
+
+class Taxation(Ability):
+    """Taxation: this round you may marshal one more Limited card than normal."""
+
+    code = "01024"
+    kinds = ("constant",)
+
+    def limited_allowance(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        return 1 if seat == owner else 0
+
+
+ABILITIES: tuple[Ability, ...] = (
+    AClashOfKings(),
+    AFeastForCrows(),
+    AGameOfThrones(),
+    ANobleCause(),
+    AStormOfSwords(),
+    CallingTheBanners(),
+    CountingCoppers(),
+    FortifiedPosition(),
+    HeadsOnSpikes(),
+    MarchingOrders(),
+    NavalSuperiority(),
+    SneakAttack(),
+    SupportingTheFaith(),
+    Taxation(),
+)

@@ -1,0 +1,48 @@
+"""The registry: card code -> its :class:`~.base.Ability` (one per implemented card), and the
+active sources the rules ask at each timing point."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..state import CardState
+from . import neutral
+from .base import Ability
+
+ABILITIES: dict[str, Ability] = {}
+for _module in (neutral,):
+    for _ability in _module.ABILITIES:
+        assert _ability.code not in ABILITIES, f"two abilities for {_ability.code}"
+        ABILITIES[_ability.code] = _ability
+
+
+def ability_of(code: str) -> Ability | None:
+    return ABILITIES.get(code)
+
+
+def text_blank(state: CardState, iid: str) -> bool:
+    """Whether ``iid``'s printed text box counts as blank: a character while an active plot blanks
+    every character's text (Fortified Position)."""
+    if state.record(iid).type != "character":
+        return False
+    for p in state.players:
+        if p.plot is not None:
+            a = ABILITIES.get(state.cards[p.plot])
+            if a is not None and a.blanks_character_text():
+                return True
+    return False
+
+
+def active(state: CardState) -> Iterator[tuple[Ability, str, str]]:
+    """Every active ability as (ability, source instance, owner): the revealed plots in player
+    order, then the cards in play in the order they entered (skipping blank text boxes)."""
+    for seat in state.player_order():
+        plot = state.player(seat).plot
+        if plot is not None:
+            a = ABILITIES.get(state.cards[plot])
+            if a is not None:
+                yield a, plot, seat
+    for placed in list(state.in_play.values()):
+        a = ABILITIES.get(state.cards[placed.card])
+        if a is not None and not text_blank(state, placed.card):
+            yield a, placed.card, placed.controller

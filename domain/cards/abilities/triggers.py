@@ -1,0 +1,56 @@
+"""The timing points where the rules hand over to the triggered abilities (§13.2).
+
+Each function runs every active ability's hook for one trigger, in a fixed order (the revealed
+plots in player order, then the cards in play in the order they entered): the first player may
+order simultaneous triggers at the table (CG-PHASE-04); here the order is player order
+(documented in docs/card-game.md).
+"""
+
+from __future__ import annotations
+
+from ..catalog import CardRecord
+from ..emitter import Emitter
+from .registry import ABILITIES, active
+
+
+def plots_revealed(em: Emitter) -> None:
+    """CG-PHASE-04: after the first player is chosen, each revealed plot's When Revealed ability,
+    in player order."""
+    for seat in em.state.player_order():
+        plot = em.state.player(seat).plot
+        ability = ABILITIES.get(em.state.cards[plot]) if plot is not None else None
+        if ability is not None and plot is not None and not em.over:
+            ability.when_revealed(em, plot, seat)
+
+
+def phase_began(em: Emitter, phase: str) -> None:
+    """Forced and reaction abilities as ``phase`` begins (Supporting the Faith)."""
+    for ability, source, owner in list(active(em.state)):
+        ability.phase_begins(em, source, owner, phase)
+
+
+def challenge_won(em: Emitter, winner: str) -> None:
+    """Reactions after a challenge is won (right after the winner and the unopposed bonus, §13.2)."""
+    ch = em.state.challenge
+    assert ch is not None
+    for ability, source, owner in list(active(em.state)):
+        if em.over:
+            return
+        ability.after_challenge_won(em, source, owner, ch, winner)
+
+
+def dominance_won(em: Emitter, winner: str) -> None:
+    """Reactions after ``winner`` won dominance (A Feast for Crows)."""
+    for ability, source, owner in list(active(em.state)):
+        if em.over:
+            return
+        ability.after_dominance(em, source, owner, winner)
+
+
+def marshaled(em: Emitter, seat: str, rec: CardRecord, before: list[tuple[str, str]]) -> None:
+    """After ``seat`` marshaled ``rec``: the abilities active *before* it entered record what
+    they gave it (a once-per-round cost reduction uses its limit up)."""
+    for source, owner in before:
+        ability = ABILITIES.get(em.state.cards[source])
+        if ability is not None:
+            ability.on_marshaled(em, source, owner, seat, rec)
