@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from ..catalog import CARDS, implemented
 from ..state import CardState
 from . import neutral
 from .base import Ability
@@ -46,3 +47,9 @@ def active(state: CardState) -> Iterator[tuple[Ability, str, str]]:
         a = ABILITIES.get(state.cards[placed.card])
         if a is not None and not text_blank(state, placed.card):
             yield a, placed.card, placed.controller
+
+
+def works(code: str) -> bool:
+    """Whether the card plays exactly as its text says: no text beyond what the framework resolves
+    (:func:`..catalog.implemented`), or an ability of its own in the registry."""
+    return implemented(CARDS[code]) or code in ABILITIES
