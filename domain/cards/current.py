@@ -9,7 +9,7 @@ here, never from the printed record.
 
 from __future__ import annotations
 
-from .abilities.registry import active, text_blank
+from .abilities.registry import ABILITIES, active, text_blank
 from .catalog import CardRecord, Icons
 from .state import CardState
 
@@ -23,9 +23,20 @@ def strength(state: CardState, iid: str) -> int:
 
 
 def icons(state: CardState, iid: str) -> Icons | None:
-    """The character's current challenge icons (printed; no Core Set effect in the legal decks'
-    implemented cards changes them yet)."""
-    return state.record(iid).icons
+    """The character's current challenge icons: printed, plus those active abilities give it."""
+    printed = state.record(iid).icons
+    if printed is None:
+        return None
+    gained: set[str] = set()
+    for ability, source, owner in active(state):
+        gained.update(ability.icon_grants(state, source, owner, iid))
+    if not gained:
+        return printed
+    return Icons(
+        military=printed.military or "military" in gained,
+        intrigue=printed.intrigue or "intrigue" in gained,
+        power=printed.power or "power" in gained,
+    )
 
 
 def has_icon(state: CardState, iid: str, challenge: str) -> bool:
@@ -36,13 +47,65 @@ def has_icon(state: CardState, iid: str, challenge: str) -> bool:
 def keywords(state: CardState, iid: str) -> list[str]:
     """The card's current keywords: none while its text box counts as blank (keywords are part of
     it; Fortified Position), else the printed ones."""
-    if text_blank(state, iid):
-        return []
-    return list(state.record(iid).keywords)
+    own = [] if text_blank(state, iid) else list(state.record(iid).keywords)
+    for ability, source, owner in active(state):
+        own += [k for k in ability.keyword_grants(state, source, owner, iid) if k not in own]
+    return own
 
 
 def has_keyword(state: CardState, iid: str, keyword: str) -> bool:
     return keyword in keywords(state, iid)
+
+
+def participating(state: CardState, iid: str) -> str | None:
+    """``attacking`` or ``defending`` when ``iid`` takes part in the current challenge, else None."""
+    ch = state.challenge
+    if ch is None:
+        return None
+    if iid in ch.attackers:
+        return "attacking"
+    if iid in ch.defenders:
+        return "defending"
+    return None
+
+
+def attach_forbidden(state: CardState, attachment: str, target: str) -> str | None:
+    """Why the attachment card ``attachment`` may not go on ``target`` by its own text ("Lord or
+    Lady only", "Night's Watch only"...), None: it may."""
+    ability = ABILITIES.get(state.cards[attachment])
+    return ability.may_attach(state, attachment, target) if ability is not None else None
+
+
+def dominance_bonus(state: CardState, seat: str) -> int:
+    return sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state))
+
+
+def reserve_modifier(state: CardState, seat: str) -> int:
+    return sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state))
+
+
+def claim_modifier(state: CardState) -> int:
+    """Change to the attacker's claim in the current challenge (Cersei Lannister)."""
+    ch = state.challenge
+    if ch is None:
+        return 0
+    return sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state))
+
+
+def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
+    for a, src, own in active(state):
+        if src == iid and not a.kneels_to_attack(state, src, own, iid, challenge):
+            return False
+    for placed in state.in_play.values():  # an attachment may spare its bearer (Drogo's Arakh)
+        if placed.attached_to == iid:
+            att = ABILITIES.get(state.cards[placed.card])
+            if att is not None and not att.kneels_to_attack(state, placed.card, placed.controller, iid, challenge):
+                return False
+    return True
+
+
+def kneels_to_defend(state: CardState, iid: str) -> bool:
+    return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
 
 
 def challenge_limit(state: CardState, seat: str) -> int | None:

@@ -210,6 +210,8 @@ class CardsChallengeDeclared(Event, frozen=True, tag="cards_challenge_declared")
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Attacker with stealth -> the defending character it bypasses."""
+    standing: list[str] = []
+    """Attackers that do not kneel (an ability says so: Ser Jaime Lannister...)."""
 
 
 class CardsChallengesEnded(Event, frozen=True, tag="cards_challenges_ended"):
@@ -225,6 +227,8 @@ class CardsDefendersDeclared(Event, frozen=True, tag="cards_defenders_declared")
     seat_id: str
     defenders: list[str]
     by_default: bool = False
+    standing: list[str] = []
+    """Defenders that do not kneel (an ability says so: Left, Right)."""
 
 
 class CardsChallengeResolved(Event, frozen=True, tag="cards_challenge_resolved"):
@@ -299,6 +303,15 @@ class CardsAbilityUsed(Event, frozen=True, tag="cards_ability_used"):
     code: str
     text: str
     limit: str | None = None
+
+
+class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
+    """Card abilities stood (``kneeling`` false) or knelt these cards."""
+
+    cards: list[str]
+    kneeling: bool
+    card: str
+    """The card whose ability did it."""
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
@@ -432,6 +445,7 @@ CardEvent = (
     | CardsDiscardedFromDeck
     | CardsAbilityUsed
     | CardsGoldGained
+    | CardsKneelingChanged
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

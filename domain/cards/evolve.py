@@ -167,14 +167,16 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChallengeDeclared():
             state.player(event.seat_id).challenges_made.append(event.challenge_type)
             for a in event.attackers:
-                state.in_play[a].kneeling = True
+                if a not in event.standing:
+                    state.in_play[a].kneeling = True
             state.active = event.seat_id
             state.challenge = _challenge(event)
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
             for defender in event.defenders:
-                state.in_play[defender].kneeling = True
+                if defender not in event.standing:
+                    state.in_play[defender].kneeling = True
             state.challenge.defenders = list(event.defenders)
             state.waiting = []
         case ev.CardsPowerGained():
@@ -200,6 +202,9 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsAbilityUsed():
             if event.limit is not None:
                 state.used_abilities.append(event.limit)
+        case ev.CardsKneelingChanged():
+            for c in event.cards:
+                state.in_play[c].kneeling = event.kneeling
         case ev.CardsGoldGained():
             state.player(event.seat_id).gold += event.gold
         case ev.CardsDiscardedFromDeck():

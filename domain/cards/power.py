@@ -37,5 +37,5 @@ def plot_values(state: CardState, seat: str, plot: str | None = None) -> PlotVal
         income=income + m.income,
         initiative=base.initiative + m.initiative,
         claim=base.claim,
-        reserve=base.reserve + m.reserve,
+        reserve=base.reserve + m.reserve + current.reserve_modifier(state, seat),
     )

@@ -18,8 +18,8 @@ from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import commands as cmd
+from . import current, sealed, setup, victory
 from . import events as ev
-from . import sealed, setup, victory
 from .abilities import triggers
 from .abilities.registry import active
 from .decks import ResolvedDeck, resolve
@@ -191,8 +191,12 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                     defender=s.opponent(seat),
                     attackers=list(command.attackers),
                     stealth=stealth,
+                    standing=[
+                        a for a in command.attackers if not current.kneels_to_attack(s, a, command.challenge_type)
+                    ],
                 )
             )
+            triggers.challenge_declared(em)
             flow.after_declaration(em)
         case cmd.EndChallenges():
             _expect(s, seat, "challenge", "CG-PHASE-13")
@@ -201,7 +205,13 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.DeclareDefenders():
             _expect(s, seat, "defend", "CG-CHAL-03")
             challenges.check_defenders(s, seat, list(command.defenders))
-            em.emit(ev.CardsDefendersDeclared(seat_id=seat, defenders=list(command.defenders)))
+            em.emit(
+                ev.CardsDefendersDeclared(
+                    seat_id=seat,
+                    defenders=list(command.defenders),
+                    standing=[d for d in command.defenders if not current.kneels_to_defend(s, d)],
+                )
+            )
             flow.after_defenders(em)
         case cmd.ChooseClaimVictims():
             _expect(s, seat, "claim", "CG-CHAL-07")

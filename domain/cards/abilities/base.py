@@ -45,6 +45,43 @@ class Ability:
         """STR this source adds to the character ``target`` (may be negative)."""
         return 0
 
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Challenge icons this source gives the character ``target``."""
+        return ()
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Keywords this source gives the card ``target``."""
+        return ()
+
+    def blanks_text_of(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether ``target``'s printed text box counts as blank because of this source (Milk of the Poppy)."""
+        return False
+
+    def dominance_bonus(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """STR this source counts toward ``seat``'s dominance total (The Iron Throne)."""
+        return 0
+
+    def reserve_modifier(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """Change to ``seat``'s reserve beyond printed modifiers (Alannys Greyjoy)."""
+        return 0
+
+    def kneels_to_attack(self, state: CardState, source: str, owner: str, attacker: str, challenge: str) -> bool:
+        """False when ``attacker`` (this card) does not kneel when declared in a ``challenge`` challenge."""
+        return True
+
+    def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
+        """False when ``defender`` (this card) does not kneel when declared as a defender."""
+        return True
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        """For an attachment being put on ``target`` (``source`` is the attachment, not yet in
+        play): why it may not go there (None: it may). Asked of the attachment's own ability."""
+        return None
+
+    def forbids_triggers(self, state: CardState, source: str, owner: str, seat: str) -> bool:
+        """Whether ``seat`` may not trigger card abilities now because of this source (Catelyn Stark)."""
+        return False
+
     def challenge_limit(self, state: CardState, source: str, owner: str, seat: str) -> int | None:
         """The most challenges ``seat`` may initiate this phase (None: no limit from here)."""
         return None
@@ -94,6 +131,12 @@ class Ability:
 
     def phase_begins(self, em: Emitter, source: str, owner: str, phase: str) -> None:
         """Forced: ``phase`` begins."""
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        """Reaction: a challenge was initiated (after attackers are declared)."""
+
+    def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
+        """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
 
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""

@@ -23,13 +23,19 @@ def ability_of(code: str) -> Ability | None:
 
 def text_blank(state: CardState, iid: str) -> bool:
     """Whether ``iid``'s printed text box counts as blank: a character while an active plot blanks
-    every character's text (Fortified Position)."""
+    every character's text (Fortified Position), or under an attachment that blanks it (Milk of the
+    Poppy; an attachment's own text is never blanked this way, so this cannot loop)."""
     if state.record(iid).type != "character":
         return False
     for p in state.players:
         if p.plot is not None:
             a = ABILITIES.get(state.cards[p.plot])
             if a is not None and a.blanks_character_text():
+                return True
+    for placed in state.in_play.values():
+        if placed.attached_to == iid:
+            a = ABILITIES.get(state.cards[placed.card])
+            if a is not None and a.blanks_text_of(state, placed.card, placed.controller, iid):
                 return True
     return False
 

@@ -10,7 +10,22 @@ from __future__ import annotations
 
 from ..catalog import CardRecord
 from ..emitter import Emitter
+from .base import Ability
 from .registry import ABILITIES, active
+
+
+def may_trigger(em: Emitter, seat: str) -> bool:
+    """Whether ``seat`` may trigger card abilities now (reactions; forced effects always resolve)."""
+    return not any(a.forbids_triggers(em.state, src, own, seat) for a, src, own in active(em.state))
+
+
+def _reactions(em: Emitter) -> list[tuple[Ability, str, str]]:
+    """The active abilities whose owner may trigger them now, listed before any resolves."""
+    return [(a, src, own) for a, src, own in active(em.state) if may_trigger(em, own)]
+
+
+def _still_there(em: Emitter, source: str, owner: str) -> bool:
+    return source in em.state.in_play or source == em.state.player(owner).plot
 
 
 def plots_revealed(em: Emitter) -> None:
@@ -33,18 +48,37 @@ def challenge_won(em: Emitter, winner: str) -> None:
     """Reactions after a challenge is won (right after the winner and the unopposed bonus, §13.2)."""
     ch = em.state.challenge
     assert ch is not None
-    for ability, source, owner in list(active(em.state)):
+    for ability, source, owner in _reactions(em):
         if em.over:
             return
-        ability.after_challenge_won(em, source, owner, ch, winner)
+        if _still_there(em, source, owner):
+            ability.after_challenge_won(em, source, owner, ch, winner)
 
 
 def dominance_won(em: Emitter, winner: str) -> None:
     """Reactions after ``winner`` won dominance (A Feast for Crows)."""
-    for ability, source, owner in list(active(em.state)):
+    for ability, source, owner in _reactions(em):
         if em.over:
             return
         ability.after_dominance(em, source, owner, winner)
+
+
+def challenge_declared(em: Emitter) -> None:
+    """Reactions after a challenge is initiated (§13.2: Eddard Stark, Tyrion Lannister)."""
+    ch = em.state.challenge
+    assert ch is not None
+    for ability, source, owner in _reactions(em):
+        if _still_there(em, source, owner):
+            ability.after_declared(em, source, owner, ch)
+
+
+def killed(em: Emitter, seat: str, cards: list[str]) -> None:
+    """Reactions after ``seat``'s ``cards`` were killed (Joffrey Baratheon, Robb Stark)."""
+    for ability, source, owner in _reactions(em):
+        if em.over:
+            return
+        if _still_there(em, source, owner):
+            ability.after_killed(em, source, owner, cards, seat)
 
 
 def marshaled(em: Emitter, seat: str, rec: CardRecord, before: list[tuple[str, str]]) -> None:

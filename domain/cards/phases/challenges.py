@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation
 from .. import current, victory
 from .. import events as ev
+from ..abilities import triggers
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..power import plot_values
@@ -134,7 +135,7 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
     assert ch is not None
     if winner != ch.attacker:
         return False
-    claim = plot_values(s, ch.attacker).claim
+    claim = plot_values(s, ch.attacker).claim + current.claim_modifier(s)
     if claim <= 0:
         return False
     if ch.type == "military":
@@ -154,7 +155,8 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
 def claim_size(state: CardState) -> int:
     ch = state.challenge
     assert ch is not None
-    return min(plot_values(state, ch.attacker).claim, len(state.characters(ch.defender)))
+    claim = plot_values(state, ch.attacker).claim + current.claim_modifier(state)
+    return max(0, min(claim, len(state.characters(ch.defender))))
 
 
 def check_victims(state: CardState, seat: str, victims: list[str]) -> None:
@@ -183,6 +185,7 @@ def kill(em: Emitter, seat: str, victims: list[str]) -> None:
             killed.append(v)
     if killed:
         em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
+        triggers.killed(em, seat, killed)
 
 
 def intrigue_purpose(state: CardState, ch: Challenge) -> str:

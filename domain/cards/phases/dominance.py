@@ -9,9 +9,10 @@ from ..state import CardState
 
 
 def total(state: CardState, seat: str) -> int:
-    """CG-PHASE-14: the STR of the seat's standing characters plus the gold in its pool."""
+    """CG-PHASE-14: the STR of the seat's standing characters plus the gold in its pool (plus what
+    constant abilities count toward it: The Iron Throne)."""
     chars = sum(current.strength(state, p.card) for p in state.characters(seat) if not p.kneeling)
-    return chars + state.player(seat).gold
+    return chars + state.player(seat).gold + current.dominance_bonus(state, seat)
 
 
 def determine(em: Emitter) -> str | None:

@@ -84,7 +84,7 @@ def placement(
             raise RuleViolation(
                 f"{rec.name} is an attachment: name a character in play (attach_to)", rule="CG-PHASE-09"
             )
-        why = can_attach(state.record(attach_to), rec)
+        why = can_attach(state.record(attach_to), rec) or current.attach_forbidden(state, card, attach_to)
         if why:
             raise RuleViolation(why, rule="CG-KEY-09")
         return ev.Placement(card=card, code=rec.code, as_="attachment", on=attach_to), cost
