@@ -234,6 +234,8 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsWindowClosed():
             state.window = None
         case ev.CardsChallengeResolved():
+            if state.challenge is not None:
+                state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
             if event.winner is not None:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
         case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():

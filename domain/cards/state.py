@@ -76,6 +76,10 @@ class Challenge(msgspec.Struct):
     """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
     claim: int = 0
     """Military claim still to be chosen by the defender (the ``claim`` step)."""
+    winner: str | None = None
+    """Set once resolved (CG-CHAL-05)."""
+    unopposed: bool = False
+    """Set once resolved: the attacker won with no defending STR (CG-CHAL-06)."""
 
 
 class Window(msgspec.Struct):

@@ -146,3 +146,48 @@ def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str 
     """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
     text = (ability.__doc__ or "").strip().splitlines()[0]
     em.emit(ev.CardsAbilityUsed(seat_id=owner, card=source, code=em.state.cards[source], text=text, limit=limit))
+
+
+def stand(em: Emitter, source: str, cards: list[str]) -> None:
+    """Stand the kneeling ones of ``cards`` by ``source``'s ability (nothing when all stand)."""
+    kneeling = [c for c in cards if c in em.state.in_play and em.state.in_play[c].kneeling]
+    if kneeling:
+        em.emit(ev.CardsKneelingChanged(cards=kneeling, kneeling=False, card=source))
+
+
+def bearer(state: CardState, attachment: str) -> str | None:
+    """The card an attachment in play is attached to."""
+    placed = state.in_play.get(attachment)
+    return placed.attached_to if placed is not None else None
+
+
+def participates(state: CardState, card: str) -> bool:
+    ch = state.challenge
+    return ch is not None and (card in ch.attackers or card in ch.defenders)
+
+
+def controls(state: CardState, seat: str, *, trait: str | None = None, name: str | None = None) -> list[str]:
+    """The cards ``seat`` controls in play with ``trait`` (or named ``name``)."""
+    return [
+        p.card
+        for p in state.controlled(seat)
+        if (trait is None or trait in state.record(p.card).traits)
+        and (name is None or state.record(p.card).name == name)
+    ]
+
+
+def limit_free(state: CardState, key: str, times: int) -> str | None:
+    """The first unused key of a "``times`` per phase/round" limit (``phase:<card>``...), None: used up."""
+    for n in range(1, times + 1):
+        k = key if times == 1 else f"{key}#{n}"
+        if k not in state.used_abilities:
+            return k
+    return None
+
+
+class PrintedOnly(Ability):
+    """Base of a card whose text is only keywords and printed "+N income/initiative/reserve"
+    modifiers, which the framework resolves (CG-GEN-08, CG-KEY-*): it has no hook of its own and is
+    registered so that the coverage counts it as implemented."""
+
+    kinds = ("constant",)

@@ -13,7 +13,7 @@ from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..phases.draw import draw
 from ..state import CardState, Challenge
-from .base import Ability, announce
+from .base import Ability, PrintedOnly, announce, bearer
 
 
 class AClashOfKings(Ability):
@@ -201,7 +201,70 @@ class Taxation(Ability):
         return 1 if seat == owner else 0
 
 
+class _GrantsIcon(Ability):
+    """An attachment whose bearer gains an icon."""
+
+    kinds = ("constant",)
+    icon = ""
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return (self.icon,) if bearer(state, source) == target else ()
+
+
+class LittleBird(_GrantsIcon):
+    """Little Bird: the attached character gains an intrigue icon."""
+
+    code = "01034"
+    icon = "intrigue"
+
+
+class NobleLineage(_GrantsIcon):
+    """Noble Lineage: the attached character gains a power icon."""
+
+    code = "01036"
+    icon = "power"
+
+
+class SyriosTraining(_GrantsIcon):
+    """Syrio's Training: the attached character gains a military icon."""
+
+    code = "01037"
+    icon = "military"
+
+
+class MilkOfThePoppy(Ability):
+    """Milk of the Poppy: Terminal. The attached character's printed text box counts as blank (traits remain)."""
+
+    code = "01035"
+    kinds = ("constant",)
+
+    def blanks_text_of(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        return bearer(state, source) == target
+
+
+class TheIronThrone(Ability):
+    """The Iron Throne: counts 8 STR toward your dominance total (its +1 reserve is a printed modifier)."""
+
+    code = "01038"
+    kinds = ("constant",)
+
+    def dominance_bonus(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        return 8 if seat == owner else 0
+
+
+class TheRoseroad(PrintedOnly):
+    """The Roseroad: Limited; adds 1 to your income (printed, CG-GEN-08)."""
+
+    code = "01040"
+
+
 ABILITIES: tuple[Ability, ...] = (
+    LittleBird(),
+    MilkOfThePoppy(),
+    NobleLineage(),
+    SyriosTraining(),
+    TheIronThrone(),
+    TheRoseroad(),
     AClashOfKings(),
     AFeastForCrows(),
     AGameOfThrones(),

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 
 from ..catalog import CARDS, implemented
 from ..state import CardState
-from . import neutral
+from . import baratheon, greyjoy, lannister, martell, neutral, stark, targaryen, thenightswatch, tyrell
 from .base import Ability
 
 ABILITIES: dict[str, Ability] = {}
-for _module in (neutral,):
+for _module in (neutral, baratheon, greyjoy, lannister, martell, stark, targaryen, thenightswatch, tyrell):
     for _ability in _module.ABILITIES:
         assert _ability.code not in ABILITIES, f"two abilities for {_ability.code}"
         ABILITIES[_ability.code] = _ability
