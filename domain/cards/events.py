@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from .decks import ResolvedDeck
-from .state import CardSettings, SetupPick
+from .state import AbilityChoice, CardSettings, SetupPick
 
 SCHEMA_VERSION = 1
 
@@ -314,6 +314,29 @@ class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
     """The card whose ability did it."""
 
 
+class CardsChoiceOffered(Event, frozen=True, tag="cards_choice_offered"):
+    """A card ability asks its controller for targets among ``choice.options`` (the ``ability``
+    step follows; every option is public: they are cards in play or challenge types)."""
+
+    choice: AbilityChoice
+
+
+class CardsChoiceMade(Event, frozen=True, tag="cards_choice_made"):
+    """The controller chose the ability's targets (or the documented default applied)."""
+
+    seat_id: str
+    card: str
+    chosen: list[str]
+    by_default: bool = False
+
+
+class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"):
+    """Cards discarded from play by a card ability (``card``) to their owners' discard piles."""
+
+    cards: list[str]
+    card: str
+
+
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
     """A seat gained gold from the treasury by a card ability."""
 
@@ -446,6 +469,9 @@ CardEvent = (
     | CardsAbilityUsed
     | CardsGoldGained
     | CardsKneelingChanged
+    | CardsChoiceOffered
+    | CardsChoiceMade
+    | CardsDiscardedFromPlay
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

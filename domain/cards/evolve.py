@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import CardState, Challenge, Placed, Player, Window
+from .state import AbilityChoice, CardState, Challenge, Placed, Player, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -202,6 +202,14 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsAbilityUsed():
             if event.limit is not None:
                 state.used_abilities.append(event.limit)
+        case ev.CardsChoiceOffered():
+            state.choice = ev_choice(event)
+        case ev.CardsChoiceMade():
+            state.choice = None
+            state.waiting = []
+        case ev.CardsDiscardedFromPlay():
+            for c in event.cards:
+                leave_play(state, c, "discard")
         case ev.CardsKneelingChanged():
             for c in event.cards:
                 state.in_play[c].kneeling = event.kneeling
@@ -264,6 +272,13 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state
+
+
+def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
+    c = event.choice
+    return AbilityChoice(
+        seat=c.seat, card=c.card, options=list(c.options), count=c.count, prompt=c.prompt, default=list(c.default)
+    )
 
 
 def _challenge(event: ev.CardsChallengeDeclared) -> Challenge:

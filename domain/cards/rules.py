@@ -39,6 +39,7 @@ DEFAULTS: dict[str, str] = {
     "intimidate": "kneel nobody",
     "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
+    "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
 
@@ -233,6 +234,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             _expect(s, seat, "action", "CG-ROUND-02")
             em.emit(ev.CardsActionPassed(seat_id=seat))
             flow.window_turn(em)
+        case cmd.ChooseTargets():
+            _expect(s, seat, "ability", "CG-PHASE-04")
+            triggers.check_choice(s, list(command.cards))
+            triggers.resolve_choice(em, list(command.cards), by_default=False)
+            flow.after_choice(em)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -304,6 +310,10 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "intimidate":
                 em.emit(ev.CardsIntimidated(seat_id=seat, target=None, by_default=True))
                 flow.next_challenge(em)
+            case "ability":
+                assert s.choice is not None
+                triggers.resolve_choice(em, list(s.choice.default), by_default=True)
+                flow.after_choice(em)
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)

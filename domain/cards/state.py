@@ -27,6 +27,7 @@ Step = Literal[
     "intimidate",
     "action",
     "reserve",
+    "ability",
     "ended",
 ]
 Phase = Literal[
@@ -80,6 +81,18 @@ class Challenge(msgspec.Struct):
     """Set once resolved (CG-CHAL-05)."""
     unopposed: bool = False
     """Set once resolved: the attacker won with no defending STR (CG-CHAL-06)."""
+
+
+class AbilityChoice(msgspec.Struct):
+    """A card ability waiting for its controller's targets (the ``ability`` step): choose exactly
+    ``count`` of ``options`` (fewer when there are fewer); ``default`` is what a timeout picks."""
+
+    seat: str
+    card: str
+    options: list[str]
+    count: int
+    prompt: str
+    default: list[str]
 
 
 class Window(msgspec.Struct):
@@ -158,6 +171,8 @@ class CardState(msgspec.Struct):
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
     window: Window | None = None
+    choice: AbilityChoice | None = None
+    """The ability waiting for targets (step ``ability``)."""
     used_abilities: list[str] = []
     """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
     (cleared as a round begins); written by ``cards_ability_used``."""

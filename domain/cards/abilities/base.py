@@ -27,7 +27,7 @@ from typing import ClassVar, Literal
 from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 
 Kind = Literal["constant", "reaction", "interrupt", "action", "when_revealed", "forced", "persistent"]
 
@@ -119,6 +119,14 @@ class Ability:
         return 0
 
     # -- triggered effects (emit events) -----------------------------------------------------
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        """A When Revealed that needs targets: the choice to offer (None: no choice, resolve at
+        once with :meth:`when_revealed`). The options must be public (cards in play, types)."""
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        """Resolve the ability with the targets chosen (checked against the options)."""
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
         """CG-PHASE-04: the plot was revealed."""

@@ -1,9 +1,9 @@
 """The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
 
 Each class is one card; its docstring's first line quotes the card's text (the log's line). Plots
-whose text needs a choice of the player (Building Orders, Summons, Calm Over Westeros,
-Confiscation, Filthy Accusations, Marched to the Wall, Rebuilding, Reinforcements, Wildfire
-Assault, Power Behind the Throne) and Jousting Contest are not implemented yet (docs/card-game.md).
+whose choice is not built yet (Building Orders and Summons search a hidden deck; Calm Over Westeros,
+Marched to the Wall, Rebuilding, Reinforcements, Wildfire Assault, Power Behind the Throne) and
+Jousting Contest are not implemented yet (docs/card-game.md).
 """
 
 from __future__ import annotations
@@ -12,8 +12,12 @@ from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..phases.draw import draw
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import Ability, PrintedOnly, announce, bearer
+
+
+def _prompt(ability: Ability) -> str:
+    return (ability.__doc__ or "").strip().splitlines()[0]
 
 
 class AClashOfKings(Ability):
@@ -96,7 +100,6 @@ class CallingTheBanners(Ability):
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
         n = len(em.state.characters(em.state.opponent(owner)))
-        announce(em, self, source, owner)
         if n:
             em.emit(ev.CardsGoldGained(seat_id=owner, gold=n, card=source))
 
@@ -108,8 +111,51 @@ class CountingCoppers(Ability):
     kinds = ("when_revealed",)
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
-        announce(em, self, source, owner)
         draw(em, owner, 3, "ability")
+
+
+class Confiscation(Ability):
+    """Confiscation: when revealed, pick any attachment in play and discard it.
+
+    Targets: every attachment in play; default: the opponent's attachment with the highest printed
+    cost (then the lowest id), else the first option."""
+
+    code = "01009"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        options = sorted(p.card for p in state.in_play.values() if state.record(p.card).type == "attachment")
+        if not options:
+            return None
+        theirs = [c for c in options if state.in_play[c].controller != owner]
+        best = sorted(theirs, key=lambda c: (-state.record(c).printed_cost, c)) or options
+        return AbilityChoice(seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best[:1])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
+class FilthyAccusations(Ability):
+    """Filthy Accusations: when revealed, pick any character and kneel it.
+
+    Targets: every standing character in play; default: the opponent's standing character with the
+    highest printed STR (then the lowest id), else the first option."""
+
+    code = "01011"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        options = sorted(
+            p.card for p in state.in_play.values() if state.record(p.card).type == "character" and not p.kneeling
+        )
+        if not options:
+            return None
+        theirs = [c for c in options if state.in_play[c].controller != owner]
+        best = sorted(theirs, key=lambda c: (-state.record(c).str_, c)) or options
+        return AbilityChoice(seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best[:1])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=chosen, kneeling=True, card=source))
 
 
 class FortifiedPosition(Ability):
@@ -133,7 +179,6 @@ class HeadsOnSpikes(Ability):
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
         opponent = em.state.opponent(owner)
         hand = em.state.player(opponent).hand
-        announce(em, self, source, owner)
         if not hand:
             return
         card = hand[em.ctx.rng(f"heads_on_spikes/{em.state.round}/{owner}").below(len(hand))]
@@ -271,7 +316,9 @@ ABILITIES: tuple[Ability, ...] = (
     ANobleCause(),
     AStormOfSwords(),
     CallingTheBanners(),
+    Confiscation(),
     CountingCoppers(),
+    FilthyAccusations(),
     FortifiedPosition(),
     HeadsOnSpikes(),
     MarchingOrders(),

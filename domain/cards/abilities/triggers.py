@@ -8,9 +8,12 @@ order simultaneous triggers at the table (CG-PHASE-04); here the order is player
 
 from __future__ import annotations
 
+from ...core.errors import RuleViolation
+from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
-from .base import Ability
+from ..state import CardState
+from .base import Ability, announce
 from .registry import ABILITIES, active
 
 
@@ -28,14 +31,45 @@ def _still_there(em: Emitter, source: str, owner: str) -> bool:
     return source in em.state.in_play or source == em.state.player(owner).plot
 
 
-def plots_revealed(em: Emitter) -> None:
+def plots_revealed(em: Emitter) -> bool:
     """CG-PHASE-04: after the first player is chosen, each revealed plot's When Revealed ability,
-    in player order."""
+    in player order. A plot resolved this round carries the limit ``round:<plot>``, so this runs
+    again after a choice and skips what is done. False when an ability waits for targets (the
+    ``ability`` step is open)."""
     for seat in em.state.player_order():
         plot = em.state.player(seat).plot
         ability = ABILITIES.get(em.state.cards[plot]) if plot is not None else None
-        if ability is not None and plot is not None and not em.over:
-            ability.when_revealed(em, plot, seat)
+        if ability is None or plot is None or em.over or "when_revealed" not in ability.kinds:
+            continue
+        if f"round:{plot}" in em.state.used_abilities:
+            continue
+        choice = ability.choice(em.state, plot, seat)
+        if choice is not None and choice.options:
+            em.emit(ev.CardsChoiceOffered(choice=choice))
+            em.open_step("ability", [seat])
+            return False
+        announce(em, ability, plot, seat, limit=f"round:{plot}")
+        ability.when_revealed(em, plot, seat)
+    return True
+
+
+def check_choice(state: CardState, chosen: list[str]) -> None:
+    """The targets are distinct options, exactly ``count`` of them (fewer only if fewer exist)."""
+    c = state.choice
+    assert c is not None
+    need = min(c.count, len(c.options))
+    if len(set(chosen)) != len(chosen) or len(chosen) != need or not set(chosen) <= set(c.options):
+        raise RuleViolation(f"choose exactly {need} different targets among {c.options}", rule="CG-PHASE-04")
+
+
+def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> None:
+    """The choice is made: the ability resolves with it (its limit used up)."""
+    c = em.state.choice
+    assert c is not None
+    ability = ABILITIES[em.state.cards[c.card]]
+    em.emit(ev.CardsChoiceMade(seat_id=c.seat, card=c.card, chosen=chosen, by_default=by_default))
+    announce(em, ability, c.card, c.seat, limit=f"round:{c.card}")
+    ability.resolve_choice(em, c.card, c.seat, chosen)
 
 
 def phase_began(em: Emitter, phase: str) -> None:

@@ -50,10 +50,10 @@ def begin_phase(em: Emitter, phase: str) -> None:
 
 
 def after_first_player(em: Emitter) -> None:
-    """CG-PHASE-04 (When Revealed, in player order), CG-PHASE-02 (used plots back), the draw
-    phase (CG-PHASE-06), then marshaling."""
-    triggers.plots_revealed(em)
-    if victory.check(em):
+    """CG-PHASE-04 (When Revealed, in player order; one may wait for targets), CG-PHASE-02 (used
+    plots back), the draw phase (CG-PHASE-06), then marshaling."""
+    done = triggers.plots_revealed(em)
+    if victory.check(em) or not done:
         return
     plot.recycle(em)
     begin_phase(em, "draw")
@@ -62,6 +62,15 @@ def after_first_player(em: Emitter) -> None:
         return
     begin_phase(em, "marshaling")
     next_marshal(em)
+
+
+def after_choice(em: Emitter) -> None:
+    """An ability's targets were chosen: the game goes on where the ability interrupted it (the
+    When Revealed abilities of the plot phase are the only ones that ask yet)."""
+    if victory.check(em):
+        return
+    assert em.state.phase == "plot"
+    after_first_player(em)
 
 
 def next_marshal(em: Emitter) -> None:

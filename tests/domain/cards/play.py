@@ -131,6 +131,9 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "reserve":
             assert d.count is not None
             return cmd.DiscardToReserve(cards=rng.sample(d.cards, d.count))
+        case "ability":
+            assert d.count is not None
+            return cmd.ChooseTargets(cards=rng.sample(d.cards, min(d.count, len(d.cards))))
     raise AssertionError(d.kind)
 
 

@@ -233,3 +233,55 @@ def test_a_game_where_plot_abilities_fired_audits_clean():
     envs = envelopes(t)
     report = GAME.audit(envs, t.seed)
     assert report.problems == [] and report.rules_ok and report.game_over and report.rederived_through == len(envs)
+
+
+def test_filthy_accusations_asks_for_a_target_and_kneels_it_CG_PHASE_04():
+    t = _table(("watch_stag", "lannister_rose"))
+    mine = put_in_play(t, "seat1", "01053")
+    jaime = put_in_play(t, "seat2", "01087")
+    plots(t, "01011", TAXATION)
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and d.commands == ["choose_targets"] and d.count == 1
+    assert set(d.cards) == {mine, jaime} and d.default_targets == [jaime] and d.prompt
+    with pytest.raises(RuleViolation):
+        t.seat("seat1", cmd.ChooseTargets(cards=["s1-p1"]))
+    t.seat("seat1", cmd.ChooseTargets(cards=[mine]))
+    assert t.state.in_play[mine].kneeling and not t.state.in_play[jaime].kneeling
+    assert t.state.phase == "marshaling"  # the round went on: draw, then marshaling
+
+
+def test_confiscation_discards_an_attachment_and_its_default_is_the_opponents_dearest():
+    t = _table()
+    jaime = put_in_play(t, "seat2", "01087")
+    wail = put_in_play(t, "seat2", "01096")
+    t.state.in_play[wail].attached_to = jaime
+    plots(t, "01009", TAXATION)
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    assert t.state.step == "ability"
+    out = t.timeout()
+    made = next(e for e in out if isinstance(e, ev.CardsChoiceMade))
+    assert made.by_default and made.chosen == [wail]
+    assert wail not in t.state.in_play and wail in t.state.player("seat2").discard
+
+
+def test_without_a_target_a_choice_plot_resolves_with_nothing():
+    t = _table(("watch_stag", "lannister_rose"))
+    plots(t, "01011", TAXATION)  # no character in play
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    assert t.state.phase == "marshaling"
+
+
+def test_a_game_with_ability_choices_made_and_defaulted_audits_clean():
+    """choose_targets is read back from cards_choice_made by the audit; a defaulted choice is a timeout."""
+    for seed in range(8):
+        t = Table(seed=f"choices-{seed}", decks=("stark_kraken", "watch_stag"))
+        play_random(t, random.Random(seed), timeouts=0.1)
+        if any(isinstance(e, ev.CardsChoiceMade) for e in t.events):
+            break
+    else:
+        raise AssertionError("no ability choice in eight random games")
+    envs = envelopes(t)
+    report = GAME.audit(envs, t.seed)
+    assert report.problems == [] and report.rules_ok and report.game_over and report.rederived_through == len(envs)
