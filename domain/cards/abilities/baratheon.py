@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState
 from .base import Ability, announce, controls, stand
@@ -34,4 +35,21 @@ class KingsHuntingParty(Ability):
         return ("intrigue",) if king else ()
 
 
-ABILITIES: tuple[Ability, ...] = (FieryFollowers(), KingsHuntingParty())
+class ChamberOfThePaintedTable(Ability):
+    """Chamber of the Painted Table: after you win dominance, kneel it to move 1 power from an opponent's faction card to yours.
+
+    Cost: kneel it (so it must be standing); the "may" is taken when the opponent has power."""
+
+    code = "01060"
+    kinds = ("reaction",)
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        loser = em.state.opponent(owner)
+        if winner != owner or em.state.in_play[source].kneeling or em.state.player(loser).faction_power < 1:
+            return
+        announce(em, self, source, owner)
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))  # the cost
+        em.emit(ev.CardsPowerMoved(from_seat=loser, to_seat=owner, amount=1))
+
+
+ABILITIES: tuple[Ability, ...] = (FieryFollowers(), KingsHuntingParty(), ChamberOfThePaintedTable())

@@ -146,6 +146,9 @@ class Ability:
     def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
         """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
 
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        """This card (``source``, now in the dead pile) was killed ("when he is killed")."""
+
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
 

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from ..state import CardState
-from .base import Ability, bearer
+from .. import events as ev
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+from .base import Ability, announce, bearer
 
 
 class PalaceSpearman(Ability):
@@ -31,4 +33,23 @@ class Dawn(Ability):
         return ()
 
 
-ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), Dawn())
+class Sunspear(Ability):
+    """Sunspear: after losing a challenge as defender, kneel it: for the rest of the phase your claim is +1 in challenges of that type.
+
+    Cost: kneel it (so it must be standing); always taken (documented). The lasting effect is the
+    limit key ``phase:<Sunspear>:<type>``, cleared as the phase ends."""
+
+    code = "01117"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if challenge.defender != owner or winner == owner or em.state.in_play[source].kneeling:
+            return
+        announce(em, self, source, owner, limit=f"phase:{source}:{challenge.type}")
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))  # the cost
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        return 1 if challenge.attacker == owner and f"phase:{source}:{challenge.type}" in state.used_abilities else 0
+
+
+ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), Dawn(), Sunspear())

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from ..state import CardState
-from .base import Ability, bearer, participates
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+from .base import Ability, announce, bearer, participates, stand
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -83,4 +84,35 @@ class DrogosArakh(Ability):
         return not (first and state.record(attacker).name == "Khal Drogo" and bearer(state, source) == attacker)
 
 
-ABILITIES: tuple[Ability, ...] = (DaenerysTargaryen(), Drogon(), KhalDrogo(), Viserion(), Unsullied(), DrogosArakh())
+class Rhaegal(Ability):
+    """Rhaegal: after winning a challenge with a participating Stormborn of yours, stand a Stormborn character (once per phase).
+
+    The Stormborn stood is your first kneeling one (in the legal decks Daenerys is the only
+    Stormborn, so the choice is forced; documented)."""
+
+    code = "01164"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        key = f"phase:{source}"
+        s = em.state
+        if winner != owner or key in s.used_abilities:
+            return
+        side = challenge.attackers if challenge.attacker == owner else challenge.defenders
+        if not any(c in s.in_play and _stormborn_of(s, owner, c) for c in side):
+            return
+        kneeling = [p.card for p in s.characters(owner) if p.kneeling and _stormborn_of(s, owner, p.card)]
+        if kneeling:
+            announce(em, self, source, owner, limit=key)
+            stand(em, source, kneeling[:1])
+
+
+ABILITIES: tuple[Ability, ...] = (
+    Rhaegal(),
+    DaenerysTargaryen(),
+    Drogon(),
+    KhalDrogo(),
+    Viserion(),
+    Unsullied(),
+    DrogosArakh(),
+)

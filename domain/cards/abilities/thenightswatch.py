@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from .. import events as ev
+from ..emitter import Emitter
 from ..state import CardState
-from .base import Ability, PrintedOnly, bearer
+from .base import Ability, PrintedOnly, announce, bearer
 
 
 class SamwellTarly(PrintedOnly):
@@ -30,4 +32,21 @@ class Longclaw(Ability):
         return ("renown",) if bearer(state, source) == target else ()
 
 
-ABILITIES: tuple[Ability, ...] = (SamwellTarly(), Longclaw())
+class SerWaymarRoyce(Ability):
+    """Ser Waymar Royce: when he is killed, each opponent discards 1 random card from hand.
+
+    The card is drawn from the seed (``waymar/<round>/<card>``) and named in the event."""
+
+    code = "01128"
+    kinds = ("interrupt",)
+
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        opponent = em.state.opponent(owner)
+        hand = em.state.player(opponent).hand
+        announce(em, self, source, owner)
+        if hand:
+            card = hand[em.ctx.rng(f"waymar/{em.state.round}/{source}").below(len(hand))]
+            em.emit(ev.CardsDiscardedFromHand(seat_id=opponent, cards=[card], reason="Ser Waymar Royce"))
+
+
+ABILITIES: tuple[Ability, ...] = (SamwellTarly(), Longclaw(), SerWaymarRoyce())

@@ -107,7 +107,13 @@ def challenge_declared(em: Emitter) -> None:
 
 
 def killed(em: Emitter, seat: str, cards: list[str]) -> None:
-    """Reactions after ``seat``'s ``cards`` were killed (Joffrey Baratheon, Robb Stark)."""
+    """After ``seat``'s ``cards`` were killed: first each killed card's own "when he is killed"
+    ability (Ser Waymar Royce; it resolves from the dead pile, documented), then the reactions of
+    the cards still in play (Joffrey Baratheon, Robb Stark)."""
+    for card in cards:
+        own = ABILITIES.get(em.state.cards[card])
+        if own is not None and not em.over and may_trigger(em, seat):
+            own.when_killed(em, card, seat)
     for ability, source, owner in _reactions(em):
         if em.over:
             return

@@ -355,3 +355,68 @@ def test_longclaw_nights_watch_only_strength_and_renown():
     jaime = put_in_play(t, "seat2", "01087")
     assert current.attach_forbidden(t.state, claw, jaime) is not None
     assert current.attach_forbidden(t.state, claw, sam) is None
+
+
+def test_ser_waymar_royce_killed_makes_the_opponent_discard_at_random():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    waymar = put_in_play(t, "seat1", "01128")
+    jaime = put_in_play(t, "seat2", "01087")
+    plots(t, "01006", "01024")  # Building Orders (no effect yet), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    if t.state.waiting == ["seat1"]:
+        t.seat("seat1", cmd.EndChallenges())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    assert waymar in t.state.player("seat1").dead
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand) and e.reason == "Ser Waymar Royce")
+    assert discarded.seat_id == "seat2" and len(discarded.cards) == 1
+
+
+def test_chamber_of_the_painted_table_kneels_to_take_a_power_after_dominance():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    chamber = put_in_play(t, "seat1", "01060")
+    t.state.player("seat2").faction_power = 2
+    plots(t, "01016", "01024")  # Marching Orders: 9 gold against Taxation's 5
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    out = t.seat("seat2", cmd.EndMarshaling())
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsAbilityUsed) and e.code == "01060")
+    assert isinstance(out[i + 1], ev.CardsKneelingChanged) and out[i + 1].cards == [chamber]  # the cost
+    moved = out[i + 2]
+    assert isinstance(moved, ev.CardsPowerMoved) and (moved.from_seat, moved.to_seat) == ("seat2", "seat1")
+
+
+def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_phase():
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    put_in_play(t, "seat1", "01117")
+    arianne = put_in_play(t, "seat1", "01104")  # I P
+    cersei = put_in_play(t, "seat2", "01084")
+    plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat2"))
+    without_ambush(t)
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cersei]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[]))  # seat1 loses as defender: Sunspear kneels
+    assert t.state.waiting == ["seat1"]  # Cersei knelt: seat2's challenges ended
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[arianne]))
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand) and e.seat_id == "seat2")
+    assert len(discarded.cards) == 2  # claim 1 + Sunspear's 1
+
+
+def test_rhaegal_stands_a_stormborn_after_a_win_with_one_once_per_phase():
+    t = to_marshaling_targ()
+    dany = put_in_play(t, "seat1", "01160")  # I P, Stormborn
+    rhaegal = put_in_play(t, "seat1", "01164")  # M I
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[dany, rhaegal]))
+    assert not t.state.in_play[dany].kneeling and t.state.in_play[rhaegal].kneeling
+    assert f"phase:{rhaegal}" in t.state.used_abilities
