@@ -104,6 +104,11 @@ def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
     return True
 
 
+def defends_kneeling(state: CardState, iid: str, challenge: str) -> bool:
+    """Whether the character ``iid`` may be declared as a defender while kneeling (Obara Sand)."""
+    return any(a.defends_kneeling(state, src, own, challenge) for a, src, own in active(state) if src == iid)
+
+
 def kneels_to_defend(state: CardState, iid: str) -> bool:
     return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
 

@@ -104,7 +104,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "defend":
             ch = s.challenge
             assert ch is not None
-            d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed)}
+            d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)

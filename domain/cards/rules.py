@@ -229,6 +229,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.ambushed(em, command.card, seat)
             flow.window_turn(em)
         case cmd.PassAction():
             _expect(s, seat, "action", "CG-ROUND-02")

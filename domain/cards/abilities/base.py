@@ -69,6 +69,10 @@ class Ability:
         """False when ``attacker`` (this card) does not kneel when declared in a ``challenge`` challenge."""
         return True
 
+    def defends_kneeling(self, state: CardState, source: str, owner: str, challenge: str) -> bool:
+        """Whether this character may be declared as a defender while kneeling."""
+        return False
+
     def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
         """False when ``defender`` (this card) does not kneel when declared as a defender."""
         return True
@@ -145,6 +149,12 @@ class Ability:
 
     def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
         """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        """This card entered play by Ambush (CG-KEY-06)."""
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        """Forced or interrupt: ``phase`` ends (before the next begins)."""
 
     def when_killed(self, em: Emitter, source: str, owner: str) -> None:
         """This card (``source``, now in the dead pile) was killed ("when he is killed")."""

@@ -76,6 +76,23 @@ class TywinLannister(Ability):
         return state.player(owner).gold if target == source else 0
 
 
+class GoldCloaks(Ability):
+    """Gold Cloaks: forced, when a phase in which it was ambushed into play ends, discard it from play (no saves).
+
+    Entering by Ambush writes the limit key ``phase:<card>``; the phase's end discards the card
+    while the key is there (it is cleared as the next phase begins)."""
+
+    code = "01092"
+    kinds = ("forced",)
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner, limit=f"phase:{source}")
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if f"phase:{source}" in em.state.used_abilities:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))
+
+
 class LannisportMoneylender(PrintedOnly):
     """Lannisport Moneylender: Limited; adds 1 to your income (printed, CG-GEN-08)."""
 
@@ -125,6 +142,7 @@ ABILITIES: tuple[Ability, ...] = (
     SerJaimeLannister(),
     TyrionLannister(),
     TywinLannister(),
+    GoldCloaks(),
     LannisportMoneylender(),
     WidowsWail(),
     CasterlyRock(),

@@ -33,6 +33,17 @@ class Dawn(Ability):
         return ()
 
 
+class ObaraSand(Ability):
+    """Obara Sand: may be declared as a defender in power challenges against you even while kneeling."""
+
+    code = "01108"
+    kinds = ("constant",)
+
+    def defends_kneeling(self, state: CardState, source: str, owner: str, challenge: str) -> bool:
+        ch = state.challenge
+        return challenge == "power" and ch is not None and ch.defender == owner
+
+
 class Sunspear(Ability):
     """Sunspear: after losing a challenge as defender, kneel it: for the rest of the phase your claim is +1 in challenges of that type.
 
@@ -52,4 +63,4 @@ class Sunspear(Ability):
         return 1 if challenge.attacker == owner and f"phase:{source}:{challenge.type}" in state.used_abilities else 0
 
 
-ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), Dawn(), Sunspear())
+ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), ObaraSand(), Dawn(), Sunspear())

@@ -97,6 +97,22 @@ def dominance_won(em: Emitter, winner: str) -> None:
         ability.after_dominance(em, source, owner, winner)
 
 
+def phase_ending(em: Emitter, phase: str) -> None:
+    """Forced effects as ``phase`` ends, before its "this phase" limits are cleared (Gold Cloaks)."""
+    for ability, source, owner in list(active(em.state)):
+        if em.over:
+            return
+        if _still_there(em, source, owner):
+            ability.phase_ends(em, source, owner, phase)
+
+
+def ambushed(em: Emitter, card: str, seat: str) -> None:
+    """``card`` entered play by Ambush: its own ability may note it (Gold Cloaks)."""
+    ability = ABILITIES.get(em.state.cards[card])
+    if ability is not None and card in em.state.in_play:
+        ability.after_ambushed(em, card, seat)
+
+
 def challenge_declared(em: Emitter) -> None:
     """Reactions after a challenge is initiated (§13.2: Eddard Stark, Tyrion Lannister)."""
     ch = em.state.challenge

@@ -22,11 +22,15 @@ from ..state import CardState, Challenge
 from .draw import draw
 
 
-def eligible(state: CardState, seat: str, challenge: str, exclude: list[str] | None = None) -> list[str]:
-    """The seat's standing characters with the challenge's icon (CG-CHAL-01/03, CG-GEN-09)."""
+def eligible(
+    state: CardState, seat: str, challenge: str, exclude: list[str] | None = None, defending: bool = False
+) -> list[str]:
+    """The seat's standing characters with the challenge's icon (CG-CHAL-01/03, CG-GEN-09); as
+    defenders, also those an ability lets defend while kneeling (Obara Sand)."""
     out = []
     for p in state.characters(seat):
-        if not p.kneeling and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
+        ready = not p.kneeling or (defending and current.defends_kneeling(state, p.card, challenge))
+        if ready and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
             out.append(p.card)
     return out
 
@@ -84,7 +88,7 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
         raise NotYourTurn("you are not defending a challenge", rule="CG-CHAL-03")
     if len(set(defenders)) != len(defenders):
         raise RuleViolation("a defender is named twice", rule="CG-CHAL-03")
-    legal = eligible(state, seat, ch.type, exclude=ch.bypassed)
+    legal = eligible(state, seat, ch.type, exclude=ch.bypassed, defending=True)
     for d in defenders:
         if d not in legal:
             raise RuleViolation(

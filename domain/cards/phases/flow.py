@@ -44,7 +44,9 @@ def after_plot_reveal(em: Emitter) -> None:
 
 
 def begin_phase(em: Emitter, phase: str) -> None:
-    """A phase begins (CG-ROUND-01), then the forced and reaction abilities on its beginning."""
+    """The current phase ends (forced effects on its end: Gold Cloaks), the next begins
+    (CG-ROUND-01), then the forced and reaction abilities on its beginning."""
+    triggers.phase_ending(em, em.state.phase)
     em.emit(ev.CardsPhaseBegan(phase=phase))
     triggers.phase_began(em, phase)
 
@@ -151,7 +153,7 @@ def ask_defenders(em: Emitter) -> None:
     """CG-CHAL-03: the defender declares defenders (none asked when it has no eligible character)."""
     ch = em.state.challenge
     assert ch is not None
-    if challenges.eligible(em.state, ch.defender, ch.type, exclude=ch.bypassed):
+    if challenges.eligible(em.state, ch.defender, ch.type, exclude=ch.bypassed, defending=True):
         em.open_step("defend", [ch.defender])
         return
     em.emit(ev.CardsDefendersDeclared(seat_id=ch.defender, defenders=[]))

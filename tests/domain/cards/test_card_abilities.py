@@ -10,6 +10,7 @@ import pytest
 from domain.cards import commands as cmd
 from domain.cards import current
 from domain.cards import events as ev
+from domain.cards.decisions import decisions_for
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
 from domain.cards.state import Challenge, Placed
@@ -420,3 +421,53 @@ def test_rhaegal_stands_a_stormborn_after_a_win_with_one_once_per_phase():
     t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[dany, rhaegal]))
     assert not t.state.in_play[dany].kneeling and t.state.in_play[rhaegal].kneeling
     assert f"phase:{rhaegal}" in t.state.used_abilities
+
+
+def test_gold_cloaks_ambushed_are_discarded_as_that_phase_ends():
+    t = to_marshaling()  # seat1 first; seat2 has Taxation's 5 gold
+    ned = put_in_play(t, "seat1", "01144")
+    cloaks = to_hand(t, "seat2", "01092")  # Ambush (2)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat2", cmd.PassAction())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[ned]))  # power: no kill
+    t.seat("seat2", cmd.AmbushCard(card=cloaks))
+    assert cloaks in t.state.in_play and f"phase:{cloaks}" in t.state.used_abilities
+    while t.state.phase == "challenges":
+        d = t.state.step
+        if d == "defend":
+            t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+        elif d == "claim":
+            t.timeout()
+        elif d == "action":
+            t.seat(t.state.waiting[0], cmd.PassAction())
+        else:
+            t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert cloaks not in t.state.in_play and cloaks in t.state.player("seat2").discard
+    ended = [e for e in t.events if isinstance(e, ev.CardsDiscardedFromPlay)]
+    began = [e for e in t.events if isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance"]
+    assert ended and began and t.events.index(ended[-1]) < t.events.index(began[-1])
+
+
+def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    obara = put_in_play(t, "seat1", "01108", kneeling=True)  # M only: Noble Lineage gives her power
+    _attach(t, "seat1", "01036", obara)
+    plots(t, "01002", "01024")
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    tywin = put_in_play(t, "seat2", "01090")  # M I P
+    t.state.in_play[obara].kneeling = True
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    if t.state.waiting == ["seat1"]:
+        t.seat("seat1", cmd.EndChallenges())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="power", attackers=[tywin]))
+    assert t.state.step == "defend"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.challenge_types == {"power": [obara]}
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[obara]))
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.defenders == [obara]
+    assert not current.defends_kneeling(t.state, obara, "military")
