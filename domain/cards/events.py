@@ -337,6 +337,14 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
     card: str
 
 
+class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
+    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
     """A seat gained gold from the treasury by a card ability."""
 
@@ -472,6 +480,7 @@ CardEvent = (
     | CardsChoiceOffered
     | CardsChoiceMade
     | CardsDiscardedFromPlay
+    | CardsReturnedToDeck
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

@@ -210,6 +210,10 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsDiscardedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "discard")
+        case ev.CardsReturnedToDeck():
+            p = state.player(event.seat_id)
+            _remove(p.discard, event.cards)
+            p.deck.extend(event.cards)
         case ev.CardsKneelingChanged():
             for c in event.cards:
                 state.in_play[c].kneeling = event.kneeling

@@ -58,6 +58,8 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.amount} power moves from {event.from_seat} to {event.to_seat}."
         case ev.CardsAbilityUsed():
             return f"{event.seat_id}'s {_name(event.code)}: {event.text}"
+        case ev.CardsReturnedToDeck():
+            return f"{event.seat_id} shuffles {', '.join(event.cards)} back into its deck."
         case ev.CardsGoldGained():
             return f"{event.seat_id} gains {event.gold} gold."
         case ev.CardsCharactersKilled():

@@ -2,7 +2,7 @@
 
 Each class is one card; its docstring's first line quotes the card's text (the log's line). Plots
 whose choice is not built yet (Building Orders and Summons search a hidden deck; Calm Over Westeros,
-Marched to the Wall, Rebuilding, Reinforcements, Wildfire Assault, Power Behind the Throne) and
+Marched to the Wall, Reinforcements, Wildfire Assault, Power Behind the Throne) and
 Jousting Contest are not implemented yet (docs/card-game.md).
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..phases.draw import draw
+from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import Ability, PrintedOnly, announce, bearer
 
@@ -214,6 +214,27 @@ class NavalSuperiority(Ability):
         return bool({"Kingdom", "Edict"} & set(plot.traits))
 
 
+class Rebuilding(Ability):
+    """Rebuilding: when revealed, shuffle up to 3 cards from your discard pile back into your deck.
+
+    Targets: your discard pile (public); you choose 3 of them (all when fewer: a documented
+    simplification of "up to"); default: the 3 last discarded. Then the deck is shuffled from the
+    seed (``shuffle/<seat>/<n>``)."""
+
+    code = "01019"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        pile = list(state.player(owner).discard)
+        if not pile:
+            return None
+        return AbilityChoice(seat=owner, card=source, options=pile, count=3, prompt=_prompt(self), default=pile[-3:])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=chosen, card=source))
+        shuffle(em, owner)
+
+
 class SneakAttack(Ability):
     """Sneak Attack: you may initiate at most one challenge this challenges phase."""
 
@@ -323,6 +344,7 @@ ABILITIES: tuple[Ability, ...] = (
     HeadsOnSpikes(),
     MarchingOrders(),
     NavalSuperiority(),
+    Rebuilding(),
     SneakAttack(),
     SupportingTheFaith(),
     Taxation(),

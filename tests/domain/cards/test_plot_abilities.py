@@ -285,3 +285,22 @@ def test_a_game_with_ability_choices_made_and_defaulted_audits_clean():
     envs = envelopes(t)
     report = GAME.audit(envs, t.seed)
     assert report.problems == [] and report.rules_ok and report.game_over and report.rederived_through == len(envs)
+
+
+def test_rebuilding_shuffles_three_chosen_discards_back_into_the_deck():
+    t = _table()
+    p = t.state.player("seat1")
+    pile = p.deck[-5:]
+    del p.deck[-5:]
+    p.discard.extend(pile)
+    deck = len(p.deck)
+    plots(t, "01019", TAXATION)
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and d.cards == pile and d.count == 3 and d.default_targets == pile[-3:]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=pile[:3]))
+    assert isinstance(
+        out[out.index(next(e for e in out if isinstance(e, ev.CardsReturnedToDeck))) + 1], ev.CardsDeckShuffled
+    )
+    p = t.state.player("seat1")
+    assert p.discard == pile[3:] and len(p.deck) == deck + 3 - 2  # 3 back, then 2 drawn in the draw phase
