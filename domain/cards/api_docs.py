@@ -13,6 +13,7 @@ from .commands import (
     ChooseMulligan,
     ChoosePlot,
     ChooseSetup,
+    ChooseTargets,
     Concede,
     DeclareChallenge,
     DeclareDefenders,
@@ -122,6 +123,11 @@ DESCRIPTIONS: dict[str, str] = {
     "chosen": "Each seat's sealed setup choice, as committed.",
     "window": "The action window: `before_challenge`, `after_attackers` or `after_defenders`.",
     "first": "The player who acts first in the window (the first player).",
+    "options": "The legal targets of the ability (card ids, or challenge types).",
+    "prompt": "The card asking and its text, in words.",
+    "seat": "The seat that decides.",
+    "limit": "The once-per-phase/round limit this use took (`phase:<card>`, `round:<card>`), or null.",
+    "choice": "The targets asked for: options, how many, the prompt and the default.",
 }
 
 PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
@@ -158,6 +164,7 @@ DOCS = SchemaDocs(
         ChooseIntimidate(target="s2-05"),
         AmbushCard(card="s2-33"),
         PassAction(),
+        ChooseTargets(cards=["s2-05"]),
         Concede(),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),
     ),

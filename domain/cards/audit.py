@@ -76,6 +76,8 @@ def player_command(e: Any) -> object | None:
             return cmd.Concede()
         case ev.CardsIntimidated():
             return cmd.ChooseIntimidate(target=e.target)
+        case ev.CardsChoiceMade():
+            return cmd.ChooseTargets(cards=e.chosen)
     return None
 
 

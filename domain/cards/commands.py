@@ -103,6 +103,13 @@ class PassAction(_Command, frozen=True, tag="pass_action"):
     """Take no action in this action window (CG-ROUND-02)."""
 
 
+class ChooseTargets(_Command, frozen=True, tag="choose_targets"):
+    """A card ability's targets: exactly the decision's ``count`` of its ``cards`` (fewer only when
+    there are fewer options). Challenge types are named as they are (``military``...)."""
+
+    cards: Annotated[list[Annotated[str, msgspec.Meta(max_length=16)]], msgspec.Meta(max_length=40)]
+
+
 class Concede(_Command, frozen=True, tag="concede"):
     """Concede the game at any time once it has started: you are eliminated and the other player
     wins (CG-END-04)."""
@@ -130,6 +137,7 @@ CardCommand = (
     | PassAction
     | Concede
     | DiscardToReserve
+    | ChooseTargets
 )
 
 

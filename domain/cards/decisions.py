@@ -25,6 +25,7 @@ COMMANDS: dict[str, list[str]] = {
     "intimidate": ["choose_intimidate"],
     "action": ["ambush_card", "pass_action"],
     "reserve": ["discard_to_reserve"],
+    "ability": ["choose_targets"],
 }
 
 
@@ -54,6 +55,10 @@ class CardDecision(msgspec.Struct):
     type -> your eligible defenders."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
+    prompt: str | None = None
+    """Ability: the card and its text asking for targets (``cards`` are the options, ``count`` how many)."""
+    default_targets: list[str] = []
+    """Ability: what the deadline picks (the card's documented default)."""
     submitted: bool = False
     """Setup and plot: you have sealed a choice already (you may amend it until every seat is in)."""
 
@@ -99,7 +104,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "defend":
             ch = s.challenge
             assert ch is not None
-            d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed)}
+            d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)
@@ -110,6 +115,10 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.budget = p.gold
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
+        case "ability":
+            c = s.choice
+            assert c is not None
+            d.cards, d.count, d.prompt, d.default_targets = list(c.options), c.count, c.prompt, list(c.default)
         case "reserve":
             d.cards = list(p.hand)
             d.count = taxation.over_reserve(s, seat)

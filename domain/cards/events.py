@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from .decks import ResolvedDeck
-from .state import CardSettings, SetupPick
+from .state import AbilityChoice, CardSettings, SetupPick
 
 SCHEMA_VERSION = 1
 
@@ -210,6 +210,8 @@ class CardsChallengeDeclared(Event, frozen=True, tag="cards_challenge_declared")
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Attacker with stealth -> the defending character it bypasses."""
+    standing: list[str] = []
+    """Attackers that do not kneel (an ability says so: Ser Jaime Lannister...)."""
 
 
 class CardsChallengesEnded(Event, frozen=True, tag="cards_challenges_ended"):
@@ -225,6 +227,8 @@ class CardsDefendersDeclared(Event, frozen=True, tag="cards_defenders_declared")
     seat_id: str
     defenders: list[str]
     by_default: bool = False
+    standing: list[str] = []
+    """Defenders that do not kneel (an ability says so: Left, Right)."""
 
 
 class CardsChallengeResolved(Event, frozen=True, tag="cards_challenge_resolved"):
@@ -285,6 +289,68 @@ class CardsDiscardedFromHand(Event, frozen=True, tag="cards_discarded_from_hand"
     seat_id: str
     cards: list[str]
     reason: str
+    pile: str = "discard"
+    """Where the cards go: ``discard``, or ``dead`` (a character discarded by Heads on Spikes)."""
+
+
+class CardsAbilityUsed(Event, frozen=True, tag="cards_ability_used"):
+    """A card ability resolved (:mod:`.abilities`): a fact for the log and the audit. ``limit`` is
+    the key of a once-per-phase/round limit it used up (``phase:<card>`` or ``round:<card>``);
+    what the ability did follows as events of their own."""
+
+    seat_id: str
+    card: str
+    code: str
+    text: str
+    limit: str | None = None
+
+
+class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
+    """Card abilities stood (``kneeling`` false) or knelt these cards."""
+
+    cards: list[str]
+    kneeling: bool
+    card: str
+    """The card whose ability did it."""
+
+
+class CardsChoiceOffered(Event, frozen=True, tag="cards_choice_offered"):
+    """A card ability asks its controller for targets among ``choice.options`` (the ``ability``
+    step follows; every option is public: they are cards in play or challenge types)."""
+
+    choice: AbilityChoice
+
+
+class CardsChoiceMade(Event, frozen=True, tag="cards_choice_made"):
+    """The controller chose the ability's targets (or the documented default applied)."""
+
+    seat_id: str
+    card: str
+    chosen: list[str]
+    by_default: bool = False
+
+
+class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"):
+    """Cards discarded from play by a card ability (``card``) to their owners' discard piles."""
+
+    cards: list[str]
+    card: str
+
+
+class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
+    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
+    """A seat gained gold from the treasury by a card ability."""
+
+    seat_id: str
+    gold: int
+    card: str
 
 
 class CardsDiscardedFromDeck(Event, frozen=True, tag="cards_discarded_from_deck"):
@@ -408,6 +474,13 @@ CardEvent = (
     | CardsCharactersKilled
     | CardsDiscardedFromHand
     | CardsDiscardedFromDeck
+    | CardsAbilityUsed
+    | CardsGoldGained
+    | CardsKneelingChanged
+    | CardsChoiceOffered
+    | CardsChoiceMade
+    | CardsDiscardedFromPlay
+    | CardsReturnedToDeck
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import CardState, Challenge, Placed, Player, Window
+from .state import AbilityChoice, CardState, Challenge, Placed, Player, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -117,11 +117,16 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.round = event.round
             for p in state.players:
                 p.limited_used = False
+                p.limited_count = 0
                 p.challenges_made = []
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
+            for p in state.players:
+                p.challenges_won = []
         case ev.CardsPlotChosen():
             p = state.player(event.seat_id)
             p.chosen_plot = event.plot if event.plot is not None else ""
@@ -153,6 +158,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             p.gold -= event.cost
             if state.record(event.card).limited and event.placed.as_ != "duplicate":
                 p.limited_used = True
+                p.limited_count += 1
             _place(state, event.seat_id, event.placed)
         case ev.CardsMarshalingEnded() | ev.CardsChallengesEnded():
             state.done.append(event.seat_id)
@@ -161,14 +167,16 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChallengeDeclared():
             state.player(event.seat_id).challenges_made.append(event.challenge_type)
             for a in event.attackers:
-                state.in_play[a].kneeling = True
+                if a not in event.standing:
+                    state.in_play[a].kneeling = True
             state.active = event.seat_id
             state.challenge = _challenge(event)
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
             for defender in event.defenders:
-                state.in_play[defender].kneeling = True
+                if defender not in event.standing:
+                    state.in_play[defender].kneeling = True
             state.challenge.defenders = list(event.defenders)
             state.waiting = []
         case ev.CardsPowerGained():
@@ -190,7 +198,27 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsDiscardedFromHand():
             p = state.player(event.seat_id)
             _remove(p.hand, event.cards)
-            p.discard.extend(event.cards)
+            (p.dead if event.pile == "dead" else p.discard).extend(event.cards)
+        case ev.CardsAbilityUsed():
+            if event.limit is not None:
+                state.used_abilities.append(event.limit)
+        case ev.CardsChoiceOffered():
+            state.choice = ev_choice(event)
+        case ev.CardsChoiceMade():
+            state.choice = None
+            state.waiting = []
+        case ev.CardsDiscardedFromPlay():
+            for c in event.cards:
+                leave_play(state, c, "discard")
+        case ev.CardsReturnedToDeck():
+            p = state.player(event.seat_id)
+            _remove(p.discard, event.cards)
+            p.deck.extend(event.cards)
+        case ev.CardsKneelingChanged():
+            for c in event.cards:
+                state.in_play[c].kneeling = event.kneeling
+        case ev.CardsGoldGained():
+            state.player(event.seat_id).gold += event.gold
         case ev.CardsDiscardedFromDeck():
             p = state.player(event.seat_id)
             _remove(p.deck, event.cards)
@@ -217,7 +245,12 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
-        case ev.CardsChallengeResolved() | ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
+        case ev.CardsChallengeResolved():
+            if state.challenge is not None:
+                state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
+            if event.winner is not None:
+                state.player(event.winner).challenges_won.append(event.challenge_type)
+        case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():
             for placed in state.in_play.values():
@@ -243,6 +276,13 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state
+
+
+def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
+    c = event.choice
+    return AbilityChoice(
+        seat=c.seat, card=c.card, options=list(c.options), count=c.count, prompt=c.prompt, default=list(c.default)
+    )
 
 
 def _challenge(event: ev.CardsChallengeDeclared) -> Challenge:

@@ -55,11 +55,18 @@ def describe(event: ev.Event) -> str | None:
         case ev.CardsPowerGained():
             return f"{event.seat_id} gains {event.amount} power ({event.reason})."
         case ev.CardsPowerMoved():
-            return f"Power claim: {event.amount} power moves from {event.from_seat} to {event.to_seat}."
+            return f"{event.amount} power moves from {event.from_seat} to {event.to_seat}."
+        case ev.CardsAbilityUsed():
+            return f"{event.seat_id}'s {_name(event.code)}: {event.text}"
+        case ev.CardsReturnedToDeck():
+            return f"{event.seat_id} shuffles {', '.join(event.cards)} back into its deck."
+        case ev.CardsGoldGained():
+            return f"{event.seat_id} gains {event.gold} gold."
         case ev.CardsCharactersKilled():
             return f"{event.seat_id}'s {', '.join(event.cards)} killed (military claim)."
         case ev.CardsDiscardedFromHand():
-            return f"{event.seat_id} discards {', '.join(event.cards)} ({event.reason})."
+            to = " to the dead pile" if event.pile == "dead" else ""
+            return f"{event.seat_id} discards {', '.join(event.cards)}{to} ({event.reason})."
         case ev.CardsDiscardedFromDeck():
             return f"{event.seat_id} discards {', '.join(event.cards)} from its deck ({event.reason})."
         case ev.CardsAmbushed():

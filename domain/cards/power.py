@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from . import current
 from .catalog import CARDS, Modifiers, PlotValues
 from .state import CardState
 
@@ -23,15 +24,18 @@ def modifiers(state: CardState, seat: str) -> Modifiers:
 
 def plot_values(state: CardState, seat: str, plot: str | None = None) -> PlotValues:
     """The values of ``plot`` (default: the revealed one) with the seat's printed modifiers
-    (CG-GEN-08: cumulative). No plot: all 0."""
+    (CG-GEN-08: cumulative) and the constant abilities on them (:mod:`.current`). No plot: all 0."""
     plot = plot if plot is not None else state.player(seat).plot
-    base = CARDS[state.cards[plot]].plot if plot is not None else None
+    rec = CARDS[state.cards[plot]] if plot is not None else None
+    base = rec.plot if rec is not None else None
     m = modifiers(state, seat)
-    if base is None:
+    if rec is None or base is None:
         return PlotValues(income=m.income, initiative=m.initiative, claim=0, reserve=m.reserve)
+    # a constant ability may make the base gold 0 (Naval Superiority); modifiers still add
+    income = 0 if current.base_gold_zero(state, rec) else base.income
     return PlotValues(
-        income=base.income + m.income,
+        income=income + m.income,
         initiative=base.initiative + m.initiative,
         claim=base.claim,
-        reserve=base.reserve + m.reserve,
+        reserve=base.reserve + m.reserve + current.reserve_modifier(state, seat),
     )

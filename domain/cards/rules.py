@@ -18,8 +18,10 @@ from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import commands as cmd
+from . import current, sealed, setup, victory
 from . import events as ev
-from . import sealed, setup, victory
+from .abilities import triggers
+from .abilities.registry import active
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
 from .phases import challenges, flow, marshaling, plot, taxation
@@ -37,6 +39,7 @@ DEFAULTS: dict[str, str] = {
     "intimidate": "kneel nobody",
     "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
+    "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
 
@@ -168,9 +171,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.MarshalCard():
             _expect(s, seat, "marshal", "CG-PHASE-08")
             placed, cost = marshaling.placement(s, seat, command.card, command.attach_to)
+            before = [(source, owner) for _, source, owner in active(s)]
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.marshaled(em, seat, s.record(command.card), before)
             em.open_step("marshal", [seat])
         case cmd.EndMarshaling():
             _expect(s, seat, "marshal", "CG-PHASE-08")
@@ -187,8 +192,12 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                     defender=s.opponent(seat),
                     attackers=list(command.attackers),
                     stealth=stealth,
+                    standing=[
+                        a for a in command.attackers if not current.kneels_to_attack(s, a, command.challenge_type)
+                    ],
                 )
             )
+            triggers.challenge_declared(em)
             flow.after_declaration(em)
         case cmd.EndChallenges():
             _expect(s, seat, "challenge", "CG-PHASE-13")
@@ -197,7 +206,13 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.DeclareDefenders():
             _expect(s, seat, "defend", "CG-CHAL-03")
             challenges.check_defenders(s, seat, list(command.defenders))
-            em.emit(ev.CardsDefendersDeclared(seat_id=seat, defenders=list(command.defenders)))
+            em.emit(
+                ev.CardsDefendersDeclared(
+                    seat_id=seat,
+                    defenders=list(command.defenders),
+                    standing=[d for d in command.defenders if not current.kneels_to_defend(s, d)],
+                )
+            )
             flow.after_defenders(em)
         case cmd.ChooseClaimVictims():
             _expect(s, seat, "claim", "CG-CHAL-07")
@@ -214,11 +229,17 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.ambushed(em, command.card, seat)
             flow.window_turn(em)
         case cmd.PassAction():
             _expect(s, seat, "action", "CG-ROUND-02")
             em.emit(ev.CardsActionPassed(seat_id=seat))
             flow.window_turn(em)
+        case cmd.ChooseTargets():
+            _expect(s, seat, "ability", "CG-PHASE-04")
+            triggers.check_choice(s, list(command.cards))
+            triggers.resolve_choice(em, list(command.cards), by_default=False)
+            flow.after_choice(em)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -290,6 +311,10 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "intimidate":
                 em.emit(ev.CardsIntimidated(seat_id=seat, target=None, by_default=True))
                 flow.next_challenge(em)
+            case "ability":
+                assert s.choice is not None
+                triggers.resolve_choice(em, list(s.choice.default), by_default=True)
+                flow.after_choice(em)
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)

@@ -27,6 +27,7 @@ Step = Literal[
     "intimidate",
     "action",
     "reserve",
+    "ability",
     "ended",
 ]
 Phase = Literal[
@@ -76,6 +77,22 @@ class Challenge(msgspec.Struct):
     """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
     claim: int = 0
     """Military claim still to be chosen by the defender (the ``claim`` step)."""
+    winner: str | None = None
+    """Set once resolved (CG-CHAL-05)."""
+    unopposed: bool = False
+    """Set once resolved: the attacker won with no defending STR (CG-CHAL-06)."""
+
+
+class AbilityChoice(msgspec.Struct):
+    """A card ability waiting for its controller's targets (the ``ability`` step): choose exactly
+    ``count`` of ``options`` (fewer when there are fewer); ``default`` is what a timeout picks."""
+
+    seat: str
+    card: str
+    options: list[str]
+    count: int
+    prompt: str
+    default: list[str]
 
 
 class Window(msgspec.Struct):
@@ -112,7 +129,11 @@ class Player(msgspec.Struct):
     faction_power: int = 0
     faction_kneeling: bool = False
     limited_used: bool = False
+    limited_count: int = 0
+    """Limited cards marshaled this round (CG-PHASE-10; Taxation allows one more)."""
     challenges_made: list[str] = []
+    challenges_won: list[str] = []
+    """The challenge types this seat won in the current phase (A Game of Thrones)."""
     mulligan: bool | None = None
     """None until the seat has decided (CG-SETUP-06)."""
     setup: list[SetupPick] | None = None
@@ -150,6 +171,11 @@ class CardState(msgspec.Struct):
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
     window: Window | None = None
+    choice: AbilityChoice | None = None
+    """The ability waiting for targets (step ``ability``)."""
+    used_abilities: list[str] = []
+    """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
+    (cleared as a round begins); written by ``cards_ability_used``."""
     winner: str | None = None
     end_reason: str | None = None
 

@@ -58,6 +58,8 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         return {"type": "ambush_card", "card": card, **({"attach_to": rng.choice(targets)} if targets else {})}
     if kind == "intimidate":
         return {"type": "choose_intimidate", "target": rng.choice([None, *d["cards"]])}
+    if kind == "ability":
+        return {"type": "choose_targets", "cards": rng.sample(d["cards"], min(d["count"], len(d["cards"])))}
     if kind in ("claim", "reserve"):
         key = "characters" if kind == "claim" else "cards"
         return {

@@ -12,8 +12,9 @@ pillage always resolve, in that order), a duplicate always saves its card, intim
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
+from .. import current, victory
 from .. import events as ev
-from .. import victory
+from ..abilities import triggers
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..power import plot_values
@@ -21,33 +22,46 @@ from ..state import CardState, Challenge
 from .draw import draw
 
 
-def eligible(state: CardState, seat: str, challenge: str, exclude: list[str] | None = None) -> list[str]:
-    """The seat's standing characters with the challenge's icon (CG-CHAL-01/03, CG-GEN-09)."""
+def eligible(
+    state: CardState, seat: str, challenge: str, exclude: list[str] | None = None, defending: bool = False
+) -> list[str]:
+    """The seat's standing characters with the challenge's icon (CG-CHAL-01/03, CG-GEN-09); as
+    defenders, also those an ability lets defend while kneeling (Obara Sand)."""
     out = []
     for p in state.characters(seat):
-        icons = state.record(p.card).icons
-        if not p.kneeling and icons is not None and icons.has(challenge) and p.card not in (exclude or []):
+        ready = not p.kneeling or (defending and current.defends_kneeling(state, p.card, challenge))
+        if ready and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
             out.append(p.card)
     return out
 
 
 def open_types(state: CardState, seat: str) -> list[str]:
-    """The challenge types the seat may still start, each with at least one eligible attacker (CG-PHASE-12)."""
+    """The challenge types the seat may still start, each with at least one eligible attacker
+    (CG-PHASE-12), as the constant abilities allow (:func:`..current.start_forbidden`)."""
     made = state.player(seat).challenges_made
-    return [t for t in CHALLENGE_TYPES if t not in made and eligible(state, seat, t)]
+    return [
+        t
+        for t in CHALLENGE_TYPES
+        if made.count(t) < current.allowed_count(state, seat, t)
+        and current.start_forbidden(state, seat, t) is None
+        and eligible(state, seat, t)
+    ]
 
 
 def stealth_targets(state: CardState, defender: str) -> list[str]:
     """The defender's characters without stealth (CG-CHAL-02)."""
-    return [p.card for p in state.characters(defender) if not state.record(p.card).has_keyword("stealth")]
+    return [p.card for p in state.characters(defender) if not current.has_keyword(state, p.card, "stealth")]
 
 
 def check_declaration(
     state: CardState, seat: str, challenge: str, attackers: list[str], stealth: dict[str, str]
 ) -> None:
     """CG-PHASE-12, CG-CHAL-01/02: a type not yet used, standing attackers with its icon, stealth choices."""
-    if challenge in state.player(seat).challenges_made:
+    if state.player(seat).challenges_made.count(challenge) >= current.allowed_count(state, seat, challenge):
         raise RuleViolation(f"you have started a {challenge} challenge this phase already", rule="CG-PHASE-12")
+    why = current.start_forbidden(state, seat, challenge)
+    if why:
+        raise RuleViolation(why, rule="CG-PHASE-12")
     if len(set(attackers)) != len(attackers):
         raise RuleViolation("an attacker is named twice", rule="CG-CHAL-01")
     legal = eligible(state, seat, challenge)
@@ -59,7 +73,7 @@ def check_declaration(
     defender = state.opponent(seat)
     targets = stealth_targets(state, defender)
     for a, t in stealth.items():
-        if a not in attackers or not state.record(a).has_keyword("stealth"):
+        if a not in attackers or not current.has_keyword(state, a, "stealth"):
             raise RuleViolation(f"{a} is not an attacker with stealth", rule="CG-CHAL-02")
         if t not in targets:
             raise RuleViolation(f"{t} is not a character of {defender} without stealth", rule="CG-CHAL-02")
@@ -74,7 +88,7 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
         raise NotYourTurn("you are not defending a challenge", rule="CG-CHAL-03")
     if len(set(defenders)) != len(defenders):
         raise RuleViolation("a defender is named twice", rule="CG-CHAL-03")
-    legal = eligible(state, seat, ch.type, exclude=ch.bypassed)
+    legal = eligible(state, seat, ch.type, exclude=ch.bypassed, defending=True)
     for d in defenders:
         if d not in legal:
             raise RuleViolation(
@@ -83,8 +97,8 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
 
 
 def strength(state: CardState, cards: list[str]) -> int:
-    """The STR of the participants still in play (printed STR; CG-CHAL-04, CG-CHAL-05)."""
-    return sum(state.record(c).str_ for c in cards if c in state.in_play)
+    """The current STR of the participants still in play (CG-CHAL-04, CG-CHAL-05; :mod:`..current`)."""
+    return sum(current.strength(state, c) for c in cards if c in state.in_play)
 
 
 def resolve(em: Emitter) -> str | None:
@@ -125,7 +139,7 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
     assert ch is not None
     if winner != ch.attacker:
         return False
-    claim = plot_values(s, ch.attacker).claim
+    claim = plot_values(s, ch.attacker).claim + current.claim_modifier(s)
     if claim <= 0:
         return False
     if ch.type == "military":
@@ -145,7 +159,8 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
 def claim_size(state: CardState) -> int:
     ch = state.challenge
     assert ch is not None
-    return min(plot_values(state, ch.attacker).claim, len(state.characters(ch.defender)))
+    claim = plot_values(state, ch.attacker).claim + current.claim_modifier(state)
+    return max(0, min(claim, len(state.characters(ch.defender))))
 
 
 def check_victims(state: CardState, seat: str, victims: list[str]) -> None:
@@ -174,6 +189,7 @@ def kill(em: Emitter, seat: str, victims: list[str]) -> None:
             killed.append(v)
     if killed:
         em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
+        triggers.killed(em, seat, killed)
 
 
 def intrigue_purpose(state: CardState, ch: Challenge) -> str:
@@ -196,10 +212,12 @@ def intimidate_targets(state: CardState) -> list[str]:
     if ch is None:
         return []
     attackers = [c for c in ch.attackers if c in state.in_play]
-    if not any(state.record(c).has_keyword("intimidate") for c in attackers):
+    if not any(current.has_keyword(state, c, "intimidate") for c in attackers):
         return []
     margin = strength(state, attackers) - strength(state, ch.defenders)
-    return [p.card for p in state.characters(ch.defender) if not p.kneeling and state.record(p.card).str_ <= margin]
+    return [
+        p.card for p in state.characters(ch.defender) if not p.kneeling and current.strength(state, p.card) <= margin
+    ]
 
 
 def check_intimidate(state: CardState, target: str | None) -> None:
@@ -217,15 +235,15 @@ def keywords(em: Emitter, winner: str) -> None:
     side = [c for c in (ch.attackers if winner == ch.attacker else ch.defenders) if c in s.in_play]
     loser = s.opponent(winner)
     for c in side:
-        if s.record(c).has_keyword("renown"):
+        if current.has_keyword(s, c, "renown"):
             em.emit(ev.CardsPowerGained(seat_id=winner, amount=1, reason="renown", card=c))
     if victory.check(em):  # CG-END-01: checked after every step
         return
-    insight = sum(1 for c in side if s.record(c).has_keyword("insight"))
+    insight = sum(1 for c in side if current.has_keyword(s, c, "insight"))
     if insight:
         draw(em, winner, insight, "insight")
         if victory.check(em):
             return
     for c in side:
-        if s.record(c).has_keyword("pillage") and em.state.player(loser).deck:
+        if current.has_keyword(em.state, c, "pillage") and em.state.player(loser).deck:
             em.emit(ev.CardsDiscardedFromDeck(seat_id=loser, cards=em.state.player(loser).deck[:1], reason="pillage"))

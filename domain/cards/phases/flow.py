@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from .. import setup, victory
+from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
 from . import challenges, dominance, draw, marshaling, plot, standing, taxation
@@ -42,15 +43,36 @@ def after_plot_reveal(em: Emitter) -> None:
     em.open_step("first_player", [em.state.initiative_winner])
 
 
+def begin_phase(em: Emitter, phase: str) -> None:
+    """The current phase ends (forced effects on its end: Gold Cloaks), the next begins
+    (CG-ROUND-01), then the forced and reaction abilities on its beginning."""
+    triggers.phase_ending(em, em.state.phase)
+    em.emit(ev.CardsPhaseBegan(phase=phase))
+    triggers.phase_began(em, phase)
+
+
 def after_first_player(em: Emitter) -> None:
-    """CG-PHASE-02 (used plots back), the draw phase (CG-PHASE-06), then marshaling."""
+    """CG-PHASE-04 (When Revealed, in player order; one may wait for targets), CG-PHASE-02 (used
+    plots back), the draw phase (CG-PHASE-06), then marshaling."""
+    done = triggers.plots_revealed(em)
+    if victory.check(em) or not done:
+        return
     plot.recycle(em)
-    em.emit(ev.CardsPhaseBegan(phase="draw"))
+    begin_phase(em, "draw")
     draw.draw_phase(em)
     if victory.check(em):
         return
-    em.emit(ev.CardsPhaseBegan(phase="marshaling"))
+    begin_phase(em, "marshaling")
     next_marshal(em)
+
+
+def after_choice(em: Emitter) -> None:
+    """An ability's targets were chosen: the game goes on where the ability interrupted it (the
+    When Revealed abilities of the plot phase are the only ones that ask yet)."""
+    if victory.check(em):
+        return
+    assert em.state.phase == "plot"
+    after_first_player(em)
 
 
 def next_marshal(em: Emitter) -> None:
@@ -58,7 +80,7 @@ def next_marshal(em: Emitter) -> None:
     s = em.state
     left = [seat for seat in s.player_order() if seat not in s.done]
     if not left:
-        em.emit(ev.CardsPhaseBegan(phase="challenges"))
+        begin_phase(em, "challenges")
         next_challenger(em)
         return
     seat = left[0]
@@ -131,7 +153,7 @@ def ask_defenders(em: Emitter) -> None:
     """CG-CHAL-03: the defender declares defenders (none asked when it has no eligible character)."""
     ch = em.state.challenge
     assert ch is not None
-    if challenges.eligible(em.state, ch.defender, ch.type, exclude=ch.bypassed):
+    if challenges.eligible(em.state, ch.defender, ch.type, exclude=ch.bypassed, defending=True):
         em.open_step("defend", [ch.defender])
         return
     em.emit(ev.CardsDefendersDeclared(seat_id=ch.defender, defenders=[]))
@@ -152,6 +174,10 @@ def resolve_challenge(em: Emitter) -> None:
     winner = challenges.resolve(em)
     if victory.check(em):  # CG-END-01: the unopposed bonus may win before claim
         return
+    if winner is not None:
+        triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
+        if victory.check(em):
+            return
     waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return
@@ -192,13 +218,17 @@ def next_challenge(em: Emitter) -> None:
 
 def end_of_round(em: Emitter) -> None:
     """Dominance (CG-PHASE-14/15), standing (CG-PHASE-16), taxation (CG-PHASE-17/18)."""
-    em.emit(ev.CardsPhaseBegan(phase="dominance"))
-    dominance.determine(em)
+    begin_phase(em, "dominance")
+    winner = dominance.determine(em)
     if victory.check(em):
         return
-    em.emit(ev.CardsPhaseBegan(phase="standing"))
+    if winner is not None:
+        triggers.dominance_won(em, winner)
+        if victory.check(em):
+            return
+    begin_phase(em, "standing")
     standing.stand_all(em)
-    em.emit(ev.CardsPhaseBegan(phase="taxation"))
+    begin_phase(em, "taxation")
     taxation.return_gold(em)
     over = [seat for seat in em.state.player_order() if taxation.over_reserve(em.state, seat)]
     if over:

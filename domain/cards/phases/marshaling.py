@@ -10,6 +10,7 @@ pile cannot be marshaled.
 from __future__ import annotations
 
 from ...core.errors import RuleViolation
+from .. import current
 from .. import events as ev
 from ..catalog import CardRecord
 from ..state import CardState
@@ -55,8 +56,12 @@ def placement(
         raise RuleViolation(f"{rec.name} cannot be marshaled", rule="CG-PHASE-09")
     if rec.unique and any(state.record(d).name == rec.name for d in p.dead):
         raise RuleViolation(f"a copy of {rec.name} is in your dead pile", rule="CG-UNIQUE-02")
+    if not ambush:
+        why = current.marshal_forbidden(state, seat, rec)
+        if why:
+            raise RuleViolation(why, rule="CG-PHASE-09")
     mine = unique_in_play(state, seat, rec)
-    cost = (rec.ambush_cost or 0) if ambush else rec.printed_cost
+    cost = (rec.ambush_cost or 0) if ambush else max(0, rec.printed_cost - current.cost_reduction(state, seat, rec))
     if mine is not None:
         if attach_to is not None:
             raise RuleViolation(f"{rec.name} enters as a duplicate under {mine}: no target", rule="CG-UNIQUE-03")
@@ -67,8 +72,8 @@ def placement(
         state.record(x.card).name == rec.name and x.controller == seat for x in state.in_play.values()
     ):
         raise RuleViolation(f"you already control a {rec.name}", rule="CG-UNIQUE-01")
-    if rec.limited and p.limited_used and not ambush:
-        raise RuleViolation("you have marshaled a Limited card this round already", rule="CG-PHASE-10")
+    if rec.limited and not ambush and p.limited_count >= current.limited_allowed(state, seat):
+        raise RuleViolation("you have marshaled your Limited card(s) this round already", rule="CG-PHASE-10")
     if cost > p.gold:
         what = "Ambush costs" if ambush else "costs"
         raise RuleViolation(
@@ -79,7 +84,7 @@ def placement(
             raise RuleViolation(
                 f"{rec.name} is an attachment: name a character in play (attach_to)", rule="CG-PHASE-09"
             )
-        why = can_attach(state.record(attach_to), rec)
+        why = can_attach(state.record(attach_to), rec) or current.attach_forbidden(state, card, attach_to)
         if why:
             raise RuleViolation(why, rule="CG-KEY-09")
         return ev.Placement(card=card, code=rec.code, as_="attachment", on=attach_to), cost

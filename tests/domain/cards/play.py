@@ -9,6 +9,7 @@ from datetime import UTC, datetime, timedelta
 import msgspec
 
 from domain.cards import commands as cmd
+from domain.cards import current
 from domain.cards.decisions import decisions_for
 from domain.cards.decks import DeckChoice
 from domain.cards.evolve import fold
@@ -110,7 +111,7 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             stealth: dict[str, str] = {}
             free = list(d.stealth_targets)
             for a in attackers:
-                if state.record(a).has_keyword("stealth") and free:
+                if current.has_keyword(state, a, "stealth") and free:
                     stealth[a] = free.pop(rng.randrange(len(free)))
             return cmd.DeclareChallenge(challenge_type=t, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]
         case "defend":
@@ -130,6 +131,9 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "reserve":
             assert d.count is not None
             return cmd.DiscardToReserve(cards=rng.sample(d.cards, d.count))
+        case "ability":
+            assert d.count is not None
+            return cmd.ChooseTargets(cards=rng.sample(d.cards, min(d.count, len(d.cards))))
     raise AssertionError(d.kind)
 
 

@@ -16,7 +16,7 @@ from .positions import to_marshaling
 
 
 def _position():
-    t = to_marshaling()  # seat1 first; seat2 (Lannister) will have 4 gold in the challenges phase
+    t = to_marshaling()  # seat1 first; seat2 (Lannister, Taxation) will have 5 gold in the challenges phase
     ned = put_in_play(t, "seat1", "01144")
     cloaks = to_hand(t, "seat2", "01092")  # Gold Cloaks: cost 4, Ambush (2), M P, STR 3
     return t, ned, cloaks
@@ -55,7 +55,7 @@ def test_CG_KEY_06_CG_SEEDFIX_08_ambush_after_attackers_for_X_then_the_card_may_
     out = t.seat("seat2", cmd.AmbushCard(card=cloaks))
     ambushed = out[0]
     assert isinstance(ambushed, ev.CardsAmbushed) and ambushed.cost == 2  # its Ambush cost, not its cost of 4
-    assert t.state.player("seat2").gold == 2 and not t.state.in_play[cloaks].kneeling
+    assert t.state.player("seat2").gold == 3 and not t.state.in_play[cloaks].kneeling
     assert not any(isinstance(e, ev.CardsMarshaled) for e in out)
     # the window went on (seat1 passed, seat2 has nothing more) and closed: seat2 defends with it
     assert t.state.step == "defend"

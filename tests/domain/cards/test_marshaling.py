@@ -28,7 +28,7 @@ def test_CG_PHASE_08_income_then_marshal_by_paying_the_printed_cost():
     assert e.value.rule == "CG-PHASE-08" and "costs 7" in e.value.detail
     # the other player marshals only once seat1 is done (CG-SEEDFIX-04: per active player)
     t.seat("seat1", cmd.EndMarshaling())
-    assert t.state.active == "seat2" and t.state.player("seat2").gold == 4
+    assert t.state.active == "seat2" and t.state.player("seat2").gold == 5
 
 
 def test_CG_GEN_08_printed_income_modifiers_add_to_the_plot():

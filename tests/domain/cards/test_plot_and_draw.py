@@ -83,7 +83,7 @@ def test_CG_PHASE_06_each_player_draws_two_and_CG_ROUND_01_phases_in_order():
     t = Table()
     to_plot_step(t)
     hands = {s: len(t.state.player(s).hand) for s in t.state.seat_ids()}
-    plots(t)
+    plots(t, CALM, AGOT)  # seat1 wins initiative
     t.seat("seat1", cmd.ChooseFirstPlayer(seat_id="seat1"))
     assert {s: len(t.state.player(s).hand) for s in t.state.seat_ids()} == {s: n + 2 for s, n in hands.items()}
     phases = [e.phase for e in t.events if isinstance(e, ev.CardsPhaseBegan)]

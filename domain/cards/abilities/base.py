@@ -1,0 +1,214 @@
+"""What a card ability is: one object per card code, with a hook per timing point it uses.
+
+The ability engine is data-driven: :mod:`.registry` maps a card code to its :class:`Ability`
+(each card's ability is one small named class in its faction's module, its docstring quoting the
+card's text). The rules ask the registry at fixed points; an ability overrides only the hooks it
+needs and inherits a no-op for the others:
+
+* **constant** effects are *queries* (``strength_bonus``, ``challenge_limit``, ``may_start``,
+  ``may_marshal``, ``cost_reduction``, ``limited_allowance``, ``base_gold_zero``...): nothing is
+  stored, every current value is computed from the state by :mod:`..current`, so replaying the
+  events gives the same state byte for byte;
+* **when revealed** (CG-PHASE-04), **reactions** (after a challenge is won, after dominance is
+  won) and **forced** effects (as a phase begins) are *hooks* that emit events through the
+  :class:`~..emitter.Emitter`; every random outcome they need is drawn from the seed there and
+  written into the event, so the audit re-derives it;
+* **limits** (once per phase/round) are keys in ``CardState.used_abilities`` written by
+  :class:`~..events.CardsAbilityUsed` and cleared as the phase or round ends (:mod:`..evolve`).
+
+A source is *active* when it is a revealed plot (its owner's) or a card in play (its controller's),
+unless its text is blank (:func:`..current.text_blank`: Fortified Position).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from .. import events as ev
+from ..catalog import CardRecord
+from ..emitter import Emitter
+from ..state import AbilityChoice, CardState, Challenge
+
+Kind = Literal["constant", "reaction", "interrupt", "action", "when_revealed", "forced", "persistent"]
+
+
+class Ability:
+    """A card's ability. ``source`` is the instance id of the card (a plot or a card in play) and
+    ``owner`` the seat whose ability it is (a plot's owner, a card's controller)."""
+
+    code: ClassVar[str] = ""
+    kinds: ClassVar[tuple[Kind, ...]] = ()
+
+    # -- constant effects (queries; never stored) --------------------------------------------
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        """STR this source adds to the character ``target`` (may be negative)."""
+        return 0
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Challenge icons this source gives the character ``target``."""
+        return ()
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Keywords this source gives the card ``target``."""
+        return ()
+
+    def blanks_text_of(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether ``target``'s printed text box counts as blank because of this source (Milk of the Poppy)."""
+        return False
+
+    def dominance_bonus(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """STR this source counts toward ``seat``'s dominance total (The Iron Throne)."""
+        return 0
+
+    def reserve_modifier(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """Change to ``seat``'s reserve beyond printed modifiers (Alannys Greyjoy)."""
+        return 0
+
+    def kneels_to_attack(self, state: CardState, source: str, owner: str, attacker: str, challenge: str) -> bool:
+        """False when ``attacker`` (this card) does not kneel when declared in a ``challenge`` challenge."""
+        return True
+
+    def defends_kneeling(self, state: CardState, source: str, owner: str, challenge: str) -> bool:
+        """Whether this character may be declared as a defender while kneeling."""
+        return False
+
+    def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
+        """False when ``defender`` (this card) does not kneel when declared as a defender."""
+        return True
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        """For an attachment being put on ``target`` (``source`` is the attachment, not yet in
+        play): why it may not go there (None: it may). Asked of the attachment's own ability."""
+        return None
+
+    def forbids_triggers(self, state: CardState, source: str, owner: str, seat: str) -> bool:
+        """Whether ``seat`` may not trigger card abilities now because of this source (Catelyn Stark)."""
+        return False
+
+    def challenge_limit(self, state: CardState, source: str, owner: str, seat: str) -> int | None:
+        """The most challenges ``seat`` may initiate this phase (None: no limit from here)."""
+        return None
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        """Challenge types ``seat`` may initiate once more this phase."""
+        return ()
+
+    def may_start(self, state: CardState, source: str, owner: str, seat: str, challenge: str) -> str | None:
+        """Why ``seat`` may not start a ``challenge`` challenge now (None: it may)."""
+        return None
+
+    def may_marshal(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> str | None:
+        """Why ``seat`` may not marshal ``rec`` (None: it may)."""
+        return None
+
+    def cost_reduction(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> int:
+        """Gold off ``rec``'s cost when ``seat`` marshals it (see :meth:`on_marshaled` for its limit)."""
+        return 0
+
+    def limited_allowance(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        """Extra Limited cards ``seat`` may marshal this round."""
+        return 0
+
+    def base_gold_zero(self, state: CardState, source: str, owner: str, plot: CardRecord) -> bool:
+        """Whether the revealed ``plot``'s base gold counts as 0."""
+        return False
+
+    def blanks_character_text(self) -> bool:
+        """Whether every character's printed text box counts as blank while this is active."""
+        return False
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        """Change to the attacker's claim in ``challenge``."""
+        return 0
+
+    # -- triggered effects (emit events) -----------------------------------------------------
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        """A When Revealed that needs targets: the choice to offer (None: no choice, resolve at
+        once with :meth:`when_revealed`). The options must be public (cards in play, types)."""
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        """Resolve the ability with the targets chosen (checked against the options)."""
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        """CG-PHASE-04: the plot was revealed."""
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        """Reaction: ``winner`` won ``challenge`` (after claim and keywords)."""
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        """Reaction: ``winner`` won dominance."""
+
+    def phase_begins(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        """Forced: ``phase`` begins."""
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        """Reaction: a challenge was initiated (after attackers are declared)."""
+
+    def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
+        """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        """This card entered play by Ambush (CG-KEY-06)."""
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        """Forced or interrupt: ``phase`` ends (before the next begins)."""
+
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        """This card (``source``, now in the dead pile) was killed ("when he is killed")."""
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
+
+
+def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:
+    """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
+    text = (ability.__doc__ or "").strip().splitlines()[0]
+    em.emit(ev.CardsAbilityUsed(seat_id=owner, card=source, code=em.state.cards[source], text=text, limit=limit))
+
+
+def stand(em: Emitter, source: str, cards: list[str]) -> None:
+    """Stand the kneeling ones of ``cards`` by ``source``'s ability (nothing when all stand)."""
+    kneeling = [c for c in cards if c in em.state.in_play and em.state.in_play[c].kneeling]
+    if kneeling:
+        em.emit(ev.CardsKneelingChanged(cards=kneeling, kneeling=False, card=source))
+
+
+def bearer(state: CardState, attachment: str) -> str | None:
+    """The card an attachment in play is attached to."""
+    placed = state.in_play.get(attachment)
+    return placed.attached_to if placed is not None else None
+
+
+def participates(state: CardState, card: str) -> bool:
+    ch = state.challenge
+    return ch is not None and (card in ch.attackers or card in ch.defenders)
+
+
+def controls(state: CardState, seat: str, *, trait: str | None = None, name: str | None = None) -> list[str]:
+    """The cards ``seat`` controls in play with ``trait`` (or named ``name``)."""
+    return [
+        p.card
+        for p in state.controlled(seat)
+        if (trait is None or trait in state.record(p.card).traits)
+        and (name is None or state.record(p.card).name == name)
+    ]
+
+
+def limit_free(state: CardState, key: str, times: int) -> str | None:
+    """The first unused key of a "``times`` per phase/round" limit (``phase:<card>``...), None: used up."""
+    for n in range(1, times + 1):
+        k = key if times == 1 else f"{key}#{n}"
+        if k not in state.used_abilities:
+            return k
+    return None
+
+
+class PrintedOnly(Ability):
+    """Base of a card whose text is only keywords and printed "+N income/initiative/reserve"
+    modifiers, which the framework resolves (CG-GEN-08, CG-KEY-*): it has no hook of its own and is
+    registered so that the coverage counts it as implemented."""
+
+    kinds = ("constant",)

@@ -1,0 +1,150 @@
+"""Lannister cards' abilities (the lannister_rose deck's Lannister half)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..emitter import Emitter
+from ..phases.draw import draw
+from ..state import CardState, Challenge
+from .base import Ability, PrintedOnly, announce, bearer, limit_free, participates
+
+
+class CerseiLannister(Ability):
+    """Cersei Lannister: while she attacks in an intrigue challenge, your plot claim is 1 higher."""
+
+    code = "01084"
+    kinds = ("constant",)
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        return 1 if challenge.type == "intrigue" and source in challenge.attackers else 0
+
+
+class JoffreyBaratheon(Ability):
+    """Joffrey Baratheon: after any Lord or Lady character is killed, he gains 1 power (up to 3 times a round)."""
+
+    code = "01086"
+    kinds = ("reaction",)
+
+    def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
+        for card in killed:
+            if {"Lord", "Lady"} & set(em.state.record(card).traits):
+                key = limit_free(em.state, f"round:{source}", 3)
+                if key is None:
+                    return
+                announce(em, self, source, owner, limit=key)
+                em.emit(ev.CardsPowerGained(seat_id=owner, amount=1, reason="Joffrey Baratheon", card=source))
+
+
+class SerJaimeLannister(Ability):
+    """Ser Jaime Lannister: does not kneel when declared as a military attacker; has renown while in a military challenge."""
+
+    code = "01087"
+    kinds = ("constant",)
+
+    def kneels_to_attack(self, state: CardState, source: str, owner: str, attacker: str, challenge: str) -> bool:
+        return challenge != "military"
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        ch = state.challenge
+        if target == source and ch is not None and ch.type == "military" and participates(state, source):
+            return ("renown",)
+        return ()
+
+
+class TyrionLannister(Ability):
+    """Tyrion Lannister: gain 2 gold each time an intrigue challenge is initiated (twice per round)."""
+
+    code = "01089"
+    kinds = ("reaction",)
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        if challenge.type != "intrigue":
+            return
+        key = limit_free(em.state, f"round:{source}", 2)
+        if key is not None:
+            announce(em, self, source, owner, limit=key)
+            em.emit(ev.CardsGoldGained(seat_id=owner, gold=2, card=source))
+
+
+class TywinLannister(Ability):
+    """Tywin Lannister: +1 STR for each gold in your gold pool (his +2 income is a printed modifier)."""
+
+    code = "01090"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return state.player(owner).gold if target == source else 0
+
+
+class GoldCloaks(Ability):
+    """Gold Cloaks: forced, when a phase in which it was ambushed into play ends, discard it from play (no saves).
+
+    Entering by Ambush writes the limit key ``phase:<card>``; the phase's end discards the card
+    while the key is there (it is cleared as the next phase begins)."""
+
+    code = "01092"
+    kinds = ("forced",)
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner, limit=f"phase:{source}")
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if f"phase:{source}" in em.state.used_abilities:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))
+
+
+class LannisportMoneylender(PrintedOnly):
+    """Lannisport Moneylender: Limited; adds 1 to your income (printed, CG-GEN-08)."""
+
+    code = "01093"
+
+
+class WidowsWail(Ability):
+    """Widow's Wail: the bearer gets +2 STR; Joffrey bearing it also gains a military icon."""
+
+    code = "01096"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return 2 if bearer(state, source) == target else 0
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        if bearer(state, source) == target and state.record(target).name == "Joffrey Baratheon":
+            return ("military",)
+        return ()
+
+
+class CasterlyRock(Ability):
+    """Casterly Rock: you may make one extra intrigue challenge in the challenges phase."""
+
+    code = "01097"
+    kinds = ("constant",)
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        return ("intrigue",) if seat == owner else ()
+
+
+class Lannisport(Ability):
+    """Lannisport: each time you win an intrigue challenge, draw a card."""
+
+    code = "01098"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner == owner and challenge.type == "intrigue":
+            announce(em, self, source, owner)
+            draw(em, owner, 1, "ability")
+
+
+ABILITIES: tuple[Ability, ...] = (
+    CerseiLannister(),
+    JoffreyBaratheon(),
+    SerJaimeLannister(),
+    TyrionLannister(),
+    TywinLannister(),
+    GoldCloaks(),
+    LannisportMoneylender(),
+    WidowsWail(),
+    CasterlyRock(),
+    Lannisport(),
+)

@@ -1,0 +1,66 @@
+"""Martell cards' abilities (the targaryen_sun deck's Martell half)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+from .base import Ability, announce, bearer
+
+
+class PalaceSpearman(Ability):
+    """Palace Spearman: has an intrigue icon while you are not the first player."""
+
+    code = "01114"
+    kinds = ("constant",)
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return ("intrigue",) if target == source and state.first_player != owner else ()
+
+
+class Dawn(Ability):
+    """Dawn: the bearer gets +1 STR for each plot in your used pile; a House Dayne bearer also gains intimidate."""
+
+    code = "01115"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return len(state.player(owner).used_plots) if bearer(state, source) == target else 0
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        if bearer(state, source) == target and "House Dayne" in state.record(target).traits:
+            return ("intimidate",)
+        return ()
+
+
+class ObaraSand(Ability):
+    """Obara Sand: may be declared as a defender in power challenges against you even while kneeling."""
+
+    code = "01108"
+    kinds = ("constant",)
+
+    def defends_kneeling(self, state: CardState, source: str, owner: str, challenge: str) -> bool:
+        ch = state.challenge
+        return challenge == "power" and ch is not None and ch.defender == owner
+
+
+class Sunspear(Ability):
+    """Sunspear: after losing a challenge as defender, kneel it: for the rest of the phase your claim is +1 in challenges of that type.
+
+    Cost: kneel it (so it must be standing); always taken (documented). The lasting effect is the
+    limit key ``phase:<Sunspear>:<type>``, cleared as the phase ends."""
+
+    code = "01117"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if challenge.defender != owner or winner == owner or em.state.in_play[source].kneeling:
+            return
+        announce(em, self, source, owner, limit=f"phase:{source}:{challenge.type}")
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))  # the cost
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        return 1 if challenge.attacker == owner and f"phase:{source}:{challenge.type}" in state.used_abilities else 0
+
+
+ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), ObaraSand(), Dawn(), Sunspear())

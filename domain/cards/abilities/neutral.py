@@ -1,0 +1,351 @@
+"""The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
+
+Each class is one card; its docstring's first line quotes the card's text (the log's line). Plots
+whose choice is not built yet (Building Orders and Summons search a hidden deck; Calm Over Westeros,
+Marched to the Wall, Reinforcements, Wildfire Assault, Power Behind the Throne) and
+Jousting Contest are not implemented yet (docs/card-game.md).
+"""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..catalog import CardRecord
+from ..emitter import Emitter
+from ..phases.draw import draw, shuffle
+from ..state import AbilityChoice, CardState, Challenge
+from .base import Ability, PrintedOnly, announce, bearer
+
+
+def _prompt(ability: Ability) -> str:
+    return (ability.__doc__ or "").strip().splitlines()[0]
+
+
+class AClashOfKings(Ability):
+    """A Clash of Kings: after you win a power challenge, take 1 power from the losing opponent's faction card.
+
+    Reaction; the "may" is always taken (the player's best choice, as the keywords' are)."""
+
+    code = "01001"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        loser = em.state.opponent(owner)
+        if winner == owner and challenge.type == "power" and em.state.player(loser).faction_power > 0:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsPowerMoved(from_seat=loser, to_seat=owner, amount=1))
+
+
+class AFeastForCrows(Ability):
+    """A Feast for Crows: when you win dominance, your faction gains 2 power."""
+
+    code = "01002"
+    kinds = ("reaction",)
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        if winner == owner:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="A Feast for Crows"))
+
+
+class AGameOfThrones(Ability):
+    """A Game of Thrones: no player may start a military or power challenge before winning an intrigue challenge in that phase."""
+
+    code = "01003"
+    kinds = ("constant",)
+
+    def may_start(self, state: CardState, source: str, owner: str, seat: str, challenge: str) -> str | None:
+        if challenge in ("military", "power") and "intrigue" not in state.player(seat).challenges_won:
+            return f"A Game of Thrones: win an intrigue challenge this phase before a {challenge} challenge"
+        return None
+
+
+class ANobleCause(Ability):
+    """A Noble Cause: this round, your first marshaled Lord or Lady character costs 2 gold less."""
+
+    code = "01004"
+    kinds = ("constant",)
+
+    def _applies(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> bool:
+        return (
+            seat == owner
+            and state.phase == "marshaling"
+            and rec.type == "character"
+            and bool({"Lord", "Lady"} & set(rec.traits))
+            and f"round:{source}" not in state.used_abilities
+        )
+
+    def cost_reduction(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> int:
+        return 2 if self._applies(state, source, owner, seat, rec) else 0
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        if self._applies(em.state, source, owner, seat, rec):
+            announce(em, self, source, owner, limit=f"round:{source}")
+
+
+class AStormOfSwords(Ability):
+    """A Storm of Swords: you may make one extra military challenge this challenges phase."""
+
+    code = "01005"
+    kinds = ("constant",)
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        return ("military",) if seat == owner else ()
+
+
+class CallingTheBanners(Ability):
+    """Calling the Banners: when revealed, gain 1 gold for each character your opponent controls."""
+
+    code = "01007"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        n = len(em.state.characters(em.state.opponent(owner)))
+        if n:
+            em.emit(ev.CardsGoldGained(seat_id=owner, gold=n, card=source))
+
+
+class CountingCoppers(Ability):
+    """Counting Coppers: when revealed, draw 3 cards."""
+
+    code = "01010"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        draw(em, owner, 3, "ability")
+
+
+class Confiscation(Ability):
+    """Confiscation: when revealed, pick any attachment in play and discard it.
+
+    Targets: every attachment in play; default: the opponent's attachment with the highest printed
+    cost (then the lowest id), else the first option."""
+
+    code = "01009"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        options = sorted(p.card for p in state.in_play.values() if state.record(p.card).type == "attachment")
+        if not options:
+            return None
+        theirs = [c for c in options if state.in_play[c].controller != owner]
+        best = sorted(theirs, key=lambda c: (-state.record(c).printed_cost, c)) or options
+        return AbilityChoice(seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best[:1])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
+class FilthyAccusations(Ability):
+    """Filthy Accusations: when revealed, pick any character and kneel it.
+
+    Targets: every standing character in play; default: the opponent's standing character with the
+    highest printed STR (then the lowest id), else the first option."""
+
+    code = "01011"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        options = sorted(
+            p.card for p in state.in_play.values() if state.record(p.card).type == "character" and not p.kneeling
+        )
+        if not options:
+            return None
+        theirs = [c for c in options if state.in_play[c].controller != owner]
+        best = sorted(theirs, key=lambda c: (-state.record(c).str_, c)) or options
+        return AbilityChoice(seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best[:1])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=chosen, kneeling=True, card=source))
+
+
+class FortifiedPosition(Ability):
+    """Fortified Position: every character's printed text box counts as blank (traits still apply)."""
+
+    code = "01012"
+    kinds = ("constant",)
+
+    def blanks_character_text(self) -> bool:
+        return True
+
+
+class HeadsOnSpikes(Ability):
+    """Heads on Spikes: when revealed, discard a random card from your opponent's hand; a character goes to the dead pile and you gain 2 power.
+
+    The card is drawn from the seed (``heads_on_spikes/<round>/<seat>``) and named in the event."""
+
+    code = "01013"
+    kinds = ("when_revealed",)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        opponent = em.state.opponent(owner)
+        hand = em.state.player(opponent).hand
+        if not hand:
+            return
+        card = hand[em.ctx.rng(f"heads_on_spikes/{em.state.round}/{owner}").below(len(hand))]
+        character = em.state.record(card).type == "character"
+        em.emit(
+            ev.CardsDiscardedFromHand(
+                seat_id=opponent, cards=[card], reason="Heads on Spikes", pile="dead" if character else "discard"
+            )
+        )
+        if character:
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Heads on Spikes"))
+
+
+class MarchingOrders(Ability):
+    """Marching Orders: you may not marshal locations or attachments, nor play events."""
+
+    code = "01016"
+    kinds = ("constant",)
+
+    def may_marshal(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> str | None:
+        if seat == owner and rec.type in ("location", "attachment", "event"):
+            return f"Marching Orders: you may not marshal or play a {rec.type}"
+        return None
+
+
+class NavalSuperiority(Ability):
+    """Naval Superiority: the base gold of every revealed Kingdom or Edict plot counts as 0."""
+
+    code = "01017"
+    kinds = ("constant",)
+
+    def base_gold_zero(self, state: CardState, source: str, owner: str, plot: CardRecord) -> bool:
+        return bool({"Kingdom", "Edict"} & set(plot.traits))
+
+
+class Rebuilding(Ability):
+    """Rebuilding: when revealed, shuffle up to 3 cards from your discard pile back into your deck.
+
+    Targets: your discard pile (public); you choose 3 of them (all when fewer: a documented
+    simplification of "up to"); default: the 3 last discarded. Then the deck is shuffled from the
+    seed (``shuffle/<seat>/<n>``)."""
+
+    code = "01019"
+    kinds = ("when_revealed",)
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        pile = list(state.player(owner).discard)
+        if not pile:
+            return None
+        return AbilityChoice(seat=owner, card=source, options=pile, count=3, prompt=_prompt(self), default=pile[-3:])
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=chosen, card=source))
+        shuffle(em, owner)
+
+
+class SneakAttack(Ability):
+    """Sneak Attack: you may initiate at most one challenge this challenges phase."""
+
+    code = "01021"
+    kinds = ("constant",)
+
+    def challenge_limit(self, state: CardState, source: str, owner: str, seat: str) -> int | None:
+        return 1 if seat == owner else None
+
+
+class SupportingTheFaith(Ability):
+    """Supporting the Faith: forced, as the challenges phase begins every player returns all unspent gold."""
+
+    code = "01023"
+    kinds = ("forced",)
+
+    def phase_begins(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if phase == "challenges":
+            announce(em, self, source, owner)
+            em.emit(ev.CardsGoldReturned(gold={s: em.state.player(s).gold for s in em.state.player_order()}))
+
+
+class Taxation(Ability):
+    """Taxation: this round you may marshal one more Limited card than normal."""
+
+    code = "01024"
+    kinds = ("constant",)
+
+    def limited_allowance(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        return 1 if seat == owner else 0
+
+
+class _GrantsIcon(Ability):
+    """An attachment whose bearer gains an icon."""
+
+    kinds = ("constant",)
+    icon = ""
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return (self.icon,) if bearer(state, source) == target else ()
+
+
+class LittleBird(_GrantsIcon):
+    """Little Bird: the attached character gains an intrigue icon."""
+
+    code = "01034"
+    icon = "intrigue"
+
+
+class NobleLineage(_GrantsIcon):
+    """Noble Lineage: the attached character gains a power icon."""
+
+    code = "01036"
+    icon = "power"
+
+
+class SyriosTraining(_GrantsIcon):
+    """Syrio's Training: the attached character gains a military icon."""
+
+    code = "01037"
+    icon = "military"
+
+
+class MilkOfThePoppy(Ability):
+    """Milk of the Poppy: Terminal. The attached character's printed text box counts as blank (traits remain)."""
+
+    code = "01035"
+    kinds = ("constant",)
+
+    def blanks_text_of(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        return bearer(state, source) == target
+
+
+class TheIronThrone(Ability):
+    """The Iron Throne: counts 8 STR toward your dominance total (its +1 reserve is a printed modifier)."""
+
+    code = "01038"
+    kinds = ("constant",)
+
+    def dominance_bonus(self, state: CardState, source: str, owner: str, seat: str) -> int:
+        return 8 if seat == owner else 0
+
+
+class TheRoseroad(PrintedOnly):
+    """The Roseroad: Limited; adds 1 to your income (printed, CG-GEN-08)."""
+
+    code = "01040"
+
+
+ABILITIES: tuple[Ability, ...] = (
+    LittleBird(),
+    MilkOfThePoppy(),
+    NobleLineage(),
+    SyriosTraining(),
+    TheIronThrone(),
+    TheRoseroad(),
+    AClashOfKings(),
+    AFeastForCrows(),
+    AGameOfThrones(),
+    ANobleCause(),
+    AStormOfSwords(),
+    CallingTheBanners(),
+    Confiscation(),
+    CountingCoppers(),
+    FilthyAccusations(),
+    FortifiedPosition(),
+    HeadsOnSpikes(),
+    MarchingOrders(),
+    NavalSuperiority(),
+    Rebuilding(),
+    SneakAttack(),
+    SupportingTheFaith(),
+    Taxation(),
+)

@@ -1,0 +1,118 @@
+"""Targaryen cards' abilities (the targaryen_sun deck's Targaryen half)."""
+
+from __future__ import annotations
+
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+from .base import Ability, announce, bearer, participates, stand
+
+
+def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
+    placed = state.in_play.get(target)
+    return placed is not None and placed.controller == owner and "Stormborn" in state.record(target).traits
+
+
+class DaenerysTargaryen(Ability):
+    """Daenerys Targaryen: while she is standing, opponents' characters in challenges against you get -1 STR."""
+
+    code = "01160"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        ch = state.challenge
+        if ch is None or state.in_play[source].kneeling or ch.defender != owner:
+            return 0
+        placed = state.in_play.get(target)
+        return -1 if placed is not None and placed.controller != owner and participates(state, target) else 0
+
+
+class Drogon(Ability):
+    """Drogon: your Stormborn characters gain renown."""
+
+    code = "01161"
+    kinds = ("constant",)
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return ("renown",) if _stormborn_of(state, owner, target) else ()
+
+
+class KhalDrogo(Ability):
+    """Khal Drogo: you may make one extra military challenge in the challenges phase."""
+
+    code = "01162"
+    kinds = ("constant",)
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        return ("military",) if seat == owner else ()
+
+
+class Viserion(Ability):
+    """Viserion: your Stormborn characters gain stealth."""
+
+    code = "01166"
+    kinds = ("constant",)
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return ("stealth",) if _stormborn_of(state, owner, target) else ()
+
+
+class Unsullied(Ability):
+    """Unsullied: while it attacks, each defending character gets -1 STR."""
+
+    code = "01171"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        ch = state.challenge
+        return -1 if ch is not None and source in ch.attackers and target in ch.defenders else 0
+
+
+class DrogosArakh(Ability):
+    """Drogo's Arakh: Dothraki only. The bearer gets +2 STR; Khal Drogo bearing it does not kneel to attack in your first military challenge each round."""
+
+    code = "01172"
+    kinds = ("constant",)
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        return None if "Dothraki" in state.record(target).traits else "Drogo's Arakh goes on a Dothraki character only"
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return 2 if bearer(state, source) == target else 0
+
+    def kneels_to_attack(self, state: CardState, source: str, owner: str, attacker: str, challenge: str) -> bool:
+        first = challenge == "military" and "military" not in state.player(owner).challenges_made
+        return not (first and state.record(attacker).name == "Khal Drogo" and bearer(state, source) == attacker)
+
+
+class Rhaegal(Ability):
+    """Rhaegal: after winning a challenge with a participating Stormborn of yours, stand a Stormborn character (once per phase).
+
+    The Stormborn stood is your first kneeling one (in the legal decks Daenerys is the only
+    Stormborn, so the choice is forced; documented)."""
+
+    code = "01164"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        key = f"phase:{source}"
+        s = em.state
+        if winner != owner or key in s.used_abilities:
+            return
+        side = challenge.attackers if challenge.attacker == owner else challenge.defenders
+        if not any(c in s.in_play and _stormborn_of(s, owner, c) for c in side):
+            return
+        kneeling = [p.card for p in s.characters(owner) if p.kneeling and _stormborn_of(s, owner, p.card)]
+        if kneeling:
+            announce(em, self, source, owner, limit=key)
+            stand(em, source, kneeling[:1])
+
+
+ABILITIES: tuple[Ability, ...] = (
+    Rhaegal(),
+    DaenerysTargaryen(),
+    Drogon(),
+    KhalDrogo(),
+    Viserion(),
+    Unsullied(),
+    DrogosArakh(),
+)

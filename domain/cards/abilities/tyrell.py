@@ -1,0 +1,79 @@
+"""Tyrell cards' abilities (the lannister_rose deck's Tyrell half)."""
+
+from __future__ import annotations
+
+from .. import events as ev
+from ..emitter import Emitter
+from ..state import CardState, Challenge
+from .base import Ability, announce, controls
+
+
+class _Twin(Ability):
+    """Left and Right: while you control the other, +1 STR, an icon, and no kneeling when defending."""
+
+    other = ""
+    icon = ""
+
+    def _paired(self, state: CardState, owner: str) -> bool:
+        return bool(controls(state, owner, name=self.other))
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return 1 if target == source and self._paired(state, owner) else 0
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return (self.icon,) if target == source and self._paired(state, owner) else ()
+
+    def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
+        return not self._paired(state, owner)
+
+
+class Left(_Twin):
+    """Left: while you control Right, +1 STR, a power icon, and does not kneel when defending."""
+
+    code = "01179"
+    kinds = ("constant",)
+    other = "Right"
+    icon = "power"
+
+
+class Right(_Twin):
+    """Right: while you control Left, +1 STR, an intrigue icon, and does not kneel when defending."""
+
+    code = "01184"
+    kinds = ("constant",)
+    other = "Left"
+    icon = "intrigue"
+
+
+class MaesterLomys(Ability):
+    """Maester Lomys: after you win an intrigue challenge as defender, the attacker discards 1 random card from hand.
+
+    The card is drawn from the seed (``lomys/<round>/<card>/<n>``, n the challenges so far) and named in the event."""
+
+    code = "01180"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or challenge.defender != owner or challenge.type != "intrigue":
+            return
+        hand = em.state.player(challenge.attacker).hand
+        announce(em, self, source, owner)
+        if hand:
+            n = len(em.state.player(challenge.attacker).challenges_made)
+            card = hand[em.ctx.rng(f"lomys/{em.state.round}/{source}/{n}").below(len(hand))]
+            em.emit(ev.CardsDiscardedFromHand(seat_id=challenge.attacker, cards=[card], reason="Maester Lomys"))
+
+
+class WardensOfTheReach(Ability):
+    """Wardens of the Reach: +1 STR for each location with the trait The Reach you control."""
+
+    code = "01190"
+    kinds = ("constant",)
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        if target != source:
+            return 0
+        return sum(1 for c in controls(state, owner, trait="The Reach") if state.record(c).type == "location")
+
+
+ABILITIES: tuple[Ability, ...] = (Left(), Right(), MaesterLomys(), WardensOfTheReach())

@@ -1,0 +1,159 @@
+"""Current values: a card's strength, icons and keywords, and the player limits, as the constant
+abilities in play make them now (:mod:`.abilities`).
+
+Nothing modified is ever stored: every value is computed from the state at the moment it is read
+(printed value, then each active constant ability), so replaying the events gives the same state
+and the same values byte for byte. Every rule that reads a strength, an icon or a keyword reads it
+here, never from the printed record.
+"""
+
+from __future__ import annotations
+
+from .abilities.registry import ABILITIES, active, text_blank
+from .catalog import CardRecord, Icons
+from .state import CardState
+
+
+def strength(state: CardState, iid: str) -> int:
+    """The character's current STR: printed STR plus every active constant bonus, never below 0."""
+    total = state.record(iid).str_
+    for ability, source, owner in active(state):
+        total += ability.strength_bonus(state, source, owner, iid)
+    return max(0, total)
+
+
+def icons(state: CardState, iid: str) -> Icons | None:
+    """The character's current challenge icons: printed, plus those active abilities give it."""
+    printed = state.record(iid).icons
+    if printed is None:
+        return None
+    gained: set[str] = set()
+    for ability, source, owner in active(state):
+        gained.update(ability.icon_grants(state, source, owner, iid))
+    if not gained:
+        return printed
+    return Icons(
+        military=printed.military or "military" in gained,
+        intrigue=printed.intrigue or "intrigue" in gained,
+        power=printed.power or "power" in gained,
+    )
+
+
+def has_icon(state: CardState, iid: str, challenge: str) -> bool:
+    i = icons(state, iid)
+    return i is not None and i.has(challenge)
+
+
+def keywords(state: CardState, iid: str) -> list[str]:
+    """The card's current keywords: none while its text box counts as blank (keywords are part of
+    it; Fortified Position), else the printed ones."""
+    own = [] if text_blank(state, iid) else list(state.record(iid).keywords)
+    for ability, source, owner in active(state):
+        own += [k for k in ability.keyword_grants(state, source, owner, iid) if k not in own]
+    return own
+
+
+def has_keyword(state: CardState, iid: str, keyword: str) -> bool:
+    return keyword in keywords(state, iid)
+
+
+def participating(state: CardState, iid: str) -> str | None:
+    """``attacking`` or ``defending`` when ``iid`` takes part in the current challenge, else None."""
+    ch = state.challenge
+    if ch is None:
+        return None
+    if iid in ch.attackers:
+        return "attacking"
+    if iid in ch.defenders:
+        return "defending"
+    return None
+
+
+def attach_forbidden(state: CardState, attachment: str, target: str) -> str | None:
+    """Why the attachment card ``attachment`` may not go on ``target`` by its own text ("Lord or
+    Lady only", "Night's Watch only"...), None: it may."""
+    ability = ABILITIES.get(state.cards[attachment])
+    return ability.may_attach(state, attachment, target) if ability is not None else None
+
+
+def dominance_bonus(state: CardState, seat: str) -> int:
+    return sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state))
+
+
+def reserve_modifier(state: CardState, seat: str) -> int:
+    return sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state))
+
+
+def claim_modifier(state: CardState) -> int:
+    """Change to the attacker's claim in the current challenge (Cersei Lannister)."""
+    ch = state.challenge
+    if ch is None:
+        return 0
+    return sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state))
+
+
+def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
+    for a, src, own in active(state):
+        if src == iid and not a.kneels_to_attack(state, src, own, iid, challenge):
+            return False
+    for placed in state.in_play.values():  # an attachment may spare its bearer (Drogo's Arakh)
+        if placed.attached_to == iid:
+            att = ABILITIES.get(state.cards[placed.card])
+            if att is not None and not att.kneels_to_attack(state, placed.card, placed.controller, iid, challenge):
+                return False
+    return True
+
+
+def defends_kneeling(state: CardState, iid: str, challenge: str) -> bool:
+    """Whether the character ``iid`` may be declared as a defender while kneeling (Obara Sand)."""
+    return any(a.defends_kneeling(state, src, own, challenge) for a, src, own in active(state) if src == iid)
+
+
+def kneels_to_defend(state: CardState, iid: str) -> bool:
+    return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
+
+
+def challenge_limit(state: CardState, seat: str) -> int | None:
+    """The most challenges ``seat`` may initiate this phase (Sneak Attack); None: three, one of each."""
+    limits = [n for a, src, own in active(state) if (n := a.challenge_limit(state, src, own, seat)) is not None]
+    return min(limits) if limits else None
+
+
+def allowed_count(state: CardState, seat: str, challenge: str) -> int:
+    """How many ``challenge`` challenges ``seat`` may initiate this phase: 1, plus extras (A Storm of Swords)."""
+    return 1 + sum(a.extra_challenges(state, src, own, seat).count(challenge) for a, src, own in active(state))
+
+
+def start_forbidden(state: CardState, seat: str, challenge: str) -> str | None:
+    """Why ``seat`` may not start a ``challenge`` challenge now (None: the constant abilities allow it)."""
+    made = state.player(seat).challenges_made
+    limit = challenge_limit(state, seat)
+    if limit is not None and len(made) >= limit:
+        return f"you may initiate at most {limit} challenge(s) this phase"
+    for a, src, own in active(state):
+        why = a.may_start(state, src, own, seat, challenge)
+        if why:
+            return why
+    return None
+
+
+def marshal_forbidden(state: CardState, seat: str, rec: CardRecord) -> str | None:
+    for a, src, own in active(state):
+        why = a.may_marshal(state, src, own, seat, rec)
+        if why:
+            return why
+    return None
+
+
+def cost_reduction(state: CardState, seat: str, rec: CardRecord) -> int:
+    return sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+
+
+def limited_allowed(state: CardState, seat: str) -> int:
+    """How many Limited cards ``seat`` may marshal this round: 1 (CG-PHASE-10) plus extras (Taxation)."""
+    return 1 + sum(a.limited_allowance(state, src, own, seat) for a, src, own in active(state))
+
+
+def base_gold_zero(state: CardState, plot: CardRecord) -> bool:
+    """Whether a revealed ``plot``'s base gold counts as 0 (Naval Superiority)."""
+    return any(a.base_gold_zero(state, src, own, plot) for a, src, own in active(state))

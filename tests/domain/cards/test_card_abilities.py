@@ -1,0 +1,473 @@
+"""The characters', locations' and attachments' abilities (domain/cards/abilities/<faction>.py):
+each test sets up a position (real commands, then cards arranged as a judge would) and asserts
+the effect. Constant effects are read through domain/cards/current.py, the one place every rule
+reads a current STR, icon or keyword from."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.cards import commands as cmd
+from domain.cards import current
+from domain.cards import events as ev
+from domain.cards.decisions import decisions_for
+from domain.cards.phases import dominance
+from domain.cards.power import plot_values
+from domain.cards.state import Challenge, Placed
+from domain.core.errors import RuleViolation
+
+from .play import Table, put_in_play, to_hand, to_plot_step
+from .positions import NAVAL, plots, to_marshaling, without_ambush
+
+TARG = ("targaryen_sun", "lannister_rose")
+WATCH = ("watch_stag", "lannister_rose")
+
+
+def _table(decks: tuple[str, str] = ("stark_kraken", "lannister_rose")) -> Table:
+    t = Table(decks=decks)
+    to_plot_step(t)
+    return t
+
+
+def _attach(t: Table, seat: str, code: str, on: str) -> str:
+    iid = put_in_play(t, seat, code)
+    t.state.in_play[iid].attached_to = on
+    return iid
+
+
+def _to_seat2_challenges(t: Table) -> None:
+    """Both end marshaling; seat1 ends its challenges: seat2's challenge step."""
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    if t.state.waiting == ["seat1"] and t.state.step == "challenge":
+        t.seat("seat1", cmd.EndChallenges())
+    assert t.state.step == "challenge" and t.state.waiting == ["seat2"]
+
+
+# -- neutral -------------------------------------------------------------------------------
+
+
+def test_little_bird_noble_lineage_syrios_training_grant_icons():
+    t = _table(TARG)
+    drogo = put_in_play(t, "seat1", "01162")  # Khal Drogo: M P
+    assert not current.has_icon(t.state, drogo, "intrigue")
+    _attach(t, "seat1", "01036", drogo)  # Noble Lineage: power (has it already)
+    assert current.has_icon(t.state, drogo, "power") and not current.has_icon(t.state, drogo, "intrigue")
+    t2 = _table(WATCH)
+    sam = put_in_play(t2, "seat1", "01127")  # Samwell Tarly: I
+    _attach(t2, "seat1", "01037", sam)  # Syrio's Training: military
+    assert current.has_icon(t2.state, sam, "military")
+    tickler = put_in_play(t2, "seat2", "01094")  # Lannisport Merchant: P
+    _attach(t2, "seat2", "01034", tickler)  # Little Bird: intrigue
+    assert current.has_icon(t2.state, tickler, "intrigue")
+
+
+def test_milk_of_the_poppy_blanks_the_attached_characters_text():
+    t = _table(TARG)
+    drogo = put_in_play(t, "seat1", "01162")  # renown; one extra military challenge
+    assert current.allowed_count(t.state, "seat1", "military") == 2
+    _attach(t, "seat1", "01035", drogo)
+    assert current.keywords(t.state, drogo) == [] and current.allowed_count(t.state, "seat1", "military") == 1
+
+
+def test_the_iron_throne_counts_eight_toward_dominance_and_the_roseroad_adds_income():
+    t = _table(WATCH)
+    before = dominance.total(t.state, "seat1")
+    put_in_play(t, "seat1", "01038")
+    assert dominance.total(t.state, "seat1") == before + 8
+    income = plot_values(t.state, "seat2", t.state.player("seat2").plots[0]).income
+    put_in_play(t, "seat2", "01040")
+    assert plot_values(t.state, "seat2", t.state.player("seat2").plots[0]).income == income + 1
+
+
+# -- Greyjoy -------------------------------------------------------------------------------
+
+
+def test_alannys_greyjoy_lowers_the_opponents_reserve_while_first_player():
+    t = to_marshaling()  # seat1 first
+    reserve = plot_values(t.state, "seat2").reserve
+    put_in_play(t, "seat1", "01066")
+    assert plot_values(t.state, "seat2").reserve == reserve - 1 and plot_values(t.state, "seat1").reserve == 6
+
+
+def test_theon_gains_power_and_asha_stands_after_an_unopposed_win():
+    t = to_marshaling()
+    theon = put_in_play(t, "seat1", "01071")
+    asha = put_in_play(t, "seat1", "01067")
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[theon, asha]))
+    assert t.state.in_play[theon].power == 1
+    assert not t.state.in_play[asha].kneeling and t.state.in_play[theon].kneeling
+    assert {e.code for e in out if isinstance(e, ev.CardsAbilityUsed)} == {"01071", "01067"}
+
+
+def test_drowned_men_gain_strength_per_warship_location():
+    t = _table()
+    men = put_in_play(t, "seat1", "01073")
+    assert current.strength(t.state, men) == 3
+    t.state.cards["s1-99"] = "01078"  # Great Kraken (a Warship location), set up as a judge would
+    t.state.in_play["s1-99"] = Placed(card="s1-99", controller="seat1")
+    assert current.strength(t.state, men) == 4
+
+
+# -- Lannister -----------------------------------------------------------------------------
+
+
+def test_cersei_raises_intrigue_claim_and_lannisport_draws_on_an_intrigue_win():
+    t = to_marshaling()
+    cersei = put_in_play(t, "seat2", "01084")
+    put_in_play(t, "seat2", "01098")
+    hand2 = len(t.state.player("seat2").hand)
+    _to_seat2_challenges(t)
+    out = t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cersei]))
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand))
+    assert discarded.seat_id == "seat1" and len(discarded.cards) == 2  # claim 1 + Cersei's 1
+    assert len(t.state.player("seat2").hand) == hand2 + 1  # Lannisport
+
+
+def test_jaime_does_not_kneel_attacking_in_military_has_renown_and_joffrey_gains_on_a_lord_killed():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144")  # a Lord
+    jaime = put_in_play(t, "seat2", "01087")
+    joffrey = put_in_play(t, "seat2", "01086")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    assert not t.state.in_play[jaime].kneeling
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    assert ned in t.state.player("seat1").dead  # claim 1, one character: it dies
+    assert t.state.in_play[joffrey].power == 1 and t.state.in_play[jaime].power == 1  # Joffrey; renown
+
+
+def test_tyrion_gains_two_gold_per_intrigue_challenge_twice_a_round():
+    t = to_marshaling()
+    cat = put_in_play(t, "seat1", "01143")  # I P (Catelyn: her lock is tested below)
+    put_in_play(t, "seat2", "01089")
+    cersei = put_in_play(t, "seat2", "01084")
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    gold = t.state.player("seat2").gold
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cat]))
+    assert not any(isinstance(e, ev.CardsGoldGained) for e in out)  # Catelyn Stark attacks: no reactions
+    assert t.state.player("seat2").gold == gold
+    t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+    if t.state.step == "challenge" and t.state.waiting == ["seat1"]:
+        t.seat("seat1", cmd.EndChallenges())
+    out = t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cersei]))
+    gained = [e for e in out if isinstance(e, ev.CardsGoldGained)]
+    assert [(g.seat_id, g.gold) for g in gained] == [("seat2", 2)]
+
+
+def test_tywin_gets_strength_per_gold_and_widows_wail_two():
+    t = to_marshaling()
+    tywin = put_in_play(t, "seat2", "01090")
+    t.state.player("seat2").gold = 3
+    assert current.strength(t.state, tywin) == 6 + 3
+    _attach(t, "seat2", "01096", tywin)
+    assert current.strength(t.state, tywin) == 6 + 3 + 2
+
+
+def test_casterly_rock_allows_a_second_intrigue_challenge():
+    t = _table()
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 1
+    put_in_play(t, "seat2", "01097")
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 2
+
+
+# -- Tyrell --------------------------------------------------------------------------------
+
+
+def test_left_and_right_together_gain_strength_icons_and_defend_standing():
+    t = to_marshaling()
+    left = put_in_play(t, "seat2", "01179")
+    assert current.strength(t.state, left) == 2 and not current.has_icon(t.state, left, "power")
+    right = put_in_play(t, "seat2", "01184")
+    assert current.strength(t.state, left) == 3 and current.has_icon(t.state, left, "power")
+    assert current.has_icon(t.state, right, "intrigue") and not current.kneels_to_defend(t.state, right)
+    ned = put_in_play(t, "seat1", "01144")
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ned]))
+    t.seat("seat2", cmd.DeclareDefenders(defenders=[left]))
+    assert not t.state.in_play[left].kneeling
+
+
+def test_maester_lomys_makes_the_losing_attacker_discard_at_random():
+    t = to_marshaling()
+    cat = put_in_play(t, "seat1", "01028")  # Littlefinger: I P, STR 4 (not Catelyn: she would lock reactions)
+    lomys = put_in_play(t, "seat2", "01180")  # STR 3
+    margaery = put_in_play(t, "seat2", "01181")  # Margaery: STR 3
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cat]))
+    out = t.seat("seat2", cmd.DeclareDefenders(defenders=[lomys, margaery]))
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand))
+    assert discarded.seat_id == "seat1" and discarded.reason == "Maester Lomys" and len(discarded.cards) == 1
+
+
+def test_wardens_of_the_reach_gain_strength_per_reach_location():
+    t = _table()
+    wardens = put_in_play(t, "seat2", "01190")
+    put_in_play(t, "seat2", "01194")  # Rose Garden: The Reach
+    assert current.strength(t.state, wardens) == 3 + 1
+
+
+# -- Martell, Targaryen ----------------------------------------------------------------------
+
+
+def test_palace_spearman_has_intrigue_while_not_first_player():
+    t = to_marshaling(seed="seed")  # seat1 first
+    spear = put_in_play(t, "seat2", "01190")
+    assert not current.has_icon(t.state, spear, "intrigue")  # Wardens: control, no ability of that kind
+    t2 = _table(TARG)
+    spearman = put_in_play(t2, "seat1", "01114")
+    t2.state.first_player = "seat2"
+    assert current.has_icon(t2.state, spearman, "intrigue")
+    t2.state.first_player = "seat1"
+    assert not current.has_icon(t2.state, spearman, "intrigue")
+
+
+def test_dawn_strength_per_used_plot_and_intimidate_on_house_dayne():
+    t = _table(TARG)
+    edric = put_in_play(t, "seat1", "01106")
+    _attach(t, "seat1", "01115", edric)
+    t.state.player("seat1").used_plots = t.state.player("seat1").plots[:2]
+    assert current.strength(t.state, edric) == 1 + 2 and current.has_keyword(t.state, edric, "intimidate")
+
+
+def test_daenerys_weakens_attackers_drogon_and_viserion_grant_keywords():
+    t = _table(TARG)
+    dany = put_in_play(t, "seat1", "01160")
+    assert current.keywords(t.state, dany) == ["insight"]
+    put_in_play(t, "seat1", "01161")
+    put_in_play(t, "seat1", "01166")
+    assert set(current.keywords(t.state, dany)) == {"insight", "renown", "stealth"}
+    jaime = put_in_play(t, "seat2", "01087")
+    t.state.challenge = Challenge(type="military", attacker="seat2", defender="seat1", attackers=[jaime])
+    assert current.strength(t.state, jaime) == 5 - 1
+    t.state.in_play[dany].kneeling = True
+    assert current.strength(t.state, jaime) == 5
+
+
+def test_unsullied_weakens_each_defender():
+    t = _table(TARG)
+    unsullied = put_in_play(t, "seat1", "01171")
+    jaime = put_in_play(t, "seat2", "01087")
+    t.state.challenge = Challenge(
+        type="military", attacker="seat1", defender="seat2", attackers=[unsullied], defenders=[jaime]
+    )
+    assert current.strength(t.state, jaime) == 5 - 1
+
+
+def test_drogos_arakh_dothraki_only_two_strength_and_drogo_first_military_standing():
+    t = to_marshaling_targ()
+    drogo = put_in_play(t, "seat1", "01162")
+    dany = put_in_play(t, "seat1", "01160")
+    arakh = to_hand(t, "seat1", "01172")
+    t.state.player("seat1").gold = 10
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.MarshalCard(card=arakh, attach_to=dany))
+    assert "Dothraki" in e.value.detail
+    t.seat("seat1", cmd.MarshalCard(card=arakh, attach_to=drogo))
+    assert current.strength(t.state, drogo) == 5 + 2
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[drogo]))
+    assert not t.state.in_play[drogo].kneeling
+
+
+def to_marshaling_targ() -> Table:
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    plots(t, "01002", "01024")  # A Feast for Crows (no challenge effect), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    return t
+
+
+# -- Stark, Baratheon, Night's Watch ---------------------------------------------------------
+
+
+def test_eddard_stands_when_a_challenge_is_started_against_you():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144", kneeling=True)
+    jaime = put_in_play(t, "seat2", "01087")
+    _to_seat2_challenges(t)
+    out = t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    assert any(isinstance(e, ev.CardsKneelingChanged) and e.cards == [ned] for e in out)
+    assert not t.state.in_play[ned].kneeling
+
+
+def test_robb_stands_your_characters_after_a_stark_character_is_killed_once_a_round():
+    t = to_marshaling()
+    robb = put_in_play(t, "seat1", "01146", kneeling=True)
+    pup = put_in_play(t, "seat1", "01149")
+    jaime = put_in_play(t, "seat2", "01087")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    t.seat("seat1", cmd.ChooseClaimVictims(characters=[pup]))
+    assert pup in t.state.player("seat1").dead and not t.state.in_play[robb].kneeling
+    assert f"round:{robb}" in t.state.used_abilities
+
+
+def test_direwolf_pup_gains_per_other_direwolf():
+    t = _table()
+    pup = put_in_play(t, "seat1", "01149")
+    put_in_play(t, "seat1", "01145")  # Grey Wind
+    assert current.strength(t.state, pup) == 1 + 1
+
+
+def test_vanguard_of_the_north_does_not_kneel_in_military_under_a_war_plot():
+    t = to_marshaling(p1=NAVAL)  # Naval Superiority: a War plot
+    vanguard = put_in_play(t, "seat1", "01151")
+    assert not current.kneels_to_attack(t.state, vanguard, "military")
+    assert current.kneels_to_attack(t.state, vanguard, "power")
+
+
+def test_fiery_followers_stand_as_dominance_begins():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    plots(t, "01006", "01024")  # Building Orders (not implemented: no effect), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    followers = put_in_play(t, "seat1", "01054", kneeling=True)
+    t.seat("seat1", cmd.EndMarshaling())
+    out = t.seat("seat2", cmd.EndMarshaling())
+    stood = next(e for e in out if isinstance(e, ev.CardsKneelingChanged))
+    dom = next(e for e in out if isinstance(e, ev.CardsDominanceDetermined))
+    assert stood.cards == [followers] and out.index(stood) < out.index(dom)
+
+
+def test_kings_hunting_party_has_intrigue_while_an_opponent_controls_a_king():
+    t = _table(WATCH)
+    party = put_in_play(t, "seat1", "01055")
+    assert not current.has_icon(t.state, party, "intrigue")
+    t.state.cards["s2-99"] = "01048"  # Robert Baratheon (a King), set up as a judge would
+    t.state.in_play["s2-99"] = Placed(card="s2-99", controller="seat2")
+    assert current.has_icon(t.state, party, "intrigue")
+
+
+def test_longclaw_nights_watch_only_strength_and_renown():
+    t = _table(WATCH)
+    sam = put_in_play(t, "seat1", "01127")
+    claw = _attach(t, "seat1", "01135", sam)
+    assert current.strength(t.state, sam) == 1 + 1 and current.has_keyword(t.state, sam, "renown")
+    jaime = put_in_play(t, "seat2", "01087")
+    assert current.attach_forbidden(t.state, claw, jaime) is not None
+    assert current.attach_forbidden(t.state, claw, sam) is None
+
+
+def test_ser_waymar_royce_killed_makes_the_opponent_discard_at_random():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    waymar = put_in_play(t, "seat1", "01128")
+    jaime = put_in_play(t, "seat2", "01087")
+    plots(t, "01006", "01024")  # Building Orders (no effect yet), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    if t.state.waiting == ["seat1"]:
+        t.seat("seat1", cmd.EndChallenges())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    assert waymar in t.state.player("seat1").dead
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand) and e.reason == "Ser Waymar Royce")
+    assert discarded.seat_id == "seat2" and len(discarded.cards) == 1
+
+
+def test_chamber_of_the_painted_table_kneels_to_take_a_power_after_dominance():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    chamber = put_in_play(t, "seat1", "01060")
+    t.state.player("seat2").faction_power = 2
+    plots(t, "01016", "01024")  # Marching Orders: 9 gold against Taxation's 5
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    out = t.seat("seat2", cmd.EndMarshaling())
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsAbilityUsed) and e.code == "01060")
+    assert isinstance(out[i + 1], ev.CardsKneelingChanged) and out[i + 1].cards == [chamber]  # the cost
+    moved = out[i + 2]
+    assert isinstance(moved, ev.CardsPowerMoved) and (moved.from_seat, moved.to_seat) == ("seat2", "seat1")
+
+
+def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_phase():
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    put_in_play(t, "seat1", "01117")
+    arianne = put_in_play(t, "seat1", "01104")  # I P
+    cersei = put_in_play(t, "seat2", "01084")
+    plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat2"))
+    without_ambush(t)
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cersei]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[]))  # seat1 loses as defender: Sunspear kneels
+    assert t.state.waiting == ["seat1"]  # Cersei knelt: seat2's challenges ended
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[arianne]))
+    discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand) and e.seat_id == "seat2")
+    assert len(discarded.cards) == 2  # claim 1 + Sunspear's 1
+
+
+def test_rhaegal_stands_a_stormborn_after_a_win_with_one_once_per_phase():
+    t = to_marshaling_targ()
+    dany = put_in_play(t, "seat1", "01160")  # I P, Stormborn
+    rhaegal = put_in_play(t, "seat1", "01164")  # M I
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[dany, rhaegal]))
+    assert not t.state.in_play[dany].kneeling and t.state.in_play[rhaegal].kneeling
+    assert f"phase:{rhaegal}" in t.state.used_abilities
+
+
+def test_gold_cloaks_ambushed_are_discarded_as_that_phase_ends():
+    t = to_marshaling()  # seat1 first; seat2 has Taxation's 5 gold
+    ned = put_in_play(t, "seat1", "01144")
+    cloaks = to_hand(t, "seat2", "01092")  # Ambush (2)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat2", cmd.PassAction())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[ned]))  # power: no kill
+    t.seat("seat2", cmd.AmbushCard(card=cloaks))
+    assert cloaks in t.state.in_play and f"phase:{cloaks}" in t.state.used_abilities
+    while t.state.phase == "challenges":
+        d = t.state.step
+        if d == "defend":
+            t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+        elif d == "claim":
+            t.timeout()
+        elif d == "action":
+            t.seat(t.state.waiting[0], cmd.PassAction())
+        else:
+            t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert cloaks not in t.state.in_play and cloaks in t.state.player("seat2").discard
+    ended = [e for e in t.events if isinstance(e, ev.CardsDiscardedFromPlay)]
+    began = [e for e in t.events if isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance"]
+    assert ended and began and t.events.index(ended[-1]) < t.events.index(began[-1])
+
+
+def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    obara = put_in_play(t, "seat1", "01108", kneeling=True)  # M only: Noble Lineage gives her power
+    _attach(t, "seat1", "01036", obara)
+    plots(t, "01002", "01024")
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    without_ambush(t)
+    tywin = put_in_play(t, "seat2", "01090")  # M I P
+    t.state.in_play[obara].kneeling = True
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    if t.state.waiting == ["seat1"]:
+        t.seat("seat1", cmd.EndChallenges())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="power", attackers=[tywin]))
+    assert t.state.step == "defend"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.challenge_types == {"power": [obara]}
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[obara]))
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.defenders == [obara]
+    assert not current.defends_kneeling(t.state, obara, "military")
