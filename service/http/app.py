@@ -38,6 +38,7 @@ from .controllers.reference import reference_routes
 from .controllers.signing import SigningController
 from .controllers.tournaments import TournamentsController
 from .controllers.views import ViewsController
+from .controllers.watch import WatchController
 from .controllers.webhooks import WebhooksController
 from .errors import ApiError
 from .manners import HttpManners
@@ -116,6 +117,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             TournamentsController,
             WebhooksController,
             OpsController,
+            WatchController,
             *reference_routes(),
         ],
         on_startup=[startup],
