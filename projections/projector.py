@@ -51,7 +51,7 @@ class Projector:
     ) -> None:
         self.cfg = cfg
         self.redis = redis
-        self.store = EventStore(redis, cfg.partitions)
+        self.store = EventStore(redis, cfg.partitions, archive_after_s=cfg.archive_after_s)
         self.repo = GameRepo(self.store, registry, snapshot_every=cfg.snapshot_every)
         self.projections = ProjectionStore(redis)
         self.lobby = LobbyIndex(redis)
