@@ -10,8 +10,8 @@ complete game with ``clients.bot.play_game`` (one random bot per seat). Then it 
 
 * **at the end**: once the projector caught up with the final version;
 * **archived**: once the workers compacted the finished game (docs/memory.md: after
-  ``CITADEL_ARCHIVE_AFTER_S``, set to 1 s here; absent on a branch without archiving, then the
-  column repeats the end).
+  ``CITADEL_ARCHIVE_AFTER_S``, set to 1 s here, as is ``CITADEL_FEED_TRIM_S``; absent on a branch
+  without archiving, then the column repeats the end).
 
 and checks that the finished game's reads are still served after compaction: the public and each
 seat's view, the log (every page), the export (audited like the tests do: tests/support/export_checks.py)
@@ -174,6 +174,7 @@ def main() -> None:
     proc, port = embedded_redis.start(tmp, persist=False)
     url = f"redis://127.0.0.1:{port}/0"
     os.environ["CITADEL_ARCHIVE_AFTER_S"] = "1"
+    os.environ["CITADEL_FEED_TRIM_S"] = "1"
     partitions = Config.from_env().partitions
     r = redis.Redis.from_url(url)
     svc = None

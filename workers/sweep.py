@@ -27,6 +27,7 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import NamedTuple
 
 from service.store.config import Config
+from service.store.feeds import trim_acknowledged
 from service.store.marks import WorkMarks
 from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis_sync
@@ -128,6 +129,8 @@ class Sweeper:
         self.busy = busy
         """Held while working (the worker marks itself busy, so a warm shutdown waits for the batch)."""
         self.last = 0.0
+        self.trimmed = 0.0
+        """When this worker last trimmed the feeds (monotonic seconds)."""
         self._marks: WorkMarks | None = None
         self.ready_file = ReadyFile.from_env()
         """The worker's readiness: written after each sweep that reached Redis, removed after one that
@@ -157,8 +160,22 @@ class Sweeper:
                     swept.due,
                     {str(k): n for k, n in swept.outcome.items()},
                 )
+            if time.monotonic() - self.trimmed >= self.cfg.feed_trim_s:
+                self.trim_feeds()
             if not swept.full:
                 return
+
+    def trim_feeds(self) -> int:
+        """Trim every partition feed by what every consumer group acknowledged (every
+        ``CITADEL_FEED_TRIM_S``); a failure is logged and retried at the next trim."""
+        self.trimmed = time.monotonic()
+        if self._marks is None:
+            return 0
+        try:
+            return sum(trim_acknowledged(self._marks.redis, p) for p in range(self.cfg.partitions))
+        except Exception:  # a Redis hiccup must not stop the worker
+            log.exception("trimming the feeds failed; retrying in %.0f s", self.cfg.feed_trim_s)
+            return 0
 
     def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
         with self.busy():
