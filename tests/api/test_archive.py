@@ -19,6 +19,7 @@ import pytest
 
 from clients.bot import play_game
 from service.engine.dispatch import RESOLVE
+from service.http.controllers.events import EXPORT_PAGE
 from service.store.config import Config
 from service.store.keys import Keys
 from tests.support.export_checks import check_export, export_decoder
@@ -138,6 +139,7 @@ def test_every_seats_view_of_an_archived_game_is_what_it_was(archived):
 
 def test_the_archived_export_audits_and_verifies(archived, api, tmp_path):
     body = archived["after"]["export (organizer)"]
+    assert archived["played"].version > EXPORT_PAGE, "the export is read in several pages"
     checked = check_export(body)
     assert checked.events == archived["played"].version
     assert checked.final_state.winner == archived["played"].winner
