@@ -24,6 +24,7 @@ from typing import Any
 from domain import registry
 from service.store.config import Config
 from service.store.event_store import EventStore
+from service.store.feeds import PROJECTOR_GROUP
 from service.store.games import GameNotFound, GameRepo, LoadedGame, NeedsHistory
 from service.store.keys import Keys, feed_key
 from service.store.lobby import LobbyEntry, LobbyIndex
@@ -35,7 +36,7 @@ from service.store.redis_client import STORE_UNREACHABLE, event_store_redis
 from .read_models import log_lines, views
 
 log = logging.getLogger("citadel.projector")
-GROUP = "projector"
+GROUP = PROJECTOR_GROUP
 STORE_DOWN: tuple[type[Exception], ...] = (*STORE_UNREACHABLE, ConnectionError)
 """What a Redis restart or failover raises; the projector waits and reconnects instead of exiting."""
 
@@ -51,7 +52,7 @@ class Projector:
     ) -> None:
         self.cfg = cfg
         self.redis = redis
-        self.store = EventStore(redis, cfg.partitions)
+        self.store = EventStore(redis, cfg.partitions, archive_after_s=cfg.archive_after_s)
         self.repo = GameRepo(self.store, registry, snapshot_every=cfg.snapshot_every)
         self.projections = ProjectionStore(redis)
         self.lobby = LobbyIndex(redis)

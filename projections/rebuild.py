@@ -1,7 +1,8 @@
 """Rebuild every read model from the game streams alone: ``citadel rebuild``.
 
 Deletes the lobby index (``service/store/lobby.py``), and each game's projection, and writes them
-again from the events. The games are found through
+again from the events (an archived game gets its lobby entry back, and no read model:
+``service/store/archive.py``). The games are found through
 each partition's ``games`` set (written by the append script with a game's first event).
 """
 
@@ -28,7 +29,10 @@ async def rebuild_all(cfg: Config, redis: Any) -> int:
             game = await projector.repo.load_fresh(game_id)
             await projector.projections.clear(keys, [None, *game.game.readers(game.state)])
             projector.repo.cache[game_id] = game
-            await projector.project_game(game_id)
+            if await projector.store.archived_version(keys):
+                await projector.list_game(game, keys)  # archived: no read models, its lobby entry only
+            else:
+                await projector.project_game(game_id)
             n += 1
     return n
 

@@ -37,6 +37,7 @@ from domain.core.commands import SYSTEM, ApplyTimeout, ResolvePending
 from domain.core.context import parse_rfc3339
 from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
+from service.store.archive import Archiver
 from service.store.logs import configure_logging
 from service.store.redis_client import STORE_UNREACHABLE
 
@@ -64,6 +65,8 @@ class Outcome(StrEnum):
     """The timeout was refused because the step ended, or nothing was missing, in between."""
     FAILED = "failed"
     """An unexpected error, logged; the game's mark stays, so the next sweep tries again."""
+    ARCHIVED = "archived"
+    """A finished game was compacted into its archive (``service/store/archive.py``)."""
 
 
 class Done(NamedTuple):
@@ -214,6 +217,29 @@ def run_swept(pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome
     """Resolve the ``pending`` games and fire the ``due`` deadlines (game id, step version) the
     sweep found, in this process; returns how many ended each way (:class:`Outcome`)."""
     return _run(_swept, pending, due)
+
+
+async def _archive(rt: Runtime, game_id: str) -> Done:
+    """Compact a finished game (``service/store/archive.py``); a game that is no longer over (a
+    judge rolled its end back) loses its mark instead."""
+    keys = rt.store.keys(game_id)
+    archiver = Archiver(rt.redis)
+    game = await rt.engine.load(game_id)
+    if not game.game.is_over(game.state):
+        await archiver.unmark(keys)
+        return Done(Outcome.NOTHING, f"not over at version {game.version}")
+    result = await archiver.archive(keys, game.version, list(game.game.readers(game.state)))
+    return Done(Outcome.ARCHIVED if result != "moved" else Outcome.CONFLICT, result)
+
+
+async def _archive_all(rt: Runtime, game_ids: list[str]) -> Counter[Outcome]:
+    results = await _many(rt, [(_archive, (g,)) for g in game_ids])
+    return Counter(r.outcome for r in results)
+
+
+def run_archive(game_ids: list[str]) -> Counter[Outcome]:
+    """Archive the finished games the sweep claimed (``workers/sweep.py``), in this process."""
+    return _run(_archive_all, game_ids)
 
 
 def resolve_pending(game_id: str) -> str:

@@ -27,11 +27,12 @@ from contextlib import AbstractContextManager, nullcontext
 from typing import NamedTuple
 
 from service.store.config import Config
+from service.store.feeds import trim_acknowledged
 from service.store.marks import WorkMarks
 from service.store.readiness import ReadyFile
 from service.store.redis_client import event_store_redis_sync
 
-from .jobs import Outcome, run_swept
+from .jobs import Outcome, run_archive, run_swept
 
 log = logging.getLogger("citadel.sweep")
 LEASE_S = 10.0
@@ -43,7 +44,11 @@ CLAIM_BATCH = 64
 """Deadlines claimed per sweep, shared evenly among the partitions: small enough that a batch is
 done well within its lease, large enough to keep the worker's concurrent work busy."""
 
+ARCHIVE_BATCH = 16
+"""Finished games archived per sweep, at most (``service/store/archive.py``)."""
+
 Work = Callable[[list[str], list[tuple[str, int]]], Counter[Outcome]]
+ArchiveWork = Callable[[list[str]], Counter[Outcome]]
 
 
 class Swept(NamedTuple):
@@ -69,10 +74,18 @@ def take_pending(pending_now: set[str], seen: dict[str, float], now: float) -> l
     return sorted(taken)
 
 
-def sweep_once(cfg: Config, marks: WorkMarks, work: Work, seen: dict[str, float], now: float | None = None) -> Swept:
+def sweep_once(
+    cfg: Config,
+    marks: WorkMarks,
+    work: Work,
+    seen: dict[str, float],
+    now: float | None = None,
+    archive: ArchiveWork | None = None,
+) -> Swept:
     """Claim due deadlines (:data:`CLAIM_BATCH` in all, oldest first in each partition) and take the
-    pending games left to the sweep (:func:`take_pending`), hand them to ``work``; say what was
-    taken and how the work ended."""
+    pending games left to the sweep (:func:`take_pending`), hand them to ``work``; then, with
+    ``archive``, claim the finished games due to be archived (:data:`ARCHIVE_BATCH` at most) and
+    hand them to it. Say what was taken and how the work ended."""
     now = time.time() if now is None else now
     per_partition = max(1, CLAIM_BATCH // cfg.partitions)
     pending_now: set[str] = set()
@@ -85,6 +98,14 @@ def sweep_once(cfg: Config, marks: WorkMarks, work: Work, seen: dict[str, float]
         due.extend(claimed)
     pending = take_pending(pending_now, seen, now)
     outcome = work(pending, due) if pending or due else Counter()
+    if archive is not None:
+        finished: list[str] = []
+        for p in range(cfg.partitions):
+            finished += marks.claim_due_archives(p, now, LEASE_S, ARCHIVE_BATCH - len(finished))
+            if len(finished) >= ARCHIVE_BATCH:
+                break
+        if finished:
+            outcome += archive(finished)
     return Swept(len(pending), len(due), full, outcome)
 
 
@@ -100,12 +121,16 @@ class Sweeper:
         cfg: Config | None = None,
         work: Work = run_swept,
         busy: Callable[[], AbstractContextManager[object]] = nullcontext,
+        archive: ArchiveWork = run_archive,
     ) -> None:
         self.cfg = cfg or Config.from_env()
         self.work = work
+        self.archive = archive
         self.busy = busy
         """Held while working (the worker marks itself busy, so a warm shutdown waits for the batch)."""
         self.last = 0.0
+        self.trimmed = 0.0
+        """When this worker last trimmed the feeds (monotonic seconds)."""
         self._marks: WorkMarks | None = None
         self.ready_file = ReadyFile.from_env()
         """The worker's readiness: written after each sweep that reached Redis, removed after one that
@@ -121,23 +146,41 @@ class Sweeper:
             if self._marks is None:
                 self._marks = WorkMarks(event_store_redis_sync(self.cfg), self.cfg.partitions)
             try:
-                swept = sweep_once(self.cfg, self._marks, self._busy_work, self.seen)
+                swept = sweep_once(self.cfg, self._marks, self._busy_work, self.seen, archive=self._busy_archive)
             except Exception:  # a Redis hiccup must not stop the worker; the next tick retries
                 log.exception("sweep failed; retrying")
                 self.ready_file.not_ready()
                 self._marks = None
                 return
             self.ready_file.ready()
-            if swept.pending or swept.due:
+            if swept.pending or swept.due or swept.outcome:
                 log.info(
                     "sweep: %d pending game(s), %d due deadline(s): %s",
                     swept.pending,
                     swept.due,
                     {str(k): n for k, n in swept.outcome.items()},
                 )
+            if time.monotonic() - self.trimmed >= self.cfg.feed_trim_s:
+                self.trim_feeds()
             if not swept.full:
                 return
+
+    def trim_feeds(self) -> int:
+        """Trim every partition feed by what every consumer group acknowledged (every
+        ``CITADEL_FEED_TRIM_S``); a failure is logged and retried at the next trim."""
+        self.trimmed = time.monotonic()
+        if self._marks is None:
+            return 0
+        try:
+            return sum(trim_acknowledged(self._marks.redis, p) for p in range(self.cfg.partitions))
+        except Exception:  # a Redis hiccup must not stop the worker
+            log.exception("trimming the feeds failed; retrying in %.0f s", self.cfg.feed_trim_s)
+            return 0
 
     def _busy_work(self, pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
         with self.busy():
             return self.work(pending, due)
+
+    def _busy_archive(self, game_ids: list[str]) -> Counter[Outcome]:
+        with self.busy():
+            return self.archive(game_ids)

@@ -20,15 +20,21 @@ from rq import Queue
 
 @dataclass(frozen=True)
 class JobSpec:
-    """A job's function (import path) and how long RQ keeps its result and its failure."""
+    """A job's function (import path) and how long RQ keeps it: ``result_ttl`` after it succeeded
+    (0: its hash is deleted at once), ``failure_ttl`` after it failed, ``ttl`` while it waits in the
+    queue (None: until a worker takes it)."""
 
     func: str
     result_ttl: int = 60
     failure_ttl: int = 3600
+    ttl: int | None = None
 
 
-RESOLVE = JobSpec("workers.jobs.resolve_pending")
-"""``resolve_pending(game_id)``: send ``ResolvePending`` if the game waits for it."""
+RESOLVE = JobSpec("workers.jobs.resolve_pending", result_ttl=0, failure_ttl=3600, ttl=600)
+"""``resolve_pending(game_id)``: send ``ResolvePending`` if the game waits for it. Its result is
+worth nothing once it ran (the game's stream says what happened), so its job hash is deleted as
+soon as it succeeds: a finished game leaves no RQ key behind (docs/memory.md). A job nobody took
+within ``ttl`` is dropped by RQ: the workers' sweep resolves any game left pending anyway."""
 DELIVER_WEBHOOK = JobSpec("workers.webhooks.deliver", result_ttl=60, failure_ttl=24 * 3600)
 """``deliver(delivery_id)``: one attempt of one webhook delivery; enqueued by the workers' webhook
 sweep for each due delivery (``workers/webhooks.py``), never by the API or the projector."""
@@ -49,7 +55,7 @@ class Scheduler:
         self.queue = Queue(queue_name, connection=queue_redis)
 
     def _enqueue(self, spec: JobSpec, *args: Any) -> None:
-        self.queue.enqueue(spec.func, *args, result_ttl=spec.result_ttl, failure_ttl=spec.failure_ttl)
+        self.queue.enqueue(spec.func, *args, result_ttl=spec.result_ttl, failure_ttl=spec.failure_ttl, ttl=spec.ttl)
 
     def resolve_now_sync(self, game_id: str) -> None:
         self._enqueue(RESOLVE, game_id)

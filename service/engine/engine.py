@@ -39,7 +39,7 @@ from domain.core.errors import GameError
 from domain.core.game import Deadline, Game
 from domain.core.hashing import GENESIS
 from domain.core.rederive import Recorded
-from service.store.event_store import Appended, DueTimeout, Duplicate, EventStore, Stale
+from service.store.event_store import Appended, Archived, DueTimeout, Duplicate, EventStore, Stale
 from service.store.games import GameNotFound, GameRepo, LoadedGame
 from service.store.keys import Keys
 
@@ -131,6 +131,12 @@ def _unpack_answer(stored: bytes, fp: str) -> tuple[int, bytes]:
     if stored[:64].decode() != fp:
         raise GameError("this Idempotency-Key was already used with a different request", code="idempotency_key_reused")
     return int(stored[64:67]), stored[67:]
+
+
+def archived() -> GameError:
+    return GameError(
+        "the game ended and was archived: it takes no more commands", kind="conflict", code="game_archived"
+    )
 
 
 def reader_of(game: LoadedGame, actor: Actor) -> str | None:
@@ -256,7 +262,7 @@ class Engine:
         result = await self.store.append(keys, 0, envs, idempotency_key, _pack_answer(fp, 201, body_out), seed=seed)
         if isinstance(result, Duplicate):
             return _unpack_answer(result.answer, fp)
-        if isinstance(result, Stale):
+        if isinstance(result, Stale | Archived):
             raise GameError("a game with this id already exists", kind="conflict", code="game_exists")
         return 201, body_out
 
@@ -329,6 +335,7 @@ class Engine:
             envs = self._seal(game.game.schema_version, game.head_hash, previous, events, now)
             body = (respond or self._accepted)(game, actor, envs, events)
             deadline_before = game.game.deadline(game.state)
+            over_before = game.game.is_over(game.state)
             # a judge's rollback re-derives the state from the events before its target
             rolls_back = any(game.game.rollback_target(e) is not None for e in events)
             history = await self.store.read(keys, 0, count=previous) if rolls_back else []
@@ -337,8 +344,24 @@ class Engine:
             try:
                 game.apply(envs, history=history)
                 pending, due = self._markers(game, previous + 1, deadline_before)
+                after = game.game.deadline(game.state)
+                void = (
+                    deadline_before.step_version
+                    if deadline_before is not None
+                    and (after is None or after.step_version != deadline_before.step_version)
+                    else None
+                )
+                ends = now.timestamp() if game.game.is_over(game.state) and not over_before else None
                 result = await self.store.append(
-                    keys, previous, envs, idempotency_key, _pack_answer(fp, status, body), pending=pending, deadline=due
+                    keys,
+                    previous,
+                    envs,
+                    idempotency_key,
+                    _pack_answer(fp, status, body),
+                    pending=pending,
+                    deadline=due,
+                    void_deadline=void,
+                    ends=ends,
                 )
                 stored = isinstance(result, Appended)
             finally:
@@ -352,6 +375,8 @@ class Engine:
                 return status, body
             if isinstance(result, Duplicate):
                 return _unpack_answer(result.answer, fp)
+            if isinstance(result, Archived):
+                raise archived()
             if expected_version is not None and fresh:
                 raise stale(result.current_version, expected_version)
             # someone else appended first: fold their events and decide again

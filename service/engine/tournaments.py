@@ -51,7 +51,7 @@ from domain.core.game import Game
 from domain.core.hashing import GENESIS
 from domain.core.rng import commit_seed
 from domain.core.tournament import TableResult, TableRules, TableStatus, draw_houses
-from service.store.event_store import Duplicate, EventStore, Stale
+from service.store.event_store import Archived, Duplicate, EventStore, Stale
 from service.store.tournaments import Intent, RoundRecord, TableRecord, TournamentRecord, TournamentStore
 from service.store.webhooks import WebhookStore
 
@@ -498,6 +498,10 @@ class Tournaments:
         result = await self.store.append(keys, 0, table.envelopes, seed=table.seed)
         if isinstance(result, Duplicate):  # pragma: no cover - no idempotency key is sent
             raise AssertionError("a table append carries no idempotency key")
+        if isinstance(result, Archived):  # a finished game already holds this id
+            raise GameError(
+                f"table {table.record.table}: its game id holds another game", kind="conflict", code="game_exists"
+            )
         if isinstance(result, Stale):
             written = await self.store.read(keys, 0, count=len(table.envelopes))
             ours = [bytes(e.event) for e in table.envelopes[1:]]

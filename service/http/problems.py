@@ -285,6 +285,9 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
     ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE, TOURNAMENT, ROUND)),
+    ProblemCode(
+        409, "game_archived", "the game ended and was archived (docs/memory.md): it takes no more commands", (JUDGE,)
+    ),
     ProblemCode(409, "nothing_to_do", "the command would change nothing", (COMMAND,)),
     ProblemCode(409, "game_full", "every seat is taken", (JOIN,)),
     ProblemCode(409, "game_started", "the game has started", (JOIN, START)),

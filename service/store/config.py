@@ -15,6 +15,8 @@
 | ``CITADEL_RATE_LIMIT_PER_S`` / ``_BURST`` | ``100`` / ``400`` | requests per client (a game's seat or organizer, else an address), across replicas (429 beyond; 0 = off) |
 | ``CITADEL_GAMES`` | ``board`` | the kinds of game this deployment hosts (comma-separated; see domain/registry.py) |
 | ``CITADEL_SWEEP_S`` | ``1`` | how often each worker sweeps for due deadlines and resolutions nobody finished |
+| ``CITADEL_FEED_TRIM_S`` | ``30`` | how often a worker trims the partition feeds by what every consumer group acknowledged (service/store/feeds.py) |
+| ``CITADEL_ARCHIVE_AFTER_S`` | ``600`` | how long after its end a finished game is compacted into one compressed archive key (its idempotency answers end then too; docs/memory.md; negative: never) |
 | ``CITADEL_WAIT_REPLICAS`` | ``0`` | replicas that must acknowledge each append before a command is answered (``WAIT``; service/store/event_store.py) |
 | ``CITADEL_WAIT_TIMEOUT_MS`` | ``200`` | the longest an append waits for them (then it is answered and counted on ``/metrics``) |
 | ``CITADEL_PROJECTOR_COALESCE_MS`` | ``200`` | the projector's pause after a batch, so busy games fold several appends into one write |
@@ -45,6 +47,8 @@ class Config:
     wait_replicas: int = 0
     wait_timeout_ms: int = 200
     cors_origins: tuple[str, ...] = ()
+    archive_after_s: float = 600.0
+    feed_trim_s: float = 30.0
 
     @classmethod
     def from_env(cls) -> Config:
@@ -61,6 +65,8 @@ class Config:
             max_streams_per_client=int(os.environ.get("CITADEL_MAX_STREAMS_PER_CLIENT", "8")),
             games=tuple(g.strip() for g in os.environ.get("CITADEL_GAMES", "board").split(",") if g.strip()),
             sweep_s=float(os.environ.get("CITADEL_SWEEP_S", "1")),
+            archive_after_s=float(os.environ.get("CITADEL_ARCHIVE_AFTER_S", "600")),
+            feed_trim_s=float(os.environ.get("CITADEL_FEED_TRIM_S", "30")),
             signing_key=os.environ.get("CITADEL_SIGNING_KEY") or None,
             wait_replicas=int(os.environ.get("CITADEL_WAIT_REPLICAS", "0")),
             wait_timeout_ms=int(os.environ.get("CITADEL_WAIT_TIMEOUT_MS", "200")),

@@ -22,12 +22,15 @@ replication stream in order, so acknowledging the marker means they hold the app
 
 Stream entry ids are ``<seq>-0``: the id *is* the game's version, so reading "from version N" is an
 ``XRANGE`` from ``N+1``. Each entry holds one field ``e`` with the :class:`Envelope` JSON (event body,
-sequence, timestamp, schema, hash chain). Game streams are never trimmed: they are the source of truth.
+sequence, timestamp, schema, hash chain). Game streams are never trimmed: they are the source of truth,
+until a finished game is archived whole, exact envelopes and all (``service/store/archive.py``);
+:meth:`EventStore.read` then serves its events from the archive.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +39,7 @@ import redis.asyncio as aioredis
 
 from domain.core.envelope import Envelope
 
+from .archive import unpack
 from .keys import Keys, replicated_key
 
 log = logging.getLogger("citadel.store")
@@ -50,10 +54,14 @@ if ARGV[2] ~= '' then
   local prev = redis.call('HGET', KEYS[3], ARGV[2])
   if prev then return {'dup', prev} end
 end
+if cur == 0 then
+  local archived = redis.call('HGET', KEYS[8], 'v')
+  if archived then return {'archived', archived} end
+end
 if tonumber(ARGV[1]) ~= cur then return {'stale', tostring(cur)} end
-local n = #ARGV - 9
+local n = #ARGV - 12
 for i = 1, n do
-  redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[9 + i])
+  redis.call('XADD', KEYS[1], tostring(cur + i) .. '-0', 'e', ARGV[12 + i])
 end
 redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[5], '*', 'g', ARGV[4], 'v', tostring(cur + n))
 if ARGV[2] ~= '' then
@@ -65,8 +73,24 @@ if cur == 0 then
   if ARGV[6] ~= '' then redis.call('SET', KEYS[5], ARGV[6]) end
 end
 if ARGV[7] == '1' then redis.call('SADD', KEYS[6], ARGV[4]) end
+if ARGV[10] ~= '' then redis.call('ZREM', KEYS[7], ARGV[10]) end
 if ARGV[8] ~= '' then redis.call('ZADD', KEYS[7], ARGV[8], ARGV[9]) end
+if ARGV[11] ~= '' then
+  redis.call('ZADD', KEYS[9], ARGV[11], ARGV[4])
+  redis.call('EXPIRE', KEYS[3], ARGV[12])
+end
 return {'ok', tostring(cur + n)}
+"""
+
+READ_LUA = """
+local r
+if ARGV[2] == '' then
+  r = redis.call('XRANGE', KEYS[1], ARGV[1], '+')
+else
+  r = redis.call('XRANGE', KEYS[1], ARGV[1], '+', 'COUNT', ARGV[2])
+end
+if #r == 0 and redis.call('EXISTS', KEYS[2]) == 1 then return 0 end
+return r
 """
 
 
@@ -122,6 +146,13 @@ class Duplicate:
     answer: bytes
 
 
+@dataclass(frozen=True, slots=True)
+class Archived:
+    """The game ended and was archived (``service/store/archive.py``): it takes no more events."""
+
+    version: int
+
+
 _env_dec = msgspec.json.Decoder(Envelope)
 _enc = msgspec.json.Encoder()
 
@@ -130,11 +161,28 @@ def decode_entry(fields: dict) -> Envelope:
     return _env_dec.decode(fields[b"e"])
 
 
+ARCHIVES_CACHED = 16
+"""Archived games whose decompressed events each process keeps (an LRU): paging through one reads
+its archive once."""
+
+
 class EventStore:
-    def __init__(self, redis: Any, partitions: int, wait_replicas: int = 0, wait_timeout_ms: int = 200):
+    def __init__(
+        self,
+        redis: Any,
+        partitions: int,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 200,
+        archive_after_s: float = 600.0,
+    ):
         self.redis = redis
         self.partitions = partitions
+        self.archive_after_s = archive_after_s
+        """Seconds after its end when a finished game is archived (``service/store/archive.py``);
+        its idempotency answers expire then too. Negative: never archived."""
         self._append = redis.register_script(APPEND_LUA.replace("IDEMPOTENCY_TTL", str(IDEMPOTENCY_TTL_S)))
+        self._read = redis.register_script(READ_LUA)
+        self._archives: OrderedDict[str, list[bytes]] = OrderedDict()
         self.replication = Replication(wanted=wait_replicas, timeout_ms=wait_timeout_ms)
         self._node_clients: dict[str, Any] = {}
 
@@ -151,10 +199,16 @@ class EventStore:
         seed: str | None = None,
         pending: bool = False,
         deadline: DueTimeout | None = None,
-    ) -> Appended | Stale | Duplicate:
+        void_deadline: int | None = None,
+        ends: float | None = None,
+    ) -> Appended | Stale | Duplicate | Archived:
         """Append atomically; see the module docstring. ``seed`` is stored only with the first event;
         ``pending`` marks the game as waiting for a worker's resolution; ``deadline`` records the
-        timeout a worker must fire."""
+        timeout a worker must fire; ``void_deadline``: the step whose deadline this batch ended (its
+        mark is removed, so no mark waits for a deadline that can no longer fire); ``ends``: the
+        batch ends the game at this epoch second: its idempotency answers then expire
+        :attr:`archive_after_s` later, when the game is marked to be archived."""
+        archive = ends is not None and self.archive_after_s >= 0
         args = [
             expected_version,
             idempotency_key or "",
@@ -165,10 +219,24 @@ class EventStore:
             "1" if pending else "0",
             repr(deadline.at_epoch_s) if deadline else "",
             deadline.member(keys.game_id) if deadline else "",
+            DueTimeout(void_deadline, 0).member(keys.game_id) if void_deadline is not None else "",
+            repr(ends + self.archive_after_s) if archive and ends is not None else "",
+            max(1, int(self.archive_after_s) + 60),
             *(_enc.encode(e) for e in envelopes),
         ]
         status, value = await self._append(
-            keys=[keys.events, keys.feed, keys.idem, keys.games, keys.seed, keys.pending, keys.deadlines], args=args
+            keys=[
+                keys.events,
+                keys.feed,
+                keys.idem,
+                keys.games,
+                keys.seed,
+                keys.pending,
+                keys.deadlines,
+                keys.archive,
+                keys.to_archive,
+            ],
+            args=args,
         )
         if status == b"ok":
             if self.replication.wanted:
@@ -176,6 +244,8 @@ class EventStore:
             return Appended(int(value))
         if status == b"stale":
             return Stale(int(value))
+        if status == b"archived":
+            return Archived(int(value))
         return Duplicate(value)
 
     async def _await_replicas(self, keys: Keys) -> int:
@@ -216,12 +286,38 @@ class EventStore:
             await c.aclose()
 
     async def read(self, keys: Keys, after_version: int = 0, count: int | None = None) -> list[Envelope]:
-        """Events with ``seq > after_version``, oldest first."""
-        entries = await self.redis.xrange(keys.events, min=f"{after_version + 1}-0", max="+", count=count)
-        return [decode_entry(f) for _, f in entries]
+        """Events with ``seq > after_version``, oldest first (at most ``count``): from the stream,
+        or from the game's archive once it was archived (``service/store/archive.py``), in one
+        round trip either way."""
+        res = await self._read(
+            keys=[keys.events, keys.archive], args=[f"{after_version + 1}-0", "" if count is None else count]
+        )
+        if res == 0:
+            raws = await self._archived(keys)
+            end = len(raws) if count is None else after_version + count
+            return [_env_dec.decode(raw) for raw in raws[after_version:end]]
+        return [_env_dec.decode(fields[1]) for _, fields in res]
+
+    async def _archived(self, keys: Keys) -> list[bytes]:
+        raws = self._archives.get(keys.game_id)
+        if raws is None:
+            blob = await self.redis.hget(keys.archive, "z")
+            raws = unpack(blob) if blob else []
+            self._archives[keys.game_id] = raws
+            if len(self._archives) > ARCHIVES_CACHED:
+                self._archives.popitem(last=False)
+        else:
+            self._archives.move_to_end(keys.game_id)
+        return raws
 
     async def version(self, keys: Keys) -> int:
-        return await self.redis.xlen(keys.events)
+        n = int(await self.redis.xlen(keys.events))
+        return n or await self.archived_version(keys)
+
+    async def archived_version(self, keys: Keys) -> int:
+        """The version the game was archived at (0: not archived)."""
+        v = await self.redis.hget(keys.archive, "v")
+        return int(v) if v else 0
 
     async def idempotent_answer(self, keys: Keys, idempotency_key: str) -> bytes | None:
         return await self.redis.hget(keys.idem, idempotency_key)

@@ -31,6 +31,8 @@ class Keys:
         "log",
         "pending",
         "deadlines",
+        "archive",
+        "to_archive",
     )
 
     def __init__(self, game_id: str, partitions: int):
@@ -48,6 +50,8 @@ class Keys:
         self.snapshot = f"{t}:game:{game_id}:snap"
         self.proj = f"{t}:game:{game_id}:proj"
         self.log = f"{t}:game:{game_id}:log"
+        self.archive = f"{t}:game:{game_id}:archive"
+        self.to_archive = to_archive_key(p)
 
     def view(self, reader: str | None) -> str:
         return f"{tag(self.partition)}:game:{self.game_id}:view:{reader or 'public'}"
@@ -76,6 +80,13 @@ def deadlines_key(partition: int) -> str:
     """Deadlines of a partition's games, ``game_id@step_version`` scored by epoch seconds: the
     workers' sweep fires the ones past due (see workers/sweep.py)."""
     return f"{tag(partition)}:deadlines"
+
+
+def to_archive_key(partition: int) -> str:
+    """Finished games of a partition waiting to be archived, scored by the epoch second when they
+    may be (their end + ``CITADEL_ARCHIVE_AFTER_S``): the workers' sweep archives the due ones
+    (``service/store/archive.py``)."""
+    return f"{tag(partition)}:to_archive"
 
 
 SECRET_KEY = "citadel:secret"

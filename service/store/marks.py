@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from .event_store import DueTimeout
-from .keys import deadlines_key, pending_key
+from .keys import deadlines_key, pending_key, to_archive_key
 
 CLAIM_LUA = """
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
@@ -43,3 +43,9 @@ class WorkMarks:
         """The deadlines of ``partition`` due at ``now``, claimed for ``lease_s`` seconds."""
         members = self._claim(keys=[deadlines_key(partition)], args=[repr(now), repr(now + lease_s), limit])
         return [DueTimeout.parse_member(m) for m in members]
+
+    def claim_due_archives(self, partition: int, now: float, lease_s: float, limit: int = 16) -> list[str]:
+        """The finished games of ``partition`` due to be archived at ``now`` (their end +
+        ``CITADEL_ARCHIVE_AFTER_S``), claimed for ``lease_s`` seconds like deadlines are."""
+        members = self._claim(keys=[to_archive_key(partition)], args=[repr(now), repr(now + lease_s), limit])
+        return [m.decode() if isinstance(m, bytes) else str(m) for m in members]

@@ -4,7 +4,9 @@ Views are stored as the JSON the API serves (each carries its ``version``); log 
 set scored by version. The projector (``projections/``) computes them; the HTTP layer reads them.
 
 One Lua script writes a game's projection: every view, the new log lines (a sorted set scored by
-version) and the projected version, all at once, and only if the version moves forward. Applying
+version) and the projected version, all at once, and only if the version moves forward and the game
+was not archived (an archived game has no read models: its reads are derived from its archived
+events, ``service/store/archive.py``). Applying
 the same events twice therefore changes nothing, which is what lets a killed projector simply
 re-process its pending feed entries.
 """
@@ -25,8 +27,9 @@ PROJECT_LUA = """
 local cur = tonumber(redis.call('HGET', KEYS[1], 'version') or '0')
 local newv = tonumber(ARGV[1])
 if cur >= newv then return cur end
+if redis.call('EXISTS', KEYS[3]) == 1 then return newv end
 local nviews = tonumber(ARGV[2])
-for i = 1, nviews do redis.call('SET', KEYS[2 + i], ARGV[2 + i]) end
+for i = 1, nviews do redis.call('SET', KEYS[3 + i], ARGV[2 + i]) end
 local i = 3 + nviews
 while i <= #ARGV do
   redis.call('ZADD', KEYS[2], ARGV[i], ARGV[i + 1])
@@ -77,7 +80,9 @@ class ProjectionStore:
         args: list[Any] = [version, len(readers), *(views[r] for r in readers)]
         for line in lines:
             args += [line.seq, _enc.encode(line)]
-        return int(await self._project(keys=[keys.proj, keys.log, *(keys.view(r) for r in readers)], args=args))
+        return int(
+            await self._project(keys=[keys.proj, keys.log, keys.archive, *(keys.view(r) for r in readers)], args=args)
+        )
 
     async def clear(self, keys: Keys, readers: list[str | None]) -> None:
         await self.redis.delete(keys.proj, keys.log, *(keys.view(r) for r in readers))

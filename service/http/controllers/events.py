@@ -23,10 +23,10 @@ from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
 from service.store.keys import Keys
 from service.store.rate_limits import Client, RateLimits
-from service.store.read_models import log_lines
+from service.store.read_models import LogLine, log_lines
 
 from ..access import ORGANIZER, client_of, role_of, runtime, verified_role
-from ..bodies import GameId, json_response
+from ..bodies import JSON, GameId, json_response
 from ..errors import ApiError
 from ..models import ExportOut, LogOut, StreamEnd
 from ..problems import problems
@@ -203,6 +203,65 @@ async def _sse(
             yield b": keep-alive\n\n"
 
 
+EXPORT_PAGE = 500
+"""Events read per ``XRANGE`` by the export and the derived log: no request reads a long game's
+whole stream at once."""
+_EVENTS_MARK = b'"events":[]'
+
+
+async def _redacted_pages(
+    rt: Runtime, game: LoadedGame, keys: Keys, upto: int, reader: str | None, over: bool
+) -> AsyncIterator[tuple[Envelope, bool]]:
+    """The first ``upto`` events, read :data:`EXPORT_PAGE` at a time, each redacted for ``reader``
+    (nothing is, with ``over``), and whether it was."""
+    after = 0
+    while after < upto:
+        page = await rt.store.read(keys, after, count=min(EXPORT_PAGE, upto - after))
+        if not page:
+            return  # pragma: no cover - a stream shorter than the version it was loaded at
+        for env in page:
+            after = env.seq
+            if not over:
+                e = game.decode(env)
+                red = game.game.redact_event(e, reader, game_over=False)
+                if red is not e:
+                    yield msgspec.structs.replace(env, event=msgspec.Raw(_enc.encode(red))), True
+                    continue
+            yield env, False
+
+
+async def _export_chunks(shell: bytes, envs: AsyncIterator[tuple[Envelope, bool]]) -> AsyncIterator[bytes]:
+    """The export's JSON, streamed: ``shell`` is the whole document with no event (its
+    ``"events":[]``), and the events are written into it page by page, byte for byte what encoding
+    the whole document at once gives."""
+    at = shell.index(_EVENTS_MARK) + len(_EVENTS_MARK) - 1
+    yield shell[:at]
+    chunk: list[bytes] = []
+    first = True
+    async for env, _ in envs:
+        chunk.append(_enc.encode(env) if first else b"," + _enc.encode(env))
+        first = False
+        if len(chunk) >= EXPORT_PAGE:
+            yield b"".join(chunk)
+            chunk = []
+    yield b"".join(chunk) + shell[at:]
+
+
+async def derived_log(rt: Runtime, game: LoadedGame, keys: Keys, after: int, limit: int, upto: int) -> list[LogLine]:
+    """At most ``limit`` log lines of the events after ``after`` up to ``upto``, narrated from the
+    events themselves, read :data:`EXPORT_PAGE` at a time (for a game whose projection is behind,
+    or that was archived and has none)."""
+    over = game.game.is_over(game.state)
+    lines: list[LogLine] = []
+    while after < upto and len(lines) < limit:
+        envs = [e for e in await rt.store.read(keys, after, count=EXPORT_PAGE) if e.seq <= upto]
+        if not envs:
+            break
+        lines += log_lines(game.game, ((e, game.decode(e)) for e in envs), over)
+        after = envs[-1].seq
+    return lines[:limit]
+
+
 class EventsController(Controller):
     path = "/v1/games/{game_id:str}"
     tags = ["events"]
@@ -283,10 +342,8 @@ class EventsController(Controller):
         version = game.version if visible is None else visible
         if await rt.projections.version(keys) >= game.version:
             lines = await rt.projections.log(keys, from_, limit)
-        else:
-            envs = await rt.store.read(keys, from_)
-            over = game.game.is_over(game.state)
-            lines = log_lines(game.game, ((e, game.decode(e)) for e in envs), over)[:limit]
+        else:  # the projection is behind, or the game was archived: derived from its events, page by page
+            lines = await derived_log(rt, game, keys, from_, limit, version)
         lines = [line for line in lines if line.seq <= version]  # a delayed spectator's cut
         nxt = lines[-1].seq if len(lines) == limit else None
         out = LogOut(game_id=game_id, version=version, lines=lines, next_cursor=nxt)
@@ -315,31 +372,30 @@ class EventsController(Controller):
         # exactly the events of the loaded version: the head signed below is the head of this state
         visible = await spectator_version(rt, game, role)
         upto = game.version if visible is None else visible  # a delayed spectator's cut
-        envs = (await rt.store.read(keys, 0, count=upto)) if upto else []
         ended = game.game.is_over(game.state) and upto == game.version
         # Complete after the end, and for a referee organizer (organizer_is_referee) at any time.
         # and for the judge, live (docs/judge.md).
         over = ended or sees_everything(role) or (role == ORGANIZER and game.game.referee_export(game.state))
-        out_envs = []
-        redacted = []
-        for env in envs:
-            e = game.decode(env)
-            red = game.game.redact_event(e, reader, game_over=over)
-            if red is not e:
-                redacted.append(env.seq)
-                env = msgspec.structs.replace(env, event=msgspec.Raw(_enc.encode(red)))
-            out_envs.append(env)
+        last = await rt.store.read(keys, upto - 1, count=1) if upto else []
         signer = await rt.signing.signer()
-        head = signer.sign(game_id, game.kind, len(envs), envs[-1].hash if envs else GENESIS)
+        head = signer.sign(game_id, game.kind, upto, last[0].hash if last else GENESIS)
+        redacted = (
+            [] if over else [env.seq async for env, red in _redacted_pages(rt, game, keys, upto, reader, over) if red]
+        )
         body = ExportOut(
             game_id=game_id,
-            version=len(envs),
+            version=upto,
             seed_commitment=game.game.seed_commitment(game.state),
             seed=await rt.store.seed(keys) if ended else None,
             complete=not redacted,
             signed_head=head,
-            events=out_envs,
+            events=[],
             redacted=redacted,
             kind=game.kind,
         )
-        return json_response(200, _enc.encode(body), upto)
+        # streamed page by page; the annotation above documents the body it adds up to
+        return Stream(  # type: ignore[return-value]
+            _export_chunks(_enc.encode(body), _redacted_pages(rt, game, keys, upto, reader, over)),
+            media_type=JSON,
+            headers={"ETag": f'"{upto}"'},
+        )

@@ -81,13 +81,17 @@ def buckets_for(status: str | None, open_seats: bool | None) -> list[Bucket]:
 
 
 async def versions(rt: Runtime, game_ids: list[str]) -> list[int]:
-    """The current version of each game, in one pipelined round trip (``XLEN`` of each stream)."""
+    """The current version of each game, in one pipelined round trip (``XLEN`` of each stream, or
+    the version an archived game was archived at: ``service/store/archive.py``)."""
     if not game_ids:
         return []
     pipe = rt.redis.pipeline(transaction=False)
     for g in game_ids:
-        pipe.xlen(rt.store.keys(g).events)
-    return [int(v) for v in await pipe.execute()]
+        keys = rt.store.keys(g)
+        pipe.xlen(keys.events)
+        pipe.hget(keys.archive, "v")
+    got = await pipe.execute()
+    return [int(n) or int(v or 0) for n, v in zip(got[::2], got[1::2])]
 
 
 async def game_list(
