@@ -384,6 +384,11 @@ def muster(o: m.MusterOptions, rng: random.Random) -> m.Muster:
     return m.Muster(recruits=recruits)
 
 
+def undo_consent(o: m.UndoConsentOptions, rng: random.Random) -> m.AnswerUndo:
+    """An opponent asks to undo its last command: a random bot agrees or not at random."""
+    return m.AnswerUndo(consent=rng.random() < 0.5)
+
+
 CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
@@ -406,6 +411,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
         select_units,
         reconcile_armies,
         muster,
+        undo_consent,
     )
 }
 
@@ -490,6 +496,7 @@ FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "select_units": fallback_select_units,
     "reconcile_armies": fallback_reconcile_armies,
     "muster": lambda o: m.Muster(recruits={}),
+    "undo_consent": lambda o: m.AnswerUndo(consent=False),
 }
 
 

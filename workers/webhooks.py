@@ -8,7 +8,8 @@
   (``domain/registry.py``), and creates one delivery per matching subscription
   (``service/store/webhooks.py``: idempotent). Then it claims the deliveries that are due (with a
   lease) and enqueues one RQ job each (:data:`service.engine.dispatch.DELIVER_WEBHOOK`).
-* :func:`deliver` -- that job: check the URL again (``service/engine/webhooks.py``), POST the body
+* :func:`deliver` -- that job hands the attempt to a thread of the worker (never blocking its
+  deadline sweep); :func:`attempt` -- check the URL again (``service/engine/webhooks.py``), POST the body
   signed for this attempt, record the outcome. A 2xx is delivered; anything else (another status,
   a refused URL, a timeout, a connection error) is retried after ``backoff_s * 2**(attempts-1)``
   seconds, until ``CITADEL_WEBHOOK_MAX_ATTEMPTS`` attempts, then ``failed``.
@@ -23,6 +24,7 @@ import logging
 import os
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import Any
 
@@ -203,8 +205,30 @@ _outbox: WebhookOutbox | None = None
 _settings: policy.WebhookSettings | None = None
 
 
+ATTEMPT_THREADS = 8
+"""Attempts in flight at once per worker process (each waits at most ``CITADEL_WEBHOOK_TIMEOUT_S``)."""
+_attempts = ThreadPoolExecutor(max_workers=ATTEMPT_THREADS, thread_name_prefix="webhook")
+
+
 def deliver(delivery_id: str) -> str:
-    """The RQ job: one attempt of one delivery (module docstring). Says what happened."""
+    """The RQ job: hand one attempt of one delivery to the worker's attempt threads and return at
+    once. A worker runs its jobs one at a time on its main loop, between its sweeps: an attempt made
+    here would hold the deadline sweep for as long as the receiver takes (up to the timeout), so no
+    HTTP request is ever made on that loop (docs/webhooks.md). A worker killed mid-attempt loses
+    nothing: the delivery's lease expires and it is claimed again."""
+    _attempts.submit(_attempt_logged, delivery_id)
+    return "started"
+
+
+def _attempt_logged(delivery_id: str) -> None:
+    try:
+        log.debug("webhook delivery %s: %s", delivery_id, attempt(delivery_id))
+    except Exception:  # an attempt thread must not die silently: the lease retries the delivery
+        log.exception("webhook delivery %s failed unexpectedly", delivery_id)
+
+
+def attempt(delivery_id: str) -> str:
+    """One attempt of one delivery (module docstring), in an attempt thread. Says what happened."""
     global _outbox, _settings
     if _outbox is None:
         _outbox = WebhookOutbox(event_store_redis_sync(Config.from_env()))

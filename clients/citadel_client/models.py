@@ -232,6 +232,16 @@ class MusterOptions(msgspec.Struct, tag_field="kind", tag="muster"):
     supply: SupplyLimit
 
 
+class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
+    """An opponent asks to undo its last command: answer ``AnswerUndo(consent=True/False)``."""
+
+    seat_id: str
+    house: str
+    version: int
+    """The version the game returns to when every opponent consents."""
+    reason: str
+
+
 DecisionOptions = (
     AssignOrdersOptions
     | RavenOptions
@@ -252,6 +262,7 @@ DecisionOptions = (
     | SelectUnitsOptions
     | ReconcileOptions
     | MusterOptions
+    | UndoConsentOptions
 )
 
 
@@ -411,6 +422,12 @@ class Muster(Command, frozen=True, tag="muster"):
     """mustering area -> purchases."""
 
 
+class AnswerUndo(Command, frozen=True, tag="answer_undo"):
+    """Consent to an opponent's undo request (``True``) or refuse it (``False``): docs/judge.md."""
+
+    consent: bool
+
+
 PlayerCommand = (
     AssignOrders
     | RavenReplaceOrder
@@ -433,6 +450,7 @@ PlayerCommand = (
     | SelectUnits
     | ReconcileArmies
     | Muster
+    | AnswerUndo
 )
 
 

@@ -62,6 +62,7 @@ from .reference import (
 from .state import UNIT_TYPES, Phase, Step
 from .supply import SupplyLimit
 from .timeouts import DEFAULT_TEXT
+from .undo_consent import AnswerUndo, UndoConsentOptions
 from .westeros.commands import Bid, Muster, ReconcileArmies, SelectUnits, WesterosChoice
 from .westeros.decisions import (
     BidOptions,
@@ -257,6 +258,7 @@ DESCRIPTIONS: dict[str, str] = {
     "areas": "Areas concerned (`Area` ids).",
     "reason": "The rule id or cause behind this fact (`BG-RAID-03`, a card id...), for the log.",
     "units": "Units by type (`footman`, `knight`, `siege_engine`, `ship`), or by area then type.",
+    "consent": "True to consent to the opponent's undo request, false to refuse it (docs/judge.md).",
     "by_default": "True when the server made this choice at the deadline (the documented default), not the player.",
     "card": "A card id (House card unless the type says otherwise).",
     "cards": "Card ids.",
@@ -547,6 +549,12 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "combat_in_progress": ("conflict", "a combat is being resolved"),
     "rollback_out_of_range": ("invalid", "the version is not the end of a command's events between the start and now"),
     "nothing_to_undo": ("invalid", "the seat has sent no command since the start"),
+    # Undo with the opponents' consent (domain/board/undo_consent.py, docs/judge.md)
+    "undo_pending": ("conflict", "an undo request is still waiting for answers: one at a time"),
+    "no_undo_request": ("conflict", "no undo request is waiting for an answer"),
+    "own_undo_request": ("invalid", "the seat that asked to undo does not answer its own request"),
+    "already_answered": ("conflict", "this seat has already consented to the undo request"),
+    "undo_expired": ("conflict", "the undo request's deadline has passed: it is refused"),
 }
 """Every code of the board game's refusals (``grep -rn 'code=' domain/``; the classes of
 ``domain/core/errors.py`` give the rest), by kind."""
@@ -576,6 +584,8 @@ EXAMPLES = (
     RestoreUnit(house="stark", area="winterfell", unit="footman", reason="the Footman was knocked off the table"),
     RollBack(version=57, reason="an illegal march was accepted: replay from the end of the reveal"),
     UndoLastCommand(seat_id="seat2", reason="a misclick on the wrong area, by ruling"),
+    AnswerUndo(consent=True),
+    UndoConsentOptions(seat_id="seat2", house="lannister", version=57, reason="misclicked the March"),
     ReplacePlayer(seat_id="seat3", name="Ser Stand-in", reason="seat3 left the tournament"),
     *REFERENCE_EXAMPLES,
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),

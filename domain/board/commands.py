@@ -15,6 +15,7 @@ from .action.commands import ActionCommand
 from .command_base import AreaId, Command, OrderId
 from .scenario import Scenario
 from .state import Settings
+from .undo_consent import AnswerUndo
 from .westeros.commands import WesterosCommand
 
 
@@ -51,7 +52,7 @@ PlanningCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPl
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
-PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand
+PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo
 
 
 # Commands that do not come through POST /commands ---------------------------------------------

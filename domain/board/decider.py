@@ -13,7 +13,7 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, judge, planning, victory
+from . import board_data, clocks, fixture_start, judge, planning, undo_consent, victory
 from . import commands as cmd
 from . import events as ev
 from .action import decider as action
@@ -200,6 +200,12 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return _timeout(state, command, ctx)
         case _ if isinstance(command, judge.JUDGE_COMMANDS):
             return judge.decide_judge(state, command, actor, ctx)
+        case undo_consent.UndoRequestAt():  # docs/judge.md: undo with the opponents' consent
+            house = house_of(state, actor)
+            return undo_consent.request_undo(state, actor.seat_id or "", house, command, ctx)
+        case undo_consent.AnswerUndo():
+            house = house_of(state, actor)
+            return undo_consent.answer_undo(state, actor.seat_id or "", house, command, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, ctx, house, command.orders)
@@ -262,7 +268,12 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
     step that set the deadline is still current and the deadline really is in the past. With time
     banks (docs/clocks.md) the deadline may be a house's bank running out before the step's own
     deadline: then only that house's decisions get their defaults."""
-    if state.step_version != command.step_version or state.deadline is None:
+    if state.step_version != command.step_version:
+        raise WrongPhase("the step this timeout was for is over", code="timeout_void")
+    expired = undo_consent.expire(state, ctx)  # an undo request's deadline: refused by default
+    if expired:
+        return expired
+    if state.deadline is None:
         raise WrongPhase("the step this timeout was for is over", code="timeout_void")
     now = clocks.now_of(ctx)
     due = clocks.effective_deadline(state)

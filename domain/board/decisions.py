@@ -14,6 +14,8 @@ from .clock_times import house_deadline
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
+from .undo_consent import DEFAULT_TEXT as UNDO_DEFAULT_TEXT
+from .undo_consent import UndoConsentOptions, waiting_on
 from .westeros.decisions import WesterosDecisionOptions, pending_westeros_decisions
 
 
@@ -46,7 +48,12 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
 
 
 DecisionOptions = (
-    AssignOrdersOptions | RavenOptions | RavenPlacementOptions | ActionDecisionOptions | WesterosDecisionOptions
+    AssignOrdersOptions
+    | RavenOptions
+    | RavenPlacementOptions
+    | ActionDecisionOptions
+    | WesterosDecisionOptions
+    | UndoConsentOptions
 )
 
 
@@ -68,7 +75,7 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     if state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
         if not remaining:
-            return []  # all sealed: the system reveals them
+            return _undo_consents(state)  # all sealed: the system reveals them
         houses = state.turn_order()
         if state.planning.sequential:
             current = planning.current_sequential_house(state)  # the first of ``remaining``
@@ -102,7 +109,28 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     elif state.phase == "westeros" and state.westeros is not None:
         for house, commands, opts in pending_westeros_decisions(state):
             out.append(_decision(state, house, commands, opts))
-    return out
+    return out + _undo_consents(state)
+
+
+def _undo_consents(state: BoardState) -> list[Decision]:
+    """An opponent's undo request waits on every other seat's consent (docs/judge.md); refused by
+    default at the request's deadline."""
+    req = state.undo_request
+    if req is None:
+        return []
+    opts = UndoConsentOptions(seat_id=req.seat_id, house=req.house, version=req.version, reason=req.reason)
+    return [
+        Decision(
+            seat_id=seat.seat_id,
+            house=seat.house or "",
+            commands=["answer_undo"],
+            options=opts,
+            deadline=req.deadline if state.paused is None else None,
+            default=UNDO_DEFAULT_TEXT,
+        )
+        for seat_id in waiting_on(state, req)
+        if (seat := state.seat(seat_id)) is not None
+    ]
 
 
 def _raven_holder(state: BoardState) -> str:

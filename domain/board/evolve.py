@@ -22,7 +22,7 @@ from .action import events as aev
 from .action.evolve import evolve_action
 from .scenario import apply_scenario
 from .setup import initial_board
-from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock
+from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock, UndoRequest
 from .westeros import events as wev
 from .westeros.evolve import evolve_westeros
 
@@ -111,6 +111,18 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                     clock.since = rfc3339(parse_rfc3339(clock.since) + shift)
         case _ if isinstance(event, jev.JUDGE_EVENTS):
             _evolve_judge(state, event)
+        case jev.UndoRequested():
+            state.undo_request = UndoRequest(
+                seat_id=event.seat_id,
+                house=event.house,
+                version=event.version,
+                reason=event.reason,
+                deadline=event.deadline,
+            )
+        case jev.UndoAnswered() if event.consent and state.undo_request is not None:
+            state.undo_request.consents = [*state.undo_request.consents, event.seat_id]
+        case jev.UndoAnswered() | jev.UndoExpired():
+            state.undo_request = None
         case _ if isinstance(event, aev.ACTION_EVENTS):
             evolve_action(state, event)
         case _ if isinstance(event, wev.WESTEROS_EVENTS):

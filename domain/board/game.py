@@ -11,8 +11,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from ..core.commands import Actor
-from ..core.context import Context, rfc3339
+from ..core.commands import Actor, RequestUndo
+from ..core.context import Context, parse_rfc3339, rfc3339
 from ..core.envelope import Envelope
 from ..core.errors import RuleViolation
 from ..core.game import AuditReport, Deadline, LobbyInfo, LobbyStatus, SchemaDocs, SpectatorDelay
@@ -33,6 +33,7 @@ from .reference import documents as reference_documents
 from .replay import batch_ends, last_command_start
 from .scenario import Scenario
 from .state import BoardState, Settings
+from .undo_consent import UndoRequestAt
 from .westeros.events import GameEnded, WesterosPhaseBegan
 
 
@@ -137,6 +138,10 @@ class BoardGame:
         """The earliest of the step's deadline and the running time banks' ends; none while the
         clocks are paused (docs/clocks.md)."""
         at = effective_deadline(state)
+        undo = state.undo_request  # an undo request's deadline (docs/judge.md): refused by default
+        if undo is not None and undo.deadline is not None and state.paused is None:
+            until = parse_rfc3339(undo.deadline)
+            at = until if at is None else min(at, until)
         if at is None:
             return None
         return Deadline(step_version=state.step_version, at=rfc3339(at))
@@ -193,6 +198,11 @@ class BoardGame:
         return seat.generation if seat else 0
 
     def prepare_judge(self, state: BoardState, history: Sequence[Recorded], command: object) -> object:
+        if isinstance(command, RequestUndo):  # a seat's, with the opponents' consent (docs/judge.md)
+            start = last_command_start(state, history, command.seat_id)
+            if start is None:
+                raise RuleViolation(f"{command.seat_id} has sent no command since the start", code="nothing_to_undo")
+            return UndoRequestAt(version=start - 1, reason=command.reason)
         if isinstance(command, judge.UndoLastCommand):
             start = last_command_start(state, history, command.seat_id)
             if start is None:

@@ -71,3 +71,39 @@ class SeatReplaced(Event, frozen=True, tag="seat_replaced"):
 
 
 JUDGE_EVENTS = JudgePowerSet | JudgeUnitRestored | JudgeRolledBack | SeatReplaced
+
+
+# Undo with the opponents' consent (docs/judge.md): a seat's request, the others' answers, and the
+# request's expiry. When the last opponent consents, the same batch carries a ``judge_rolled_back``
+# with ``author`` ``"consent"`` and ``undone_seat``: the judge's rollback machinery, by agreement.
+
+
+class UndoRequested(Event, frozen=True, tag="undo_requested"):
+    """``seat_id`` asks to undo its last command: a rollback to ``version`` (just before the first
+    event of that command), if every other seat consents before ``deadline``."""
+
+    seat_id: str
+    house: str
+    version: int
+    reason: str
+    deadline: str | None = None
+
+
+class UndoAnswered(Event, frozen=True, tag="undo_answered"):
+    """``seat_id`` consented to the pending undo request, or refused it (which ends the request)."""
+
+    seat_id: str
+    house: str
+    consent: bool
+
+
+class UndoExpired(Event, frozen=True, tag="undo_expired"):
+    """The pending undo request of ``seat_id`` reached its deadline unanswered by some seat: refused
+    by default, nothing is undone."""
+
+    seat_id: str
+
+
+UNDO_EVENTS = UndoRequested | UndoAnswered | UndoExpired
+CONSENT_AUTHOR = "consent"
+"""The ``author`` of a rollback that the opponents agreed to (a judge's is ``judge``)."""

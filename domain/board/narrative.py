@@ -65,9 +65,20 @@ def describe(event: ev.Event) -> str | None:
             return f"The judge restored a {event.unit.replace('_', ' ')} of {event.house.capitalize()} in {event.area}: {event.reason}"
         case jev.SeatReplaced():
             return f"The judge gave {event.seat_id} to {event.name}: {event.reason}"
+        case jev.JudgeRolledBack() if event.author == jev.CONSENT_AUTHOR:
+            return (
+                f"With every opponent's consent, {event.undone_seat}'s last command was undone "
+                f"(back to version {event.version}): {event.reason}"
+            )
         case jev.JudgeRolledBack():
             undo = f", undoing {event.undone_seat}'s last command" if event.undone_seat else ""
             return f"The judge rolled the game back to version {event.version}{undo}: {event.reason}"
+        case jev.UndoRequested():
+            return f"{event.house.capitalize()} asks to undo its last command (back to version {event.version}): {event.reason}"
+        case jev.UndoAnswered():
+            return f"{event.house.capitalize()} {'consents to' if event.consent else 'refuses'} the undo."
+        case jev.UndoExpired():
+            return f"{event.seat_id}'s undo request expired unanswered: refused, nothing is undone."
         case _ if isinstance(event, wev.WESTEROS_EVENTS):
             return describe_westeros(event)
         case _ if isinstance(event, aev.ACTION_EVENTS):

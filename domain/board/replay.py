@@ -39,6 +39,7 @@ from .action import events as aev
 from .action import tides_events as tev
 from .decider import pending_system_work
 from .state import BoardState
+from .undo_consent import AnswerUndo, UndoRequestAt
 from .westeros import commands as wcmd
 from .westeros import events as wev
 
@@ -69,6 +70,13 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((_clock_keeper(head.by), ResumeClocks(reason=head.reason)))
     elif isinstance(head, jev.JUDGE_EVENTS) and _rollback_fits(state, recorded, i):
         out.append((JUDGE, judge_command(head)))
+    elif isinstance(head, jev.UndoRequested | jev.UndoAnswered):  # undo with consent (docs/judge.md)
+        seat = state.seat(head.seat_id)
+        by = Actor(kind="seat", seat_id=head.seat_id, generation=seat.generation if seat else 0)
+        if isinstance(head, jev.UndoAnswered):
+            out.append((by, AnswerUndo(consent=head.consent)))
+        elif _undo_request_fits(state, recorded, i, head):
+            out.append((by, UndoRequestAt(version=head.version, reason=head.reason)))
     else:
         for house, command in player_commands(recorded, i):
             seat = state.seat_of_house(house)  # its current player: the token generation of now
@@ -76,7 +84,7 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
             out.append((actor, command))
     if pending_system_work(state):
         out.append((SYSTEM, ResolvePending()))
-    if state.deadline is not None:
+    if state.deadline is not None or state.undo_request is not None:
         out.append((SYSTEM, ApplyTimeout(step_version=state.step_version)))
     return out
 
@@ -208,6 +216,14 @@ def _rollback_fits(state: BoardState, recorded: Sequence[Recorded], i: int) -> b
         start = last_command_start(state, before, e.undone_seat)
         return start is not None and start - 1 == e.version
     return True
+
+
+def _undo_request_fits(state: BoardState, recorded: Sequence[Recorded], i: int, e: jev.UndoRequested) -> bool:
+    """What the service found in the stream for a seat's undo request, checked again: its target is
+    the end of a batch, just before the first event of the seat's last command."""
+    before = recorded[:i]
+    start = last_command_start(state, before, e.seat_id)
+    return e.version in batch_ends(before) and start is not None and start - 1 == e.version
 
 
 def batch_ends(recorded: Sequence[Recorded]) -> set[int]:

@@ -174,6 +174,20 @@ class Planning(msgspec.Struct):
     """The house that looked (the raven may change hands before the card is drawn)."""
 
 
+class UndoRequest(msgspec.Struct):
+    """A seat's pending request to undo its last command (docs/judge.md, undo with consent)."""
+
+    seat_id: str
+    house: str
+    version: int
+    """The rollback's target: just before the first event of the seat's last command."""
+    reason: str
+    deadline: str | None
+    """When the request is refused by default (RFC 3339); None when decisions have no deadline."""
+    consents: list[str] = []
+    """The seats that consented so far."""
+
+
 class BoardState(msgspec.Struct):
     game_id: str
     version: int
@@ -231,6 +245,8 @@ class BoardState(msgspec.Struct):
     """The Westeros phase's working data while it runs (domain/board/westeros); None otherwise."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
+    undo_request: UndoRequest | None = None
+    """A seat's request to undo its last command, waiting for its opponents' consent."""
 
     def seat(self, seat_id: str) -> Seat | None:
         for s in self.seats:

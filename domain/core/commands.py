@@ -49,6 +49,18 @@ ORGANIZER = Actor(kind="organizer")
 JUDGE = Actor(kind="judge")
 
 
+class RequestUndo(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    """``seat_id`` asks to undo its own last command, with its opponents' consent (docs/judge.md;
+    ``POST /v1/games/{id}/undo-requests``, the seat taken from the token). Every other seat then
+    decides to consent or refuse (``answer_undo``; refused by default at the deadline); when all
+    consent, the game rolls back to just before that command as a judge's ``undo_last_command`` would.
+    A game prepares it with the stream (``Game.prepare_judge``) before deciding it."""
+
+    seat_id: str
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    """Why (shown to the opponents, kept in the log and the export)."""
+
+
 class PauseClocks(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """A judge's action: stop every clock of the game (docs/clocks.md). While paused no deadline
     fires, no time bank runs, and the game accepts no decision; an audited event records who and why."""

@@ -288,7 +288,9 @@ class Game(Protocol):
     def prepare_judge(self, state: Any, history: Sequence[Recorded], command: object) -> object:
         """The judge's command to decide, given the stream so far (``history``, every event of the
         current version): what needs the past is settled here (the version an undo returns to, a
-        rollback's target being the end of a batch); raises GameError when it cannot be."""
+        rollback's target being the end of a batch); raises GameError when it cannot be. A seat's
+        :class:`~domain.core.commands.RequestUndo` (undo with the opponents' consent) is prepared
+        here too; a game without undo returns it as it is (its ``decide`` refuses it)."""
         ...
 
     def seat_replacements(self, events: Sequence[Any]) -> dict[str, int]:

@@ -428,11 +428,19 @@ class Engine:
     # -- the judge (docs/judge.md) ------------------------------------------------------------
 
     async def judge(
-        self, game_id: str, command: object, *, expected_version: int | None, idempotency_key: str | None, fp: str
+        self,
+        game_id: str,
+        command: object,
+        *,
+        expected_version: int | None,
+        idempotency_key: str | None,
+        fp: str,
+        actor: Actor = JUDGE,
     ) -> tuple[int, bytes]:
-        """Run a judge's action. The game first settles what needs the stream so far
-        (``Game.prepare_judge``: an undo's target, a rollback's batch boundary), at a version the
-        append is then pinned to; when the game moved on meanwhile, it is prepared again."""
+        """Run a judge's action (or, with a seat's ``actor``, a seat's undo request: docs/judge.md).
+        The game first settles what needs the stream so far (``Game.prepare_judge``: an undo's
+        target, a rollback's batch boundary), at a version the append is then pinned to; when the
+        game moved on meanwhile, it is prepared again."""
         keys = self.store.keys(game_id)
         if idempotency_key:
             stored = await self.store.idempotent_answer(keys, idempotency_key)
@@ -449,12 +457,12 @@ class Engine:
             try:
                 return await self.execute(
                     game_id,
-                    JUDGE,
+                    actor,
                     prepared,
                     expected_version=version,
                     idempotency_key=idempotency_key,
                     fp=fp,
-                    respond=self._judged,
+                    respond=self._judged if actor.kind == "judge" else None,
                 )
             except GameError as e:
                 if e.code != "stale_version" or expected_version is not None:

@@ -114,6 +114,13 @@ class JudgeActionOut(msgspec.Struct):
     """seat id -> its new bearer token, for a seat the action gave to a new player (`replace_player`)."""
 
 
+class UndoRequestIn(msgspec.Struct, forbid_unknown_fields=True):
+    """A seat asks to undo its own last command, with its opponents' consent (docs/judge.md)."""
+
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500, examples=["misclicked the March"])]
+    """Why: shown to the opponents in their `undo_consent` decision, kept in the log and the export."""
+
+
 class JudgeTokenOut(msgspec.Struct):
     """The judge's bearer token of a game (docs/judge.md)."""
 

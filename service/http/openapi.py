@@ -67,6 +67,7 @@ from .models import (
     TurnItem,
     TurnsBody,
     TurnsEnd,
+    UndoRequestIn,
 )
 from .problems import PROBLEM, Problem, problem_catalogue
 
@@ -139,6 +140,7 @@ SERVICE_TYPES: list[Any] = [
     TournamentBody,
     RoundBody,
     WebhookBody,
+    UndoRequestIn,
 ]
 
 

@@ -243,16 +243,17 @@ EVENTS = "GET /v1/games/{game_id}/events"
 INVITATION = "GET /v1/games/{game_id}/invitation"
 TURNS = "POST /v1/turns"
 JUDGE = "POST /v1/games/{game_id}/judge"
+UNDO = "POST /v1/games/{game_id}/undo-requests"
 TOURNAMENT = "POST /v1/tournaments"
 ROUND = "POST /v1/tournaments/{tournament_id}/rounds"
 WEBHOOKS = ("POST /v1/games/{game_id}/webhooks", "POST /v1/tournaments/{tournament_id}/webhooks")
-POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, JUDGE, TOURNAMENT, *WEBHOOKS)
+POSTS = (CREATE, JOIN, START, COMMAND, PAUSE, RESUME, JUDGE, UNDO, TOURNAMENT, *WEBHOOKS)
 NOWHERE = ("-",)
 """Codes of no documented operation (a method or route that does not exist): in the code list only."""
 MIN_VERSION = ("GET /v1/games/{game_id}", "GET /v1/games/{game_id}/view", "GET /v1/games/{game_id}/decisions")
 
 SERVICE_CODES: tuple[ProblemCode, ...] = (
-    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS, JUDGE)),
+    ProblemCode(400, "bad_json", "the body is not valid JSON", (CREATE, JOIN, COMMAND, TURNS, JUDGE, UNDO)),
     ProblemCode(400, "invalid_parameter", "a query, path or header parameter fails validation"),
     ProblemCode(400, "unknown_parameter", "a query parameter the operation does not know"),
     ProblemCode(400, "bad_request", "any other malformed request"),
@@ -281,7 +282,10 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
     ),
     ProblemCode(404, "not_found", "no such game"),
     ProblemCode(
-        409, "stale_version", "`If-Match` names another version (see `current_version`)", (START, COMMAND, JUDGE)
+        409,
+        "stale_version",
+        "`If-Match` names another version (see `current_version`)",
+        (START, COMMAND, JUDGE, UNDO),
     ),
     ProblemCode(409, "version_not_reached", "`min_version` is beyond the game's version", MIN_VERSION),
     ProblemCode(409, "game_exists", "a game with this id already exists", (CREATE, TOURNAMENT, ROUND)),
@@ -355,7 +359,7 @@ def problem_catalogue() -> list[ProblemCode]:
             if (status, code) in seen:
                 continue
             seen.add((status, code))
-            ops = (COMMAND, CREATE, JUDGE) if kind == "invalid" else (COMMAND, JUDGE)
+            ops = (COMMAND, CREATE, JUDGE, UNDO) if kind == "invalid" else (COMMAND, JUDGE, UNDO)
             out.append(ProblemCode(status, code, meaning, ops))
     return out
 

@@ -14,14 +14,15 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.params import JSONBody
 
+from domain.core.commands import Actor, RequestUndo
 from service.engine import tokens
 from service.engine.engine import fingerprint
 
 from .. import metrics
-from ..access import judge_only, organizer_only, runtime
+from ..access import judge_only, organizer_only, role_of, runtime, seat_only
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response
 from ..errors import ApiError
-from ..models import AnyJudgeCommand, JudgeActionOut, JudgeTokenOut
+from ..models import AnyJudgeCommand, CommandAccepted, JudgeActionOut, JudgeTokenOut, UndoRequestIn
 from ..problems import problems
 
 _enc = msgspec.json.Encoder()
@@ -67,6 +68,48 @@ class JudgeController(Controller):
         )
         metrics.COMMANDS.inc("judge_" + str(type(command).__struct_config__.tag))
         return json_response(status, body)
+
+    @post(
+        "/undo-requests",
+        summary="Ask to undo your last command (with your opponents' consent)",
+        description="A seat asks to take back its own last command: one public `undo_requested` event naming the "
+        "version the game would return to (just before the first event of that command; everything after it "
+        "is undone with it) and a deadline (the game's `decision_timeout_s`). Every other seat then has a "
+        "decision `undo_consent` in `GET /decisions`, answered by `POST /commands` with "
+        '`{"type": "answer_undo", "consent": true}` (or `false`). A refusal ends the request; so does the '
+        "deadline (`undo_expired`: refused by default); nothing is undone. With the last consent the game "
+        "rolls back as the judge's `undo_last_command` does: a `judge_rolled_back` event with `author` "
+        '`"consent"` and `undone_seat`, audited by `citadel-verify`. One request at a time per game '
+        "(409 `undo_pending`); 422 `nothing_to_undo` when the seat sent no command since the start. "
+        "docs/judge.md.",
+        status_code=200,
+        responses=problems(400, 401, 403, 404, 409, 413, 415, 422, 429, 503),
+        security=[{"bearer": []}],
+        guards=[seat_only],
+    )
+    async def request_undo(
+        self,
+        request: Request[Any, Any, Any],
+        game_id: GameId,
+        data: JSONBody[UndoRequestIn],
+        idempotency_key: IdemKey = "",
+        if_match: IfMatch = "",
+    ) -> Response[CommandAccepted]:
+        rt, role = runtime(request), role_of(request)
+        seat_id, generation = tokens.parse_seat(role or "")
+        await rt.engine.known(game_id)
+        body = decode_strict(await request.body(), UndoRequestIn)
+        command = RequestUndo(seat_id=seat_id, reason=body.reason)
+        status, answer = await rt.engine.judge(
+            game_id,
+            command,
+            expected_version=expected_version(if_match),
+            idempotency_key=idempotency_key or None,
+            fp=fingerprint("undo", game_id, role or "", msgspec.json.encode(command)),
+            actor=Actor(kind="seat", seat_id=seat_id, generation=generation),
+        )
+        metrics.COMMANDS.inc("request_undo")
+        return json_response(status, answer)
 
     @get(
         "/judge-token",
