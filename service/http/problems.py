@@ -201,6 +201,22 @@ def store_unavailable_handler(request: Request, exc: Exception) -> Response:
     )
 
 
+def lost_connection(exc: Exception) -> bool:
+    """uvloop (the API's event loop) raises ``RuntimeError`` when a client writes on a connection
+    the store closed (a master killed in a failover); redis-py drops that connection, so the next
+    request reconnects. It is the store being unreachable, not a bug (seen in the Cluster failover
+    test: one 500 on ``GET /decisions``)."""
+    return isinstance(exc, RuntimeError) and "the handler is closed" in str(exc)
+
+
+def runtime_error_handler(request: Request, exc: Exception) -> Response:
+    """:func:`store_unavailable_handler` for a connection the store closed (:func:`lost_connection`),
+    else :func:`internal_error_handler`."""
+    if lost_connection(exc):
+        return store_unavailable_handler(request, exc)
+    return internal_error_handler(request, exc)
+
+
 def internal_error_handler(request: Request, exc: Exception) -> Response:
     log.exception("unhandled error on %s %s", request.method, request.url.path)
     return problem_response(
