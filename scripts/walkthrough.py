@@ -78,8 +78,8 @@ class Walk:
         (self.tokens if token else self.ids)[name] = value
 
     def path(self, template: str) -> str:
-        for name, value in self.ids.items():
-            template = template.replace("$" + name, value)
+        for name in sorted(self.ids, key=len, reverse=True):  # $GAME2 before $GAME
+            template = template.replace("$" + name, self.ids[name])
         return template
 
     def call(
@@ -355,7 +355,25 @@ JUDGE={JUDGE_TOKEN}
 
 Every game has a **version**: the number of events in its stream. Every answer that describes the
 game sends it as the `ETag`.
+
+### 2.1 Positions the rules could not produce
+
+A position that breaks a rule is refused with `422 invalid_scenario`, naming the rule (`rule`) in
+the rules digest; nothing is created. Ships on land:
 """)
+    w.call(
+        "POST",
+        "/v1/games",
+        body={"player_count": 3, "scenario": {"areas": {"winterfell": {"house": "stark", "units": {"ship": 1}}}}},
+        expect=422,
+    )
+    w.say("A misspelt field is not a scenario problem but the usual strict decoding error (section 13):")
+    w.call(
+        "POST",
+        "/v1/games",
+        body={"player_count": 3, "scenario": {"areas": {"winterfell": {"house": "stark", "units": {"knigth": 2}}}}},
+        expect=422,
+    )
 
 
 def join(w: Walk) -> None:
@@ -370,9 +388,13 @@ needed to join a public game: whoever has the game id can take a free seat.
     r = w.call("POST", "/v1/games/$GAME/seats", body={"name": "Alice"}, headers={"Idempotency-Key": k}, expect=201)
     w.var("T1", r.json()["token"], "SEAT1_TOKEN", token=True)
     w.say("""
-Retried with the same key and body, the join returns the same seat and token (tokens are derived,
-not stored). The same key with a *different* body is refused:
+Retried with the same key and body (a client that lost the answer), the join returns the same seat
+and the same token: tokens are derived, not stored:
 """)
+    again = w.call("POST", "/v1/games/$GAME/seats", body={"name": "Alice"}, headers={"Idempotency-Key": k}, expect=201)
+    if again.content != r.content:
+        raise RuntimeError("the join's retry answered differently")
+    w.say("The same key with a *different* body is refused:")
     w.call("POST", "/v1/games/$GAME/seats", body={"name": "Mallory"}, headers={"Idempotency-Key": k}, expect=422)
     w.say("Bob and Carol join the same way (without keys here):")
     r = w.call("POST", "/v1/games/$GAME/seats", body={"name": "Bob"}, show_headers=False, expect=201)
@@ -632,6 +654,19 @@ Both combatants now choose a House card, sealed: Carol's answer shows her card; 
     )
     v = int(r.json()["version"])
     w.call("GET", f"/v1/games/$GAME/events?from={v - 1}", show_headers=False, expect=200)
+    w.say(f"""
+The combat in the public view (`action.combat`): the attacking Knights still stand in Winterfell
+(`from_area`) until the combat is decided, and Carol's card is `"sealed"`. The organizer reads it
+at version {v} (`at_version`), since by the time you read it live the combat may be over:
+""")
+    w.call(
+        "GET",
+        f"/v1/games/$GAME?at_version={v}",
+        token="ORG",
+        show_headers=False,
+        expect=200,
+        shape={"only": {"areas": ["karhold", "winterfell", "castle_black"], "houses": []}},
+    )
     w.say("""
 Alice's card completes the choice, so her answer carries the reveal and everything the engine does
 on its own until the next decision: the ability stages, the outcome (Stark 4 + Eddard Stark 4 = 8;
@@ -778,9 +813,57 @@ last command, replace a player) records each action as one public event with its
     )
 
 
+def deadlines(w: Walk) -> None:
+    w.say("""
+## 15. When nobody answers: deadlines
+
+Every decision has a deadline (`decision_timeout_s` after its step began, or the seat's time bank,
+[`clocks.md`](clocks.md)). At the deadline a worker applies the documented default (the `default`
+text of the decision) and records who timed out. A second game, created with a one-second timeout,
+seated and started, then left alone:
+""")
+    body = {
+        "player_count": 3,
+        "settings": {"decision_timeout_s": 1},
+        "scenario": {
+            "seat_houses": ["lannister", "baratheon", "stark"],
+            "areas": {
+                "winterfell": {"house": "stark", "units": {"footman": 1}},
+                "lannisport": {"house": "lannister", "units": {"footman": 1}},
+                "dragonstone": {"house": "baratheon", "units": {"footman": 1}},
+            },
+        },
+    }
+    k = key()
+    w.ph.name(k, "KEY_6")
+    r = w.call("POST", "/v1/games", body=body, headers={"Idempotency-Key": k}, show=False, expect=201)
+    g = r.json()
+    w.var("GAME2", g["game_id"], "GAME2_ID")
+    w.var("ORG2", g["organizer_token"], "GAME2_ORGANIZER_TOKEN", token=True)
+    w.ph.name(g["judge_token"], "GAME2_JUDGE_TOKEN")
+    for name in ("Ann", "Ben", "Cat"):
+        seat = w.call("POST", "/v1/games/$GAME2/seats", body={"name": name}, show=False, expect=201).json()
+        w.ph.name(seat["token"], f"GAME2_{seat['seat_id'].upper()}_TOKEN")
+    started = int(w.call("POST", "/v1/games/$GAME2/start", token="ORG2", show=False, expect=200).json()["version"])
+    shown = 9
+    for _ in range(200):  # the first two deadlines pass in about two seconds
+        if w.call("GET", "/v1/games/$GAME2", token="ORG2", show=False, expect=200).json()["version"] >= started + shown:
+            break
+        time.sleep(0.05)
+    else:
+        raise RuntimeError("the deadlines did not fire")
+    w.call("GET", f"/v1/games/$GAME2/events?from={started}&limit={shown}", show_headers=False, expect=200)
+    w.say("""
+Deadlines fire within about a second of the time shown (each worker sweeps for due deadlines every
+second). Here the game goes on alone, one default a second, until a judge pauses it:
+""")
+    w.tokens["JUDGE2"] = g["judge_token"]
+    w.call("POST", "/v1/games/$GAME2/pause", token="JUDGE2", body={"reason": "nobody plays"}, show=False, expect=200)
+
+
 def private_game(w: Walk) -> None:
     w.say("""
-## 15. Private games and invitations
+## 16. Private games and invitations
 
 A game created with `settings.private` is never listed in the lobby, and its seats need the
 invitation code the creation answers with ([`lobby.md`](lobby.md)):
@@ -816,7 +899,7 @@ invitation code the creation answers with ([`lobby.md`](lobby.md)):
 
 def tournament(w: Walk) -> None:
     w.say("""
-## 16. A tournament
+## 17. A tournament
 
 `POST /v1/tournaments` creates every table of a tournament at once, all or nothing
 ([`tournaments.md`](tournaments.md)); `houses` gives each table's houses, `seat1` first (`null`
@@ -849,7 +932,7 @@ lobby. The answer holds every token:
 
 def webhooks(w: Walk) -> None:
     w.say("""
-## 17. Webhooks
+## 18. Webhooks
 
 An organizer subscribes a URL to a game's (or a tournament's) notifications; the workers POST each
 one, signed with the subscription's `secret` (shown once), and retry ([`webhooks.md`](webhooks.md)).
@@ -907,6 +990,7 @@ def generate(base: str) -> str:
     read_back(w)
     errors(w)
     judge_and_clocks(w)
+    deadlines(w)
     private_game(w)
     tournament(w)
     webhooks(w)

@@ -108,7 +108,8 @@ def trim(
 ) -> object:
     """A copy of ``obj`` shortened for reading: lists longer than ``max_items`` keep their first
     ``keep`` items then an ellipsis; an object under a key of ``only`` keeps the members listed;
-    a large ``areas`` object keeps only the areas with something in them."""
+    a list under a key of ``only`` that lists nothing is cut whole; a large ``areas`` object keeps
+    only the areas with something in them."""
     only = only or {}
 
     def walk(o: object, key: str | None) -> object:
@@ -124,6 +125,8 @@ def trim(
             if len(kept) < len(items):
                 out[ELLIPSIS] = _Elided(len(items) - len(kept))
             return out
+        if isinstance(o, list) and key in only and not only[key] and o:
+            return [_Elided(len(o))]  # a list cut whole: it says nothing new here
         limit = 30 if key in ("events", "lines") else max_items  # a command's events are its story
         if isinstance(o, list) and len(o) > limit:
             return [walk(v, None) for v in o[:keep]] + [_Elided(len(o) - keep)]
