@@ -337,7 +337,7 @@ characters is refused:
     w.ph.name(g["seed_commitment"][:12], "SEED_COMMITMENT_PREFIX")  # the log's first line
     w.say("""
 The answer carries the **organizer token** (it starts the game; keep it secret), the **judge token**
-(hand it to the game's judge, section 13) and the `seed_commitment`, the SHA-256 of the secret seed
+(hand it to the game's judge, section 14) and the `seed_commitment`, the SHA-256 of the secret seed
 behind every shuffle, revealed when the game ends. The game is at version 2: `game_created`, then
 `scenario_loaded`, which records the whole position. The same request again (same key, same body)
 returns the first answer byte for byte, and no second game exists:
