@@ -16,6 +16,7 @@ from ..core.rng import commit_seed
 from . import board_data, clocks, fixture_start, judge, planning, victory
 from . import commands as cmd
 from . import events as ev
+from . import mother_of_dragons as mod
 from .action import decider as action
 from .emitter import copy_state
 from .evolve import evolve, fold, rollback_target
@@ -42,7 +43,10 @@ __all__ = [
 
 
 def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
-    """Create a game for 3-6 players (BG-SETUP-01). The seed is committed as a hash."""
+    """Create a game for 3-6 players (BG-SETUP-01), or 3-7 with Mother of Dragons (MOD-SETUP-01).
+    The seed is committed as a hash."""
+    if command.settings.expansion is not None:
+        return [_create_expansion(command, ctx)]
     if not MIN_PLAYERS <= command.player_count <= MAX_PLAYERS:
         raise RuleViolation(
             f"the base game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {command.player_count}",
@@ -68,6 +72,31 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     if command.scenario is None:
         return [created]
     return [created, _load_scenario(created, command.scenario, ctx)]
+
+
+def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
+    """Mother of Dragons (MOD-SETUP-01): 3-7 players; houses are drawn at the start, so neither a
+    given deal nor a scenario fixture is taken (not built yet, docs/mother-of-dragons.md)."""
+    if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
+        raise RuleViolation(
+            f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
+            f"not {command.player_count}",
+            rule="MOD-SETUP-01",
+            code="invalid_player_count",
+        )
+    if command.seat_houses is not None or command.scenario is not None:
+        raise RuleViolation(
+            "a Mother of Dragons game takes neither seat_houses nor a scenario yet",
+            rule="MOD-SETUP-01",
+            code="invalid_seat_houses",
+        )
+    return ev.GameCreated(
+        game_id=ctx.game_id,
+        player_count=command.player_count,
+        settings=command.settings,
+        seed_commitment=commit_seed(ctx.seed),
+        sealed_commitments=True,
+    )
 
 
 def check_seat_houses(player_count: int, seat_houses: list[str]) -> None:

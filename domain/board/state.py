@@ -87,6 +87,11 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """Seconds added to a seat's bank after each decision it makes itself in time (Fischer increment;
     only with ``time_bank_s``)."""
 
+    expansion: Literal["mother_of_dragons"] | None = None
+    """``mother_of_dragons``: the Mother of Dragons expansion without Targaryen (docs/mother-of-dragons.md,
+    issue 13 part 1): 3-7 players, House Arryn, the Eyrie and The Bite overlays, every unchosen house a
+    vassal. None (the default): the base game."""
+
     private: bool = False
     """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
     invitation code its organizer received at creation. Off by default."""
@@ -229,6 +234,15 @@ class BoardState(msgspec.Struct):
     """The Action phase's working data while it runs (domain/board/action); None otherwise."""
     westeros: WesterosState | None = None
     """The Westeros phase's working data while it runs (domain/board/westeros); None otherwise."""
+    vassals: list[str] = []
+    """Mother of Dragons: the houses no player chose, commanded by players (MOD-VASSAL-01); empty
+    in the base game."""
+    vassal_order_sets: dict[str, int] = {}
+    """Mother of Dragons: player house -> how many sets of 4 Vassal Order tokens it holds
+    (MOD-SETUP-11, MOD-VASSAL-02)."""
+    vassal_house_deck: list[str] = []
+    """Mother of Dragons: the shared Vassal House card deck (MOD-VASSAL-14). Public until a combat
+    draws from it."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
 
