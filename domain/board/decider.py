@@ -13,7 +13,7 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, judge, planning, victory
+from . import board_data, clocks, fixture_start, house_choice, judge, planning, victory
 from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
@@ -84,6 +84,12 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
             rule="MOD-SETUP-01",
             code="invalid_player_count",
         )
+    if command.settings.time_bank_s is not None:
+        raise RuleViolation(
+            "time banks are not offered with Mother of Dragons yet (docs/mother-of-dragons.md)",
+            rule="MOD-SETUP-01",
+            code="invalid_settings",
+        )
     if command.seat_houses is not None or command.scenario is not None:
         raise RuleViolation(
             "a Mother of Dragons game takes neither seat_houses nor a scenario yet",
@@ -141,6 +147,8 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     start point (domain/board/fixture_start.py)."""
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
+    if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
+        return [started, *house_choice.start_events(state, ctx)]
     if state.start_at != "planning":
         # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
         # input's salt is drawn for its event's number, domain/core/commitment.py)
@@ -160,6 +168,8 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
         houses = list(fx.seat_houses)
     elif state.seat_houses is not None:
         houses = list(state.seat_houses)
+    elif mod.is_mother_of_dragons(state):
+        houses = []  # MOD-SETUP-01: chosen by the seats in turn (domain/board/house_choice.py)
     else:
         houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
     cards = board_data.cards()
@@ -229,6 +239,8 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return _timeout(state, command, ctx)
         case _ if isinstance(command, judge.JUDGE_COMMANDS):
             return judge.decide_judge(state, command, actor, ctx)
+        case cmd.ChooseHouse():
+            return house_choice.choose(state, command, actor, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, ctx, house, command.orders)

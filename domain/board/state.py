@@ -17,9 +17,10 @@ from .action.state import ActionState
 from .scenario_schema import Scenario
 from .westeros.state import WesterosState
 
-Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
+Phase = Literal["lobby", "setup", "westeros", "planning", "action", "ended"]
 Step = Literal[
     "waiting_for_players",
+    "choose_house",  # Mother of Dragons: the seats choose their houses (MOD-SETUP-01)
     "assign_orders",
     "reveal_orders",
     "messenger_raven",
@@ -234,6 +235,9 @@ class BoardState(msgspec.Struct):
     """The Action phase's working data while it runs (domain/board/action); None otherwise."""
     westeros: WesterosState | None = None
     """The Westeros phase's working data while it runs (domain/board/westeros); None otherwise."""
+    house_choice_order: list[str] = []
+    """Mother of Dragons: the seats in the order they choose their houses (MOD-SETUP-01), the random
+    first player first; a seat has chosen once it has a house."""
     vassals: list[str] = []
     """Mother of Dragons: the houses no player chose, commanded by players (MOD-VASSAL-01); empty
     in the base game."""

@@ -2,7 +2,7 @@
 
 Expected values are written out from the digest and ``reference/board/{setup.yaml,map_essos.yaml}``,
 not read from the domain's data files, so a wrong data file fails these tests. A position is set up
-by folding a ``GameStarted`` that names the players' houses (the deal itself is tested in
+by choosing the players' houses in turn (the choice itself is tested in
 ``test_mod_house_choice.py``).
 """
 
@@ -11,7 +11,6 @@ from __future__ import annotations
 import pytest
 
 from domain.board import commands as cmd
-from domain.board import events as ev
 from domain.board.adjacency import adjacent, kind
 from domain.board.board_data import areas_for
 from domain.board.decider import create
@@ -19,7 +18,7 @@ from domain.board.mother_of_dragons import reorder_for_vassals
 from domain.board.mustering import muster_points
 from domain.board.state import BoardState, Settings
 from domain.core.errors import RuleViolation
-from tests.support.board_builders import created_game, make_ctx
+from tests.support.board_builders import ORGANIZER, created_game, make_ctx
 
 MOD = Settings(expansion="mother_of_dragons")
 SEVEN = {"stark", "lannister", "baratheon", "greyjoy", "tyrell", "martell", "arryn"}
@@ -31,13 +30,14 @@ FIXED = {
 
 
 def mod_game(players: list[str]) -> BoardState:
-    """A Mother of Dragons game whose seats play ``players``, seat1 first, just after the deal."""
+    """A Mother of Dragons game whose seats chose ``players``, in their choosing order (MOD-SETUP-01)."""
     game = created_game(len(players), settings=MOD)
     for i in range(len(players)):
         game.run(cmd.JoinGame(name=f"player{i + 1}"), cmd.Actor(kind="seat"))
-    deal = {f"seat{i + 1}": house for i, house in enumerate(players)}
-    game.apply([ev.GameStarted(houses=deal, wildling_deck=[], westeros_decks={})])
+    game.run(cmd.StartGame(), ORGANIZER)
     assert game.state is not None
+    for seat_id, house in zip(list(game.state.house_choice_order), players):
+        game.run(cmd.ChooseHouse(house=house), cmd.Actor(kind="seat", seat_id=seat_id))
     return game.state
 
 
