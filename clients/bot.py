@@ -58,6 +58,11 @@ class BotError(RuntimeError):
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
 
 
+def choose_house(o: m.ChooseHouseOptions, rng: random.Random) -> m.ChooseHouse:
+    """Mother of Dragons (MOD-SETUP-01): any house still free."""
+    return m.ChooseHouse(house=rng.choice(o.houses))
+
+
 def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrders:
     """Random eligible tokens on the listed areas, at most ``special_limit`` special ones."""
     pool = [t for t, n in o.tokens.items() for _ in range(n)]
@@ -392,6 +397,7 @@ def undo_consent(o: m.UndoConsentOptions, rng: random.Random) -> m.AnswerUndo:
 CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
+        choose_house,
         assign_orders,
         messenger_raven,
         raven_wildling_placement,
@@ -473,6 +479,7 @@ def fallback_reconcile_armies(o: m.ReconcileOptions) -> m.ReconcileArmies:
 
 
 FALLBACKS: dict[str, Callable[[Any], Command]] = {
+    "choose_house": lambda o: m.ChooseHouse(house=o.houses[0]),
     "assign_orders": fallback_assign_orders,
     "messenger_raven": lambda o: m.RavenPass(),
     "raven_wildling_placement": lambda o: m.RavenPlaceWildling(to_bottom=False),

@@ -152,11 +152,84 @@ def main(src: Path, out: Path = OUT) -> None:
         "areas": {a: {"x": p["x"], "y": p["y"], "box": p["box"]} for a, p in sorted(points.items())},
     }
 
+    mod = mother_of_dragons(src, areas, setup, cards)
+
     out.mkdir(parents=True, exist_ok=True)
-    docs = (("board.json", board), ("setup.json", base_setup), ("cards.json", deck), ("layout.json", layout))
+    docs = (
+        ("board.json", board),
+        ("setup.json", base_setup),
+        ("cards.json", deck),
+        ("layout.json", layout),
+        ("mother_of_dragons.json", mod),
+    )
     for name, doc in docs:
         (out / name).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
         print("wrote", out / name)
+
+
+MOD_STARTING_POWER = 7
+"""MOD-SETUP-15: each player takes 7 Power (seed 004; the digest's Review 2 keeps 7 without the Iron Bank)."""
+
+
+def mother_of_dragons(src: Path, base_areas: list[dict], setup: dict, cards: dict) -> dict:
+    """The Mother of Dragons facts without Targaryen (issue 13, part 1): the 7-house board (the base
+    board with the Eyrie and The Bite overlays applied, MOD-SETUP-03), the seven houses with their
+    player and vassal starting units (MOD-SETUP-12, MOD-DATA-02), the fixed track orders
+    (MOD-SETUP-09), King's Court stars, garrisons, neutral forces, the Arryn and vassal House cards."""
+    overlay = yaml.safe_load((src / "map_essos.yaml").read_text())["westeros_overlays"]
+    by_id = {a["id"]: dict(a, adjacent=set(a["adjacent"])) for a in base_areas}
+    for change in overlay["changed_areas"]:
+        for field, values in change.items():
+            if field != "id":
+                by_id[change["id"]][field] = values["mod"]
+    for added in overlay["added_areas"]:
+        by_id[added["id"]] = {
+            "id": added["id"],
+            "name": added["name"],
+            "kind": added["kind"],
+            "castle": added["castle"],
+            "supply": added["supply"],
+            "power": added["power"],
+            "home_of": added.get("home_of"),
+            "port_of": added.get("port_of"),
+            "adjacent": set(),
+        }
+    for a, b in overlay["removed_edges"]:
+        by_id[a]["adjacent"].discard(b)
+        by_id[b]["adjacent"].discard(a)
+    for a, b in overlay["added_edges"]:
+        by_id[a]["adjacent"].add(b)
+        by_id[b]["adjacent"].add(a)
+    areas = [dict(a, adjacent=sorted(a["adjacent"])) for _, a in sorted(by_id.items())]
+
+    seven = setup["mother_of_dragons"]["house_counts"][7]
+    houses = {
+        h: {
+            "name": setup["houses"][h]["name"],
+            "home_area": setup["houses"][h]["home_area"],
+            "starting_supply": setup["houses"][h]["starting_supply"],
+            "unit_limits": setup["houses"][h]["unit_limits"],
+            "starting_units": setup["houses"][h]["starting_units"],
+            "vassal_starting_units": setup["houses"][h]["vassal_starting_units"],
+        }
+        for h in seven["houses"]
+    }
+    card_fields = ("id", "name", "strength", "swords", "fortifications", "ability")
+    return {
+        "schema_version": 1,
+        "areas": areas,
+        "houses": houses,
+        "tracks": seven["tracks"],
+        "kings_court_stars": seven["kings_court_stars"],
+        "home_garrisons": seven["home_garrisons"],
+        "neutral_forces": seven["neutral_forces"],
+        "vassal_starting_supply": setup["mother_of_dragons"]["vassal_starting_supply"],
+        "power_tokens_available_at_start": MOD_STARTING_POWER,
+        "arryn_house_cards": [{k: c[k] for k in card_fields} for c in cards["house_cards"]["arryn"]["cards"]],
+        "vassal_house_cards": [{k: c[k] for k in card_fields} for c in cards["vassal_house_cards"]["cards"]],
+        "sea_orders": setup["order_tokens"]["mod_sea_orders"],
+        "vassal_orders": setup["order_tokens"]["mod_vassal_orders"],
+    }
 
 
 if __name__ == "__main__":

@@ -44,6 +44,15 @@ class Problem(msgspec.Struct, kw_only=True):
 # --- decision options (``Decision.options``, tag field ``kind``) --------------------------------
 
 
+class ChooseHouseOptions(msgspec.Struct, tag_field="kind", tag="choose_house"):
+    """Mother of Dragons: choose one of ``houses`` (send ``ChooseHouse``)."""
+
+    houses: list[str]
+    """The houses still free."""
+    order: list[str]
+    """Every seat in the order they choose, the first player first."""
+
+
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
     areas: list[str]
     tokens: dict[str, int]
@@ -243,7 +252,8 @@ class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
 
 
 DecisionOptions = (
-    AssignOrdersOptions
+    ChooseHouseOptions
+    | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
     | RaidOptions
@@ -326,6 +336,12 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
 
 class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
     """The base of every command body."""
+
+
+class ChooseHouse(Command, frozen=True, tag="choose_house"):
+    """Mother of Dragons: choose your house when it is your seat's turn (MOD-SETUP-01)."""
+
+    house: str
 
 
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
@@ -429,7 +445,8 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 
 PlayerCommand = (
-    AssignOrders
+    ChooseHouse
+    | AssignOrders
     | RavenReplaceOrder
     | RavenPeekWildling
     | RavenPlaceWildling

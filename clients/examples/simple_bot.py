@@ -25,6 +25,8 @@ def first_units(units: dict[str, int], count: int) -> m.UnitCounts:
 def choose(o: m.DecisionOptions) -> m.Command | None:
     """The answer to a decision from its options alone; None leaves it to the deadline's default."""
     match o:
+        case m.ChooseHouseOptions():
+            return m.ChooseHouse(house=o.houses[0])
         case m.AssignOrdersOptions(submitted=None):
             regular = [t for t, n in sorted(o.tokens.items()) if t not in o.special_tokens for _ in range(n)]
             return m.AssignOrders(orders=dict(zip(o.areas, regular)))

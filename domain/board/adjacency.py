@@ -33,12 +33,12 @@ __all__ = [
 
 
 def kind(area: str) -> str:
-    return board_data.areas()[area].kind
+    return board_data.any_area(area).kind
 
 
 def adjacent(state: BoardState, area: str) -> list[str]:
     """Map adjacency without impassable areas (BG-SETUP-06)."""
-    return [a for a in board_data.areas()[area].adjacent if not state.areas[a].blocked]
+    return [a for a in board_data.areas_for(state.settings.expansion)[area].adjacent if not state.areas[a].blocked]
 
 
 def has_ships(state: BoardState, house: str, area: str) -> bool:
@@ -75,7 +75,7 @@ def land_destinations(state: BoardState, house: str, area: str) -> list[str]:
 def ship_destinations(state: BoardState, house: str, area: str) -> list[str]:
     """BG-MARCH-03 / BG-MAP-07: Ships move to adjacent sea areas; from a port only to its sea; into a
     port from its sea only when the house controls the port's land area."""
-    facts = board_data.areas()[area]
+    facts = board_data.areas_for(state.settings.expansion)[area]
     if facts.kind == "port":
         assert facts.port_of is not None, f"{area} is a port"
         return [facts.port_of.sea]
@@ -90,7 +90,7 @@ def ship_destinations(state: BoardState, house: str, area: str) -> list[str]:
 def raid_reach(state: BoardState, area: str) -> list[str]:
     """BG-RAID-02: land raids adjacent land; a sea raids adjacent seas, lands and its ports; a port
     raids only its own sea. Ship transport never counts (BG-MARCH-10)."""
-    facts = board_data.areas()[area]
+    facts = board_data.areas_for(state.settings.expansion)[area]
     if facts.kind == "port":
         assert facts.port_of is not None, f"{area} is a port"
         return [facts.port_of.sea]
@@ -102,7 +102,7 @@ def raid_reach(state: BoardState, area: str) -> list[str]:
 def can_support(state: BoardState, from_area: str, combat_area: str) -> bool:
     """BG-COMBAT-03: a Support order may back a combat in an adjacent area; land units never support a
     sea area; Ships in a sea support adjacent land and sea areas; a port supports only its own sea."""
-    facts = board_data.areas()[from_area]
+    facts = board_data.areas_for(state.settings.expansion)[from_area]
     if facts.kind == "port":
         assert facts.port_of is not None, f"{from_area} is a port"
         return facts.port_of.sea == combat_area

@@ -47,9 +47,10 @@ from .action.decisions import (
 )
 from .action.events import HouseCardChosen, UnitsMoved
 from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
-from .commands import AssignOrders, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
+from .commands import AssignOrders, ChooseHouse, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
+from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ORDER_TOKENS
 from .reference import (
@@ -84,10 +85,15 @@ WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
 )
 
 ENUMS: dict[str, tuple[str, ...]] = {
-    AREA: tuple(board_data.areas()),
+    # the base game's, then what Mother of Dragons adds (its areas, Arryn, its House cards)
+    AREA: tuple(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()])),
     TOKEN: tuple(ORDER_TOKENS),
-    HOUSE: tuple(board_data.setup().houses),
-    HOUSE_CARD: tuple(board_data.all_house_cards()),
+    HOUSE: tuple(dict.fromkeys([*board_data.setup().houses, *board_data.mother_of_dragons().houses])),
+    HOUSE_CARD: (
+        *board_data.all_house_cards(),
+        *(c.id for c in board_data.mother_of_dragons().arryn_house_cards),
+        *(c.id for c in board_data.mother_of_dragons().vassal_house_cards),
+    ),
     WESTEROS_CARD: tuple(sorted({c.id for deck in board_data.cards().westeros_decks.values() for c in deck})),
     WILDLING_CARD: tuple(c.id for c in board_data.cards().wildling_cards),
     PHASE: get_args(Phase),
@@ -119,6 +125,10 @@ VALUES: dict[str, str] = {
     "fiefdoms": HOUSE,
     "kings_court": HOUSE,
     "winner": HOUSE,
+    "vassals": HOUSE,
+    "BoardView.house_choice_order": "",  # seat ids
+    "HouseChoiceOrdered.order": "",  # seat ids
+    "ChooseHouseOptions.order": "",  # seat ids
     "power_token": HOUSE,
     "InfluenceTrackChanged.order": HOUSE,
     "Scenario.houses": "",  # keyed by house (below); the values are structs
@@ -200,6 +210,7 @@ VALUES: dict[str, str] = {
 }
 
 KEYS: dict[str, str] = {
+    "BoardView.vassal_order_sets": HOUSE,
     "AssignOrders.orders": AREA,
     "OrdersSubmitted.orders": AREA,
     "AssignOrdersOptions.submitted": AREA,
@@ -499,6 +510,8 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "invalid_scenario": ("invalid", "a scenario the rules could not produce (with the `rule` it breaks)"),
     "invalid_seat_houses": ("invalid", "`seat_houses` does not name each house in play once (BG-SETUP-02)"),
     "invalid_player_count": ("invalid", "not a player count this game allows"),
+    "invalid_settings": ("invalid", "settings this game does not combine yet (Mother of Dragons with a time bank)"),
+    "house_not_available": ("invalid", "Mother of Dragons: the house is taken or not in this game (MOD-SETUP-01)"),
     "unknown_command": ("invalid", "a command this game does not know"),
     "no_such_order": ("invalid", "no such Raid, March or Consolidate Power order of yours"),
     "illegal_target": ("invalid", "this order cannot target that area"),
@@ -588,6 +601,8 @@ EXAMPLES = (
     UndoConsentOptions(seat_id="seat2", house="lannister", version=57, reason="misclicked the March"),
     ReplacePlayer(seat_id="seat3", name="Ser Stand-in", reason="seat3 left the tournament"),
     *REFERENCE_EXAMPLES,
+    ChooseHouse(house="arryn"),
+    ChooseHouseOptions(houses=["arryn", "stark", "lannister"], order=["seat2", "seat3", "seat1"]),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

@@ -43,6 +43,7 @@ from ..core.upcast import EventCodec
 from . import commands as cmd
 from . import decider
 from . import events as ev
+from . import mod_events as mev
 from .action import events as aev
 from .action import tides_events as tev
 from .action.tides import shuffle_purpose as tides_shuffle_purpose
@@ -128,6 +129,8 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                     out["start/wildling_deck"] = list(e.wildling_deck)
                 for deck, cards in (e.westeros_decks or {}).items():
                     out[f"start/{deck}"] = list(cards)
+            case mev.HouseChoiceOrdered():  # MOD-SETUP-01: its order begins with the drawn seat
+                out["start/first_player"] = list(e.order)
             case wev.WesterosPhaseBegan():
                 round_ = e.round
             case wev.WesterosDeckShuffled(cards=list() as cards):

@@ -142,6 +142,38 @@ class Layout(msgspec.Struct, frozen=True):
     areas: dict[str, LayoutPoint]
 
 
+class ModHouseFacts(msgspec.Struct, frozen=True):
+    """A house of the Mother of Dragons 7-house setup: its units as a player house (MOD-SETUP-12) and
+    as a vassal (its Vassal Setup card, MOD-DATA-02)."""
+
+    name: str
+    home_area: str
+    starting_supply: int
+    unit_limits: dict[str, int]
+    starting_units: dict[str, dict[str, int]]
+    vassal_starting_units: dict[str, dict[str, int]]
+
+
+class MotherOfDragons(msgspec.Struct, frozen=True):
+    """The Mother of Dragons facts without Targaryen (``mother_of_dragons.json``, issue 13 part 1)."""
+
+    schema_version: int
+    areas: tuple[Area, ...]
+    """The 7-house board: the base board with the Eyrie and The Bite overlays (MOD-SETUP-03)."""
+    houses: dict[str, ModHouseFacts]
+    tracks: Tracks
+    """The fixed orders of MOD-SETUP-09, before the vassal re-ordering."""
+    kings_court_stars: tuple[int, ...]
+    home_garrisons: dict[str, int]
+    neutral_forces: dict[str, int]
+    vassal_starting_supply: int
+    power_tokens_available_at_start: int
+    arryn_house_cards: tuple[HouseCard, ...]
+    vassal_house_cards: tuple[HouseCard, ...]
+    sea_orders: tuple[str, ...]
+    vassal_orders: tuple[str, ...]
+
+
 def _load(name: str, typ: type[_T]) -> _T:
     raw = resources.files("domain.board").joinpath("data").joinpath(name).read_bytes()
     return msgspec.json.decode(raw, type=typ)
@@ -166,6 +198,29 @@ def setup() -> Setup:
 @cache
 def cards() -> Cards:
     return _load("cards.json", Cards)
+
+
+@cache
+def mother_of_dragons() -> MotherOfDragons:
+    return _load("mother_of_dragons.json", MotherOfDragons)
+
+
+@cache
+def mod_areas() -> dict[str, Area]:
+    """Every area of the Mother of Dragons 7-house board (with the overlays) by id."""
+    return {a.id: a for a in mother_of_dragons().areas}
+
+
+def any_area(area: str) -> Area:
+    """An area's facts on whichever board has it, for what both boards agree on (its kind; whether it
+    has a Castle or Stronghold at all): the base board's, else the Mother of Dragons board's."""
+    return areas().get(area) or mod_areas()[area]
+
+
+def areas_for(expansion: str | None) -> dict[str, Area]:
+    """The map a game is played on: the base board, or the Mother of Dragons board with its overlays
+    (``Settings.expansion``). The base game reads exactly :func:`areas`."""
+    return mod_areas() if expansion == "mother_of_dragons" else areas()
 
 
 @cache

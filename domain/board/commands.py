@@ -48,7 +48,13 @@ class RavenPass(Command, frozen=True, tag="raven_pass"):
     """Do not use the Messenger Raven this round."""
 
 
-PlanningCommand = AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+class ChooseHouse(Command, frozen=True, tag="choose_house"):
+    """Mother of Dragons (MOD-SETUP-01): choose your house, when it is your seat's turn to choose."""
+
+    house: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
+
+
+PlanningCommand = ChooseHouse | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
@@ -77,6 +83,7 @@ __all__ = [
     "AreaId",
     "AssignOrders",
     "Command",
+    "ChooseHouse",
     "CreateGame",
     "JoinGame",
     "OrderId",

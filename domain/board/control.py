@@ -23,7 +23,7 @@ def controller(state: BoardState, area_id: str) -> str | None:
     a = state.areas[area_id]
     if a.house is not None and any(a.units.values()):
         return a.house
-    facts = board_data.areas()[area_id]
+    facts = board_data.areas_for(state.settings.expansion)[area_id]
     if facts.kind != "land":
         return None  # BG-MAP-04: seas and ports are controlled only by ships
     if a.power_token is not None:

@@ -13,9 +13,10 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, judge, planning, undo_consent, victory
+from . import board_data, clocks, fixture_start, house_choice, judge, planning, undo_consent, victory
 from . import commands as cmd
 from . import events as ev
+from . import mother_of_dragons as mod
 from .action import decider as action
 from .emitter import copy_state
 from .evolve import evolve, fold, rollback_target
@@ -42,7 +43,10 @@ __all__ = [
 
 
 def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
-    """Create a game for 3-6 players (BG-SETUP-01). The seed is committed as a hash."""
+    """Create a game for 3-6 players (BG-SETUP-01), or 3-7 with Mother of Dragons (MOD-SETUP-01).
+    The seed is committed as a hash."""
+    if command.settings.expansion is not None:
+        return [_create_expansion(command, ctx)]
     if not MIN_PLAYERS <= command.player_count <= MAX_PLAYERS:
         raise RuleViolation(
             f"the base game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {command.player_count}",
@@ -68,6 +72,37 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     if command.scenario is None:
         return [created]
     return [created, _load_scenario(created, command.scenario, ctx)]
+
+
+def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
+    """Mother of Dragons (MOD-SETUP-01): 3-7 players; houses are drawn at the start, so neither a
+    given deal nor a scenario fixture is taken (not built yet, docs/mother-of-dragons.md)."""
+    if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
+        raise RuleViolation(
+            f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
+            f"not {command.player_count}",
+            rule="MOD-SETUP-01",
+            code="invalid_player_count",
+        )
+    if command.settings.time_bank_s is not None:
+        raise RuleViolation(
+            "time banks are not offered with Mother of Dragons yet (docs/mother-of-dragons.md)",
+            rule="MOD-SETUP-01",
+            code="invalid_settings",
+        )
+    if command.seat_houses is not None or command.scenario is not None:
+        raise RuleViolation(
+            "a Mother of Dragons game takes neither seat_houses nor a scenario yet",
+            rule="MOD-SETUP-01",
+            code="invalid_seat_houses",
+        )
+    return ev.GameCreated(
+        game_id=ctx.game_id,
+        player_count=command.player_count,
+        settings=command.settings,
+        seed_commitment=commit_seed(ctx.seed),
+        sealed_commitments=True,
+    )
 
 
 def check_seat_houses(player_count: int, seat_houses: list[str]) -> None:
@@ -112,6 +147,8 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     start point (domain/board/fixture_start.py)."""
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
+    if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
+        return [started, *house_choice.start_events(state, ctx)]
     if state.start_at != "planning":
         # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
         # input's salt is drawn for its event's number, domain/core/commitment.py)
@@ -131,6 +168,8 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
         houses = list(fx.seat_houses)
     elif state.seat_houses is not None:
         houses = list(state.seat_houses)
+    elif mod.is_mother_of_dragons(state):
+        houses = []  # MOD-SETUP-01: chosen by the seats in turn (domain/board/house_choice.py)
     else:
         houses = ctx.rng("start/houses").shuffled(state.houses_in_play)
     cards = board_data.cards()
@@ -206,6 +245,8 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
         case undo_consent.AnswerUndo():
             house = house_of(state, actor)
             return undo_consent.answer_undo(state, actor.seat_id or "", house, command, ctx)
+        case cmd.ChooseHouse():
+            return house_choice.choose(state, command, actor, ctx)
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, ctx, house, command.orders)

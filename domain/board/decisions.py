@@ -8,9 +8,10 @@ from __future__ import annotations
 import msgspec
 
 from ..core.context import rfc3339
-from . import planning
+from . import house_choice, planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
+from .house_choice import ChooseHouseOptions
 from .orders import ORDER_TOKENS
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
@@ -48,7 +49,8 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
 
 
 DecisionOptions = (
-    AssignOrdersOptions
+    ChooseHouseOptions
+    | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
     | ActionDecisionOptions
@@ -60,6 +62,7 @@ DecisionOptions = (
 class Decision(msgspec.Struct):
     seat_id: str
     house: str
+    """The seat's house; empty while a Mother of Dragons seat has yet to choose one (``choose_house``)."""
     commands: list[str]
     """Command ``type`` values that answer this decision."""
     options: DecisionOptions
@@ -72,11 +75,24 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     """Every decision the game is waiting on, in turn order."""
     out: list[Decision] = []
     opts: DecisionOptions
-    if state.phase == "planning" and state.step == "assign_orders":
+    if state.phase == "setup" and state.step == house_choice.STEP:
+        current = house_choice.chooser(state)
+        if current is not None:
+            out.append(
+                Decision(
+                    seat_id=current,
+                    house="",
+                    commands=["choose_house"],
+                    options=house_choice.options(state),
+                    deadline=state.deadline,
+                    default=DEFAULT_TEXT[house_choice.STEP],
+                )
+            )
+    elif state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
         if not remaining:
             return _undo_consents(state)  # all sealed: the system reveals them
-        houses = state.turn_order()
+        houses = planning.ordering_houses(state)
         if state.planning.sequential:
             current = planning.current_sequential_house(state)  # the first of ``remaining``
             houses = [current] if current is not None else []

@@ -18,6 +18,7 @@ from .action.events import ACTION_EVENTS
 from .clock_events import CLOCK_EVENTS
 from .event_base import Event
 from .judge_events import JUDGE_EVENTS, UNDO_EVENTS
+from .mod_events import MOD_EVENTS
 from .scenario import Scenario
 from .state import Settings
 from .westeros.events import WESTEROS_EVENTS
@@ -149,4 +150,4 @@ PLANNING_EVENTS = (
     | DecisionTimedOut
 )
 
-BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS | JUDGE_EVENTS | UNDO_EVENTS
+BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS | JUDGE_EVENTS | UNDO_EVENTS | MOD_EVENTS

@@ -18,8 +18,10 @@ from ..core.context import parse_rfc3339, rfc3339
 from . import clock_events as cev
 from . import events as ev
 from . import judge_events as jev
+from . import mod_events as mev
 from .action import events as aev
 from .action.evolve import evolve_action
+from .mother_of_dragons import lay_out_started
 from .scenario import apply_scenario
 from .setup import initial_board
 from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock, UndoRequest
@@ -54,12 +56,20 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case ev.GameStarted():
             state.started_version = state.version + 1
             for seat in state.seats:
-                seat.house = event.houses[seat.seat_id]
+                seat.house = event.houses.get(seat.seat_id)  # none yet with Mother of Dragons
             state.wildling_deck = list(event.wildling_deck or [])
             state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
             if state.settings.time_bank_s is not None:  # docs/clocks.md: every house's bank, full
                 bank = state.settings.time_bank_s * 1000
                 state.clocks = {house: SeatClock(bank_ms=bank) for house in event.houses.values()}
+        case mev.HouseChoiceOrdered():
+            state.house_choice_order = list(event.order)
+        case mev.HouseChosen():
+            chooser = state.seat(event.seat_id)
+            assert chooser is not None, "a seat that chose"
+            chooser.house = event.house
+            if all(s.house is not None for s in state.seats):  # MOD-SETUP-01: the last choice
+                lay_out_started(state, {s.house for s in state.seats if s.house is not None})
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)

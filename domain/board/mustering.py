@@ -33,14 +33,14 @@ NEW_COST = {"footman": 1, "knight": 2, "ship": 1, "siege_engine": 2}
 UPGRADE_COST = {"knight": 1, "siege_engine": 1}
 
 
-def muster_points(area: str) -> int:
+def muster_points(area: str, expansion: str | None = None) -> int:
     """BG-MUSTER-01: a Castle gives 1 mustering point, a Stronghold 2."""
-    return {"none": 0, "castle": 1, "stronghold": 2}[board_data.areas()[area].castle]
+    return {"none": 0, "castle": 1, "stronghold": 2}[board_data.areas_for(expansion)[area].castle]
 
 
 def muster_areas(state: BoardState, house: str) -> list[str]:
     """BG-MUSTER-01: land areas with a Castle or Stronghold that ``house`` controls."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(state.settings.expansion)
     return sorted(
         a
         for a, x in state.areas.items()
@@ -55,7 +55,7 @@ def ship_areas(state: BoardState, house: str, area: str) -> list[str]:
     for a in adjacent(state, area):
         k = kind(a)
         x = state.areas[a]
-        port_of = board_data.areas()[a].port_of
+        port_of = board_data.areas_for(state.settings.expansion)[a].port_of
         if k == "sea" and (x.house in (None, house) or not x.units.get("ship")):
             out.append(a)
         elif k == "port" and port_of is not None and port_of.land == area:
@@ -82,7 +82,7 @@ def plan_muster(
     state: BoardState, house: str, area: str, recruits: Sequence[Recruit]
 ) -> tuple[dict[str, dict[str, int]], list[tuple[str, str]]]:
     """Validate one mustering (BG-MUSTER-01..05). Returns (area -> new units, [(from, to) upgrades])."""
-    points = muster_points(area)
+    points = muster_points(area, state.settings.expansion)
     cost = 0
     new: dict[str, Counter[str]] = {}
     upgrades: list[tuple[str, str]] = []

@@ -22,7 +22,7 @@ PORT_CAPACITY = 3
 
 def port_open_to(state: BoardState, house: str, port: str) -> bool:
     """BG-MAP-07: Ships enter a port from its sea only if their house controls the port's land area."""
-    facts = board_data.areas()[port]
+    facts = board_data.areas_for(state.settings.expansion)[port]
     assert facts.port_of is not None, f"{port} is not a port"
     return controller(state, facts.port_of.land) == house
 
@@ -49,7 +49,7 @@ def orphaned_ports(state: BoardState) -> list[tuple[str, str | None]]:
     """BG-MAP-07: ports holding Ships of a house that does not control the port's land area, with
     that area's controller (who may put its own Ships in), as ``(port, new owner)``."""
     out = []
-    for a in board_data.board().areas:
+    for a in board_data.areas_for(state.settings.expansion).values():
         if a.kind != "port" or a.port_of is None:
             continue
         port = state.areas[a.id]

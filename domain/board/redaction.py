@@ -164,6 +164,12 @@ class BoardView(msgspec.Struct):
     """Each house's time bank, with ``settings.time_bank_s`` (docs/clocks.md); empty otherwise."""
     paused: Pause | None = None
     """Set while a judge has paused the clocks: when, by whom, why. No deadline runs meanwhile."""
+    vassals: list[str] = []
+    """Mother of Dragons: the houses no player chose (MOD-VASSAL-01); empty in the base game."""
+    vassal_order_sets: dict[str, int] = {}
+    """Mother of Dragons: player house -> sets of Vassal Order tokens it holds (MOD-SETUP-11)."""
+    house_choice_order: list[str] = []
+    """Mother of Dragons: the seats in the order they choose their houses (MOD-SETUP-01)."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
@@ -190,6 +196,8 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         )
     houses = []
     for h in state.houses_in_play:
+        if h not in state.houses:  # Mother of Dragons: laid out once every seat has chosen
+            continue
         hs = state.houses[h]
         seat = state.seat_of_house(h)
         houses.append(
@@ -233,6 +241,9 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         winner=state.winner,
         clocks=_clocks(state),
         paused=state.paused,
+        vassals=list(state.vassals),
+        vassal_order_sets=dict(state.vassal_order_sets),
+        house_choice_order=list(state.house_choice_order),
     )
 
 

@@ -34,6 +34,7 @@ from . import commands as cmd
 from . import events as ev
 from . import judge as jcmd
 from . import judge_events as jev
+from . import mod_events as mev
 from .action import commands as acmd
 from .action import events as aev
 from .action import tides_events as tev
@@ -64,6 +65,10 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         out.append((Actor(kind="seat"), JoinGame(name=head.name)))
     elif isinstance(head, ev.GameStarted):
         out.append((ORGANIZER, StartGame()))
+    elif isinstance(head, mev.HouseChosen) and not head.by_default:  # MOD-SETUP-01: a seat's choice
+        seat = state.seat(head.seat_id)
+        generation = seat.generation if seat else 0
+        out.append((Actor(kind="seat", seat_id=head.seat_id, generation=generation), cmd.ChooseHouse(house=head.house)))
     elif isinstance(head, cev.ClocksPaused):  # by the role recorded in the event (``by``)
         out.append((_clock_keeper(head.by), PauseClocks(reason=head.reason)))
     elif isinstance(head, cev.ClocksResumed):

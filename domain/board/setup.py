@@ -8,7 +8,7 @@ which house, deck order) come from ``GameStarted``.
 
 from __future__ import annotations
 
-from . import board_data
+from . import board_data, mother_of_dragons
 from .state import AreaState, BoardState, HouseState, Tracks
 from .supply import supply_value
 
@@ -22,6 +22,9 @@ def houses_for(player_count: int) -> list[str]:
 
 def initial_board(state: BoardState) -> None:
     """Lay out the board for ``state.player_count`` houses (mutates a fresh state)."""
+    if mother_of_dragons.is_mother_of_dragons(state):
+        mother_of_dragons.lay_out_created(state)
+        return
     facts = board_data.setup()
     pc = facts.player_counts[str(state.player_count)]
     state.houses_in_play = list(pc.houses)

@@ -17,9 +17,10 @@ from .action.state import ActionState
 from .scenario_schema import Scenario
 from .westeros.state import WesterosState
 
-Phase = Literal["lobby", "westeros", "planning", "action", "ended"]
+Phase = Literal["lobby", "setup", "westeros", "planning", "action", "ended"]
 Step = Literal[
     "waiting_for_players",
+    "choose_house",  # Mother of Dragons: the seats choose their houses (MOD-SETUP-01)
     "assign_orders",
     "reveal_orders",
     "messenger_raven",
@@ -86,6 +87,11 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     increment_s: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
     """Seconds added to a seat's bank after each decision it makes itself in time (Fischer increment;
     only with ``time_bank_s``)."""
+
+    expansion: Literal["mother_of_dragons"] | None = None
+    """``mother_of_dragons``: the Mother of Dragons expansion without Targaryen (docs/mother-of-dragons.md,
+    issue 13 part 1): 3-7 players, House Arryn, the Eyrie and The Bite overlays, every unchosen house a
+    vassal. None (the default): the base game."""
 
     private: bool = False
     """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
@@ -243,6 +249,18 @@ class BoardState(msgspec.Struct):
     """The Action phase's working data while it runs (domain/board/action); None otherwise."""
     westeros: WesterosState | None = None
     """The Westeros phase's working data while it runs (domain/board/westeros); None otherwise."""
+    house_choice_order: list[str] = []
+    """Mother of Dragons: the seats in the order they choose their houses (MOD-SETUP-01), the random
+    first player first; a seat has chosen once it has a house."""
+    vassals: list[str] = []
+    """Mother of Dragons: the houses no player chose, commanded by players (MOD-VASSAL-01); empty
+    in the base game."""
+    vassal_order_sets: dict[str, int] = {}
+    """Mother of Dragons: player house -> how many sets of 4 Vassal Order tokens it holds
+    (MOD-SETUP-11, MOD-VASSAL-02)."""
+    vassal_house_deck: list[str] = []
+    """Mother of Dragons: the shared Vassal House card deck (MOD-VASSAL-14). Public until a combat
+    draws from it."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
     undo_request: UndoRequest | None = None

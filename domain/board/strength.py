@@ -12,7 +12,7 @@ from .state import BoardState
 
 
 def castle_area(area: str) -> bool:
-    return board_data.areas()[area].castle != "none"
+    return board_data.any_area(area).castle != "none"
 
 
 def standing(state: BoardState, area: str) -> dict[str, int]:

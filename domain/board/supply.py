@@ -33,7 +33,7 @@ MAX_SUPPLY = 6
 
 def supply_barrels(state: BoardState, house: str) -> int:
     """BG-SETUP-12: barrels in the land areas a house controls."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(state.settings.expansion)
     return sum(facts[a].supply for a in controlled_areas(state, house))
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from ..core.context import Context
 from . import events as ev
+from . import house_choice
 from .action.timeouts import ACTION_DEFAULT_TEXT, action_timeout_events
+from .house_choice import DEFAULT_TEXT as HOUSE_CHOICE_DEFAULT_TEXT
 from .planning.timeouts import DEFAULT_ORDER_PREFERENCE, default_orders, planning_timeout_events
 from .planning.timeouts import DEFAULT_TEXT as PLANNING_DEFAULT_TEXT
 from .state import BoardState
@@ -19,7 +21,12 @@ from .westeros.timeouts import WESTEROS_DEFAULT_TEXT, westeros_timeout_events
 
 __all__ = ["DEFAULT_ORDER_PREFERENCE", "DEFAULT_TEXT", "default_orders", "timeout_events"]
 
-DEFAULT_TEXT: dict[str, str] = {**PLANNING_DEFAULT_TEXT, **ACTION_DEFAULT_TEXT, **WESTEROS_DEFAULT_TEXT}
+DEFAULT_TEXT: dict[str, str] = {
+    **HOUSE_CHOICE_DEFAULT_TEXT,
+    **PLANNING_DEFAULT_TEXT,
+    **ACTION_DEFAULT_TEXT,
+    **WESTEROS_DEFAULT_TEXT,
+}
 """Decision kind -> what the server does for a seat when the deadline passes."""
 
 
@@ -27,6 +34,8 @@ def timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None
     """``DecisionTimedOut`` and the documented defaults of every decision now pending in the
     current phase (empty if no decision is missing); with ``only``, of those houses' decisions alone
     (a time bank ran out, docs/clocks.md)."""
+    if state.phase == "setup" and state.step == house_choice.STEP:
+        return house_choice.timeout_events(state, ctx)
     if state.phase == "action" and state.action is not None:
         return action_timeout_events(state, ctx, only)
     if state.phase == "westeros" and state.westeros is not None:

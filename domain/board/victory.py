@@ -60,8 +60,7 @@ def victory_points(state: BoardState, house: str, controllers: dict[str, str | N
 
 def castle_areas(areas: Iterable[str]) -> int:
     """How many of ``areas`` hold a Castle or a Stronghold (the areas that count for victory)."""
-    facts = board_data.areas()
-    return sum(1 for a in areas if facts[a].castle != "none")
+    return sum(1 for a in areas if board_data.any_area(a).castle != "none")
 
 
 class _Stats(TypedDict):
@@ -76,7 +75,7 @@ class _Stats(TypedDict):
 
 
 def _stats(state: BoardState, house: str) -> _Stats:
-    facts = board_data.areas()
+    facts = board_data.areas_for(state.settings.expansion)
     ctrl = controlled_areas(state, house)
     return {
         "castles": castle_areas(ctrl),
@@ -116,7 +115,7 @@ def game_ended(state: BoardState, reason: str) -> wev.GameEnded:
 
 def seven_castles(state: BoardState) -> bool:
     """BG-VIC-01: some house in play controls 7 castle/stronghold areas."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(state.settings.expansion)
     counts: dict[str | None, int] = {}
     for a in state.areas:
         if facts[a].castle != "none":

@@ -167,10 +167,16 @@ def test_every_member_of_a_tagged_union_has_an_example():
 
 def test_the_games_value_sets_are_enums_from_their_facts():
     enums = {name: s["enum"] for name, s in SCHEMAS.items() if s.get("type") == "string" and "enum" in s}
-    assert enums["Area"] == list(board_data.areas())
+    # the base game's values, then what Mother of Dragons adds (docs/mother-of-dragons.md)
+    mod = board_data.mother_of_dragons()
+    assert enums["Area"] == list(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()]))
     assert enums["OrderToken"] == list(ORDER_TOKENS)
-    assert enums["House"] == list(board_data.setup().houses)
-    assert enums["HouseCard"] == list(board_data.all_house_cards())
+    assert enums["House"] == list(dict.fromkeys([*board_data.setup().houses, *mod.houses]))
+    assert enums["HouseCard"] == [
+        *board_data.all_house_cards(),
+        *(c.id for c in mod.arryn_house_cards),
+        *(c.id for c in mod.vassal_house_cards),
+    ]
     assert enums["Phase"] == list(Phase.__args__) and enums["Step"] == list(Step.__args__)
     assert set(enums["ProblemCode"]) == {c.code for c in problem_catalogue()}
     props = SCHEMAS["AssignOrders"]["properties"]["orders"]

@@ -276,7 +276,7 @@ def st_choose_casualties(em: Emitter, c: Combat) -> bool:
 def attacker_may_go_home(state: BoardState, c: Combat) -> bool:
     """BG-COMBAT-18: the retreat home is impossible when the march came from another house's home area
     that the attacker emptied without leaving a Power token (control went back to the home house)."""
-    facts = board_data.areas()[c.from_area]
+    facts = board_data.areas_for(state.settings.expansion)[c.from_area]
     if facts.home_of in (None, c.attacker) or facts.home_of not in state.houses_in_play:
         return True
     a = state.areas[c.from_area]

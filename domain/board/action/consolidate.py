@@ -20,7 +20,7 @@ from .turns import orders_of, require_turn
 def income(state: BoardState, house: str, area: str) -> int:
     """BG-CP-01/02: a land area gives 1 + its crowns; a sea gives nothing; a port gives 1 if its sea
     holds no enemy Ships."""
-    facts = board_data.areas()[area]
+    facts = board_data.areas_for(state.settings.expansion)[area]
     if facts.kind == "land":
         return 1 + facts.power
     if facts.kind == "port":
@@ -33,7 +33,7 @@ def income(state: BoardState, house: str, area: str) -> int:
 
 def can_muster(state: BoardState, area: str) -> bool:
     """BG-CP-03: a Special Consolidate Power may muster instead, in a castle/stronghold area."""
-    return is_special(state.orders[area].order) and muster_points(area) > 0
+    return is_special(state.orders[area].order) and muster_points(area, state.settings.expansion) > 0
 
 
 def resolve_consolidate_power(

@@ -259,7 +259,7 @@ def pending_action_decisions(state: BoardState) -> list[tuple[str, list[str], Ac
             orders[a] = ConsolidateOrderOptions(
                 power=cp.income(state, house, a),
                 may_muster=musters,
-                muster_points=muster_points(a) if musters else 0,
+                muster_points=muster_points(a, state.settings.expansion) if musters else 0,
                 ship_areas=ships,
                 footmen=upgradable_footmen(state, house, a) if musters else 0,
                 port_room={d: port_room(state, house, d) for d in ships if kind(d) == "port"},

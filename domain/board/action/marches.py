@@ -36,7 +36,7 @@ def destinations(state: BoardState, house: str, area: str) -> dict[str, list[str
 def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
     """BG-MARCH-06: a land area (not the house's home area, where it is not needed) that the house
     could leave empty, with an available token and no token there yet."""
-    facts = board_data.areas()[area]
+    facts = board_data.areas_for(state.settings.expansion)[area]
     return (
         facts.kind == "land"
         and facts.home_of != house
@@ -49,7 +49,7 @@ def closed_port(state: BoardState, area: str, dest: str) -> None:
     """BG-MAP-07: a port next to ``area`` (its own sea) that the Ships may not enter because their
     house does not control the port's land area. Refused with the port rule, not BG-MARCH-03's
     ``not_adjacent``: the port is adjacent, only its castle belongs to someone else."""
-    port_of = board_data.areas()[dest].port_of
+    port_of = board_data.areas_for(state.settings.expansion)[dest].port_of
     if port_of is None or port_of.sea != area:
         return
     holder = controller(state, port_of.land)

@@ -52,7 +52,7 @@ def legal_retreat_areas(
             continue
         if controller(state, a) not in (None, house) or x.neutral > 0:
             continue
-        if x.garrison > 0 and board_data.areas()[a].home_of not in (None, house):
+        if x.garrison > 0 and board_data.areas_for(state.settings.expansion)[a].home_of not in (None, house):
             continue
         if k == "port":
             if not port_open_to(state, house, a):

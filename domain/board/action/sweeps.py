@@ -35,7 +35,7 @@ def sweep_ports(em: Emitter) -> None:
     """BG-MAP-07: remove Ships from ports whose land area their house does not control."""
     for port_id, owner in orphaned_ports(em.state):
         s = em.state
-        a = board_data.areas()[port_id]
+        a = board_data.areas_for(s.settings.expansion)[port_id]
         port = s.areas[port_id]
         # A combat in progress keeps its attacking units where they marched from: not yet a change.
         removed = dict(port.units)

@@ -16,7 +16,7 @@ def destination_kind(state: BoardState, house: str, dest: str) -> str:
         return "combat"
     if a.neutral > 0:
         return "neutral"
-    if a.garrison > 0 and board_data.areas()[dest].home_of not in (None, house):
+    if a.garrison > 0 and board_data.areas_for(state.settings.expansion)[dest].home_of not in (None, house):
         return "combat"
     return "move"
 
@@ -25,4 +25,4 @@ def defender_of(state: BoardState, area: str) -> str | None:
     a = state.areas[area]
     if a.house is not None and any(a.units.values()):
         return a.house
-    return board_data.areas()[area].home_of
+    return board_data.areas_for(state.settings.expansion)[area].home_of

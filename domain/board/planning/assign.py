@@ -47,22 +47,30 @@ def eligible_count(state: BoardState, house: str) -> int:
     return regular + min(special, special_order_limit(state, house))
 
 
+def ordering_houses(state: BoardState) -> list[str]:
+    """The houses that place their own orders, in turn order: every house in the base game; with
+    Mother of Dragons the player houses (a vassal's orders come from its commander, MOD-VASSAL-08,
+    which is not built yet: docs/mother-of-dragons.md)."""
+    return [h for h in state.turn_order() if h not in state.vassals]
+
+
 def needs_sequential_placement(state: BoardState) -> bool:
     """BG-PLAN-05: if any house has fewer eligible tokens than areas needing one, all houses place
     their orders one at a time in turn order."""
-    return any(eligible_count(state, h) < len(areas_needing_orders(state, h)) for h in state.houses_in_play)
+    players = [h for h in state.houses_in_play if h not in state.vassals]
+    return any(eligible_count(state, h) < len(areas_needing_orders(state, h)) for h in players)
 
 
 def current_sequential_house(state: BoardState) -> str | None:
     """In sequential placement, the first house in turn order that has not submitted yet."""
-    for house in state.turn_order():
+    for house in ordering_houses(state):
         if house not in state.planning.sealed:
             return house
     return None
 
 
 def houses_still_to_submit(state: BoardState) -> list[str]:
-    return [h for h in state.turn_order() if h not in state.planning.sealed]
+    return [h for h in ordering_houses(state) if h not in state.planning.sealed]
 
 
 def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:

@@ -98,10 +98,10 @@ def chosen(em: Emitter, house: str, card: str, choice: str) -> None:
 def game_of_thrones_income(state: BoardState, house: str) -> int:
     """BG-WCARD-06: 1 per crown in the land areas the house controls, plus 1 per port holding its
     Ships while no other house has Ships in that port's sea area."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(state.settings.expansion)
     crowns = sum(facts[a].power for a in controlled_areas(state, house) if facts[a].kind == "land")
     ports = 0
-    for a in board_data.board().areas:
+    for a in board_data.areas_for(state.settings.expansion).values():
         if a.kind != "port":
             continue
         p = state.areas[a.id]

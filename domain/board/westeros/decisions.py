@@ -152,7 +152,7 @@ def pending_westeros_decisions(state: BoardState) -> list[tuple[str, list[str], 
         for a in muster_areas(state, house):
             ships = ship_areas(state, house, a)
             areas[a] = MusterAreaOptions(
-                points=muster_points(a),
+                points=muster_points(a, state.settings.expansion),
                 ship_areas=ships,
                 footmen=upgradable_footmen(state, house, a),
                 port_room={d: port_room(state, house, d) for d in ships if kind(d) == "port"},

@@ -105,7 +105,7 @@ def sweep_ports(em: Emitter) -> None:
     its Ships in turn by :func:`offer_next_port` (Review 2 "BG-MAP-07 several ports")."""
     for port_id, owner in orphaned_ports(em.state):
         s = em.state
-        a = board_data.areas()[port_id]
+        a = board_data.areas_for(s.settings.expansion)[port_id]
         port = s.areas[port_id]
         removed = dict(port.units)
         assert port.house is not None, "orphaned_ports lists only ports holding Ships"

@@ -306,7 +306,7 @@ def card_effect(em: Emitter, card: str, house: str, role: str) -> None:
         if nw:
             mustering.begin(em, reason=card, houses=[house], max_areas=1)
         elif lowest:
-            facts = board_data.areas()
+            facts = board_data.areas_for(s.settings.expansion)
             castles = {
                 a: us for a, us in units_of(s, house).items() if facts[a].castle != "none" and sum(us.values()) >= 2
             }

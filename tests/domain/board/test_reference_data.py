@@ -32,7 +32,7 @@ def test_the_data_files_are_what_the_import_script_writes_from_the_shared_facts(
         capture_output=True,
     )
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["board.json", "cards.json", "layout.json", "setup.json"]
+    assert names == ["board.json", "cards.json", "layout.json", "mother_of_dragons.json", "setup.json"]
     _, differ, missing = filecmp.cmpfiles(tmp_path, ROOT / "domain" / "board" / "data", names, shallow=False)
     assert not differ and not missing, f"stale data files {differ + missing}: run scripts/import_board_data.py"
 

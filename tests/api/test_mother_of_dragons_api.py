@@ -1,0 +1,51 @@
+"""A Mother of Dragons game through the real API (issue 13 part 1): created with
+``settings.expansion``, the seats choose their houses from their ``decisions`` (MOD-SETUP-01), the
+views show the vassals, and a wrong choice is a clear problem that changes nothing."""
+
+from __future__ import annotations
+
+from tests.support.game_client import create, decisions, join_all, wait_until
+
+
+def _choose_all(api, g) -> None:
+    for _ in range(len(g.seats)):
+        for token in g.seats.values():
+            mine = decisions(api, g, token)["decisions"]
+            if mine:
+                d = mine[0]
+                assert d["commands"] == ["choose_house"] and d["options"]["kind"] == "choose_house"
+                r = api.post(
+                    f"/v1/games/{g.id}/commands",
+                    json={"type": "choose_house", "house": d["options"]["houses"][-1]},
+                    headers=g.auth(token),
+                )
+                assert r.status_code == 200, r.text
+                break
+
+
+def test_MOD_SETUP_01_seats_choose_their_houses_through_the_api(api) -> None:
+    g = create(api, 3, expansion="mother_of_dragons")
+    join_all(api, g, 3)
+    r = api.post(f"/v1/games/{g.id}/start", headers=g.auth(g.organizer))
+    assert r.status_code == 200, r.text
+    waiting = [t for t in g.seats.values() if decisions(api, g, t)["decisions"]]
+    assert len(waiting) == 1  # one seat at a time, the drawn first player first
+    other = next(t for t in g.seats.values() if t != waiting[0])
+    r = api.post(f"/v1/games/{g.id}/commands", json={"type": "choose_house", "house": "stark"}, headers=g.auth(other))
+    assert r.status_code == 409 and r.json()["code"] == "not_your_turn", r.text
+    r = api.post(
+        f"/v1/games/{g.id}/commands", json={"type": "choose_house", "house": "targaryen"}, headers=g.auth(waiting[0])
+    )
+    assert r.status_code == 422 and r.json()["rule"] == "MOD-SETUP-01", r.text
+    _choose_all(api, g)
+    version = api.get(f"/v1/games/{g.id}/decisions", headers=g.auth(g.organizer)).json()["version"]
+    view = wait_until(
+        lambda: (
+            (v := api.get(f"/v1/games/{g.id}", params={"min_version": version}, headers=g.auth(g.organizer)).json())
+            and v.get("phase") == "planning"
+            and v
+        )
+    )
+    assert sorted(view["vassals"]) == ["baratheon", "lannister", "martell", "stark"]
+    assert {s["house"] for s in view["seats"]} == {"arryn", "tyrell", "greyjoy"}
+    assert "the_vale_of_arryn" in view["areas"]
