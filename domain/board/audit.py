@@ -27,7 +27,6 @@ first redacted event and says where it stopped. The audit never reads a clock.
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import Any
 
 import msgspec
@@ -36,7 +35,7 @@ from ..core.commitment import salt_purpose
 from ..core.context import Context, parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
 from ..core.game import AuditReport as GameAuditReport
-from ..core.rederive import Recorded, RecordedContext, rederive, show, show_difference
+from ..core.rederive import Recorded, rederive, replay_context, show, show_difference
 from ..core.rng import commit_seed, derive_rng
 from ..core.rollback import fold_at
 from ..core.upcast import EventCodec
@@ -235,13 +234,7 @@ def audit(envelopes: list[Envelope], seed: str | None = None, redacted: frozense
             state = decider.fold([r.event for r in recorded[:n]], None)
     through, batches = 0, 0
     if state is not None:
-        draws = recorded_draws(recorded)
-        game_id = state.game_id
-
-        def context(ts: datetime) -> Context:
-            if seed is not None:
-                return Context(now=ts, seed=seed, game_id=game_id)
-            return RecordedContext(now=ts, seed="", game_id=game_id, outcomes=draws)
+        context = replay_context(seed, state.game_id, recorded_draws(recorded))
 
         result = rederive(
             state,

@@ -14,15 +14,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 from ..core.commands import Actor, ApplyTimeout, JoinGame, ResolvePending, StartGame
 from ..core.commitment import salt_purpose
-from ..core.context import Context, parse_rfc3339
+from ..core.context import parse_rfc3339
 from ..core.envelope import Envelope, verify_chain
 from ..core.game import AuditReport
-from ..core.rederive import Candidate, Recorded, RecordedContext, rederive
+from ..core.rederive import Candidate, Recorded, rederive, replay_context
 from ..core.rng import commit_seed
 from ..core.upcast import EventCodec
 from . import commands as cmd
@@ -162,13 +161,7 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
     state = fold([first])
     through, batches = 1, 1
     if divergence is None and state is not None:
-        draws = recorded_draws(recorded)
-        game_id = state.game_id
-
-        def context(ts: datetime) -> Context:
-            if seed is not None:
-                return Context(now=ts, seed=seed, game_id=game_id)
-            return RecordedContext(now=ts, seed="", game_id=game_id, outcomes=draws)
+        context = replay_context(seed, state.game_id, recorded_draws(recorded))
 
         result = rederive(
             state,

@@ -83,6 +83,20 @@ class RecordedContext(Context):
         return RecordedRng(purpose, self.outcomes.get(purpose))
 
 
+def replay_context(
+    seed: str | None, game_id: str, outcomes: Mapping[str, Sequence[Any]]
+) -> Callable[[datetime], Context]:
+    """The context each re-run command gets, at its batch's time: the revealed ``seed``'s own
+    random streams, or, while the seed is secret, the outcomes the export records (by purpose)."""
+
+    def context(ts: datetime) -> Context:
+        if seed is not None:
+            return Context(now=ts, seed=seed, game_id=game_id)
+        return RecordedContext(now=ts, seed="", game_id=game_id, outcomes=outcomes)
+
+    return context
+
+
 class Recorded(msgspec.Struct, frozen=True):
     """One exported event, decoded, with where it sits in the export."""
 
