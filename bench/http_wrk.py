@@ -32,6 +32,7 @@ import argparse
 import asyncio
 import json
 import os
+import pstats
 import re
 import shutil
 import signal
@@ -47,6 +48,7 @@ sys.path.insert(0, str(ROOT))
 
 import httpx
 
+from bench import http_commands
 from bench.http_commands import (
     CLK_TCK,
     RedisChoice,
@@ -279,7 +281,25 @@ def main() -> None:
     ap.add_argument("--connections", type=int, default=64)
     ap.add_argument("--own-redis", action="store_true", help="start a private redis-server instead of the machine's")
     ap.add_argument("--no-xadd", action="store_true", help="skip the raw XADD baseline")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="run the API (1 process) under cProfile and print its top functions (slows it: the figures are not comparable)",
+    )
     args = ap.parse_args()
+    profile_out = Path(tempfile.mkdtemp(prefix="citadel-wrk-prof-")) / "api.prof"
+    if args.profile:
+        if args.workers != 1:
+            ap.error("--profile needs --workers 1")
+        plain = http_commands.service_commands
+
+        def profiled(redis_url: str, port: int, workers: int) -> dict[str, list[str]]:
+            cmds = plain(redis_url, port, workers)
+            python, dash_m, *rest = cmds["api"]
+            cmds["api"] = [python, "-m", "cProfile", "-o", str(profile_out), dash_m, *rest]
+            return cmds
+
+        http_commands.service_commands = profiled  # type: ignore[assignment]
     if shutil.which("wrk") is None:
         print("wrk is not installed (Debian: apt-get install wrk); bench/http_commands.py needs nothing extra.")
         return
@@ -378,6 +398,19 @@ def main() -> None:
         print(
             f"paced {args.rate}/s: {paced['rps']:,.0f}/s achieved, p99 {paced['p99']:.1f} ms ({'p99 <= 20 ms' if ok else 'NOT within 20 ms / rate not held'})"
         )
+
+    if args.profile:
+        print_profile(profile_out)
+
+
+def print_profile(path: Path) -> None:
+    """The API's top functions by own time and by cumulative time (cProfile, ``--profile``)."""
+    if not path.exists():
+        print(f"no profile written at {path}")
+        return
+    for order in ("tottime", "cumulative"):
+        print(f"--- API profile, top 30 by {order} ({path})")
+        pstats.Stats(str(path)).sort_stats(order).print_stats(30)
 
 
 if __name__ == "__main__":

@@ -259,6 +259,7 @@ class EventStore:
         wait_replicas: int = 0,
         wait_timeout_ms: int = 200,
         archive_after_s: float = 600.0,
+        pipeline: bool = True,
     ):
         self.redis = redis
         self.partitions = partitions
@@ -268,8 +269,9 @@ class EventStore:
         self._append = redis.register_script(APPEND_LUA.replace("IDEMPOTENCY_TTL", str(IDEMPOTENCY_TTL_S)))
         self.pipeline: AppendPipeline | None = None
         """Batches concurrent appends into one round trip; ``None`` on a Redis Cluster (a pipeline
-        there splits by node anyway), where each append is sent on its own."""
-        if not hasattr(redis, "get_node_from_key"):
+        there splits by node anyway) or when turned off (``pipeline=False``), where each append is
+        sent on its own."""
+        if pipeline and not hasattr(redis, "get_node_from_key"):
             self.pipeline = AppendPipeline(redis, self._append)
         self._read = redis.register_script(READ_LUA)
         self._archives: OrderedDict[str, list[bytes]] = OrderedDict()
