@@ -48,7 +48,8 @@ class CardDecision(msgspec.Struct):
     """Setup: the printed cost you may spend (8); marshal: your gold."""
     attach_targets: dict[str, list[str]] = {}
     """Marshal and action: for each attachment you may put into play, the characters it may go on;
-    setup: for each attachment of your hand, the characters of your hand it may go on (set up too)."""
+    setup: every attachment of your hand -> the characters of your hand it may go on (set up too; none:
+    the attachment cannot be set up)."""
     costs: dict[str, int] = {}
     """Setup: each card's printed cost (their sum, duplicates aside, is at most ``budget``)."""
     limited: list[str] = []

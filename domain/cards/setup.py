@@ -88,17 +88,14 @@ def attach_refusal(state: CardState, attachment: str, character: str) -> str | N
 def setup_attach_targets(state: CardState, seat: str) -> dict[str, list[str]]:
     """CG-SETUP-07, CG-KEY-09: each attachment of the seat's hand -> the characters of its hand it
     may be set up on (what :func:`check_setup` accepts, when that character is set up too and not as
-    a duplicate); an attachment with none is left out."""
+    a duplicate); an attachment no character of the hand takes maps to none (it cannot be set up)."""
     hand = state.player(seat).hand
     chars = [c for c in hand if state.record(c).type == "character"]
-    out: dict[str, list[str]] = {}
-    for a in hand:
-        rec = state.record(a)
-        if rec.type == "attachment":
-            targets = [c for c in chars if attach_refusal(state, a, c) is None]
-            if targets:
-                out[a] = targets
-    return out
+    return {
+        a: [c for c in chars if attach_refusal(state, a, c) is None]
+        for a in hand
+        if state.record(a).type == "attachment"
+    }
 
 
 def placements(state: CardState, picks: list[SetupPick]) -> list[ev.Placement]:

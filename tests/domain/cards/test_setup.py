@@ -111,7 +111,8 @@ def test_CG_SETUP_07_and_CG_KEY_09_an_attachment_goes_only_where_its_own_text_al
     viserion = to_hand(t, "seat1", "01166")  # Viserion, no attachments
     d = decisions_for(t.state, "seat1").decisions[0]
     assert warrior in d.attach_targets[arakh] and edric not in d.attach_targets[arakh]
-    assert viserion not in d.attach_targets[arakh]
+    assert viserion not in d.attach_targets[arakh] and viserion not in d.attach_targets
+    assert set(d.attach_targets) == {c for c in d.cards if t.state.record(c).type == "attachment"}
     with pytest.raises(RuleViolation) as e:
         t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=edric), SetupPick(card=arakh, attach_to=edric)]))
     assert e.value.rule == "CG-KEY-09" and "Dothraki" in e.value.detail
