@@ -47,9 +47,10 @@ WAIT_S = 10
 Chooser = Callable[[c.CardDecision, random.Random], Command | None]
 
 
-def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0) -> list[str]:
-    """A random subset of ``cards`` (random size, at least ``at_least``), in random order."""
-    return rng.sample(list(cards), rng.randint(min(at_least, len(cards)), len(cards)))
+def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most: int | None = None) -> list[str]:
+    """A random subset of ``cards`` (random size, at least ``at_least``, at most ``at_most``), in random order."""
+    top = len(cards) if at_most is None else min(at_most, len(cards))
+    return rng.sample(list(cards), rng.randint(min(at_least, top), top))
 
 
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
@@ -118,12 +119,12 @@ def marshal(d: c.CardDecision, rng: random.Random) -> Command:
 
 
 def challenge(d: c.CardDecision, rng: random.Random) -> Command:
-    """A type still open, a non-empty random set of its eligible attackers, and for some stealth
-    attackers a different bypassed character each."""
+    """A type still open, a non-empty random set of its eligible attackers (at most ``max_cards``),
+    and for some stealth attackers a different bypassed character each."""
     if not d.challenge_types or rng.random() < 0.15:
         return c.EndChallenges()
     kind = rng.choice(sorted(d.challenge_types))
-    attackers = _subset(d.challenge_types[kind], rng, at_least=1)
+    attackers = _subset(d.challenge_types[kind], rng, at_least=1, at_most=d.max_cards)
     free = list(d.stealth_targets)
     stealth: dict[str, str] = {}
     for a in attackers:
@@ -134,7 +135,7 @@ def challenge(d: c.CardDecision, rng: random.Random) -> Command:
 
 def defend(d: c.CardDecision, rng: random.Random) -> Command:
     pool = next(iter(d.challenge_types.values()), [])
-    return c.DeclareDefenders(defenders=_subset(pool, rng))
+    return c.DeclareDefenders(defenders=_subset(pool, rng, at_most=d.max_cards))
 
 
 def claim(d: c.CardDecision, rng: random.Random) -> Command:

@@ -134,6 +134,9 @@ class CardDecision(msgspec.Struct, kw_only=True):
     """Challenge: the defender's characters a stealth attacker may bypass."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth."""
+    max_cards: int | None = None
+    """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
+    Knight of Flowers); None: as many as are eligible."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets."""
     default_targets: list[str] = []

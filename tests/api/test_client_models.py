@@ -192,7 +192,6 @@ def test_every_card_decision_kind_names_its_commands():
 @pytest.mark.parametrize(
     "model, schema",
     [
-        (cards.CardDecision, "CardDecision"),
         (cards.CardDecisionsOut, "CardDecisionsOut"),
         (cards.CreateCardGameBody, "CardsCreateBody"),
         (cards.DeckChoice, "DeckChoice"),
@@ -206,6 +205,14 @@ def test_every_card_decision_kind_names_its_commands():
 )
 def test_the_card_models_have_the_api_fields(model, schema):
     assert set(_fields(model)) == set(SCHEMAS[schema]["properties"])
+
+
+def test_the_card_decision_reads_every_option_the_api_sends():
+    """Every field of the API's ``CardDecision`` is known to the client (a bot must not ignore an
+    option); a field the client knows ahead of the server's document is optional."""
+    ours = _fields(cards.CardDecision)
+    assert set(SCHEMAS["CardDecision"]["properties"]) <= set(ours)
+    assert all(not ours[f].required for f in set(ours) - set(SCHEMAS["CardDecision"]["properties"]))
 
 
 def test_the_card_view_names_only_fields_of_the_api():
