@@ -52,7 +52,7 @@ from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlaceme
 from .events import OrdersSubmitted, StepBegan
 from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
-from .orders import ORDER_TOKENS
+from .orders import ALL_ORDER_TOKENS
 from .reference import (
     board_reference,
     house_cards_reference,
@@ -87,7 +87,7 @@ WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
 ENUMS: dict[str, tuple[str, ...]] = {
     # the base game's, then what Mother of Dragons adds (its areas, Arryn, its House cards)
     AREA: tuple(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()])),
-    TOKEN: tuple(ORDER_TOKENS),
+    TOKEN: tuple(ALL_ORDER_TOKENS),
     HOUSE: tuple(dict.fromkeys([*board_data.setup().houses, *board_data.mother_of_dragons().houses])),
     HOUSE_CARD: (
         *board_data.all_house_cards(),

@@ -12,7 +12,7 @@ from . import house_choice, planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
 from .house_choice import ChooseHouseOptions
-from .orders import ORDER_TOKENS
+from .orders import is_special
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
 from .undo_consent import DEFAULT_TEXT as UNDO_DEFAULT_TEXT
@@ -102,7 +102,7 @@ def pending_decisions(state: BoardState) -> list[Decision]:
             opts = AssignOrdersOptions(
                 areas=areas,
                 tokens=dict(sorted(tokens.items())),
-                special_tokens=sorted(t for t in tokens if ORDER_TOKENS[t].special),
+                special_tokens=sorted(t for t in tokens if is_special(t)),
                 special_limit=planning.special_order_limit(state, house),
                 may_leave_areas_empty=planning.eligible_count(state, house) < len(areas),
                 submitted=state.planning.sealed.get(house),
