@@ -54,3 +54,35 @@ class ModPosition(Position):
         self.sys(cmd.ResolvePending(), SYSTEM)
         self.sys(raven or cmd.RavenPass(), self.actor(self.state.raven_holder()))
         assert (self.state.phase, self.state.step) == ("action", "awaiting_action_phase")
+
+
+SEVEN = ("baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell", "arryn")
+
+
+def mod_north(
+    att=None,
+    dfn=None,
+    extra=None,
+    orders=None,
+    march="march_0",
+    defense=None,
+    a="stark",
+    d="arryn",
+    no_blade=False,
+    **kw,
+) -> ModPosition:
+    """Like :func:`tests.support.combat_helpers.north` in a 7-player Mother of Dragons game: ``a``
+    attacks from Winterfell, ``d`` defends Karhold (Castle Black and The Shivering Sea touch both).
+    Fiefdoms: Greyjoy (the Blade), Tyrell, Martell, Arryn, Stark, Baratheon, Lannister."""
+    units = {"winterfell": (a, att or {"knight": 1}), "karhold": (d, dfn or {"footman": 1})}
+    units.update(extra or {})
+    o = {"winterfell": march}
+    if defense:
+        o["karhold"] = defense
+    o.update(orders or {})
+    kw.setdefault("garrisons", {})
+    kw.setdefault("supply", {h: 6 for h in SEVEN})
+    sc = ModPosition().setup(units, o, **kw)
+    sc.state.blade_used = no_blade
+    sc.begin()
+    return sc
