@@ -73,6 +73,10 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
             state.houses[event.house].power -= event.amount
             state.houses[event.to].power += event.amount
+        case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
+            hs = state.houses[event.house]
+            hs.hand = [k for k in hs.hand if k not in event.cards]
+            hs.discards = [k for k in hs.discards if k not in event.cards]
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)

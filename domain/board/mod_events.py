@@ -42,4 +42,13 @@ class PowerGifted(Event, frozen=True, tag="power_gifted"):
     requested: int
 
 
-MOD_EVENTS = HouseChoiceOrdered | HouseChosen | PowerGifted
+class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_from_game"):
+    """House cards left the game for good, from ``house``'s hand or discard pile (Robert Arryn:
+    himself and the lowest-strength card of the opponent's discard pile, MOD-DATA-01)."""
+
+    house: str
+    cards: list[str]
+    reason: str
+
+
+MOD_EVENTS = HouseChoiceOrdered | HouseChosen | PowerGifted | HouseCardsRemovedFromGame

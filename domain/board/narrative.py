@@ -57,6 +57,9 @@ def describe(event: ev.Event) -> str | None:
                 else ""
             )
             return f"{event.house.capitalize()} gave {event.amount} Power to {event.to.capitalize()}{capped}."
+        case mev.HouseCardsRemovedFromGame():  # Robert Arryn (MOD-DATA-01)
+            names = ", ".join(k.replace("_", " ").title() for k in event.cards)
+            return f"{event.house.capitalize()}'s {names} left the game ({event.reason.replace('_', ' ').title()})."
         case ev.DecisionTimedOut():
             return (
                 f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."
