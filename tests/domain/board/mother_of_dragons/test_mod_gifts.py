@@ -13,16 +13,17 @@ from domain.board import mod_events as mev
 from domain.board.action import commands as acmd
 from domain.board.audit import audit
 from domain.board.game import GAME
-from domain.board.gifts import GiftPowerOptions
+from domain.board.gifts import GiftPowerOptions, gift_options
 from domain.board.narrative import describe
 from domain.board.planning import areas_needing_orders
 from domain.board.power import pool
 from domain.board.redaction import redact_event
+from domain.board.westeros.state import Bidding, WesterosState
 from domain.core.errors import RuleViolation, WrongPhase
 from tests.domain.board.mother_of_dragons.test_mod_house_choice import Table, _play_choices
 from tests.support.action_positions import FILL
 from tests.support.board_builders import started_game
-from tests.support.mod_positions import ModPosition, mod_north
+from tests.support.mod_positions import SEVEN, ModPosition, mod_north
 
 
 def gift(p: ModPosition, giver: str, to: str, amount: int):
@@ -169,3 +170,21 @@ def test_an_export_with_gifts_audits_clean() -> None:
     t.batches[-1] = ([mev.PowerGifted(house=giver, to=receiver, amount=9, requested=9)], t.batches[-1][1])
     bad = audit(t.envelopes(), t.ctx.seed)
     assert not bad.rules_ok and bad.divergence is not None
+
+
+def test_MOD_GIFT_01_power_sealed_in_a_bid_cannot_be_given() -> None:
+    """Derived (docs/mother-of-dragons.md): Stark has 7 Power and a sealed Clash of Kings bid of 5, so
+    it may give 2 at most; a sealed bid never exceeds its bidder's Power at the reveal. The position
+    is mutated into the bidding (as the position builder documents)."""
+    p = ModPosition(reveal=False)
+    p.state.phase, p.state.step = "westeros", "bid"
+    p.state.westeros = WesterosState(
+        bidding=Bidding(kind="clash_of_kings", houses=list(SEVEN), track="iron_throne", sealed={"stark": 5})
+    )
+    offer = gift_options(p.state, "stark")
+    assert offer is not None and set(offer.receivers.values()) == {2}
+    with pytest.raises(RuleViolation) as err:
+        gift(p, "stark", "arryn", 3)
+    assert err.value.code == "not_enough_power" and "sealed in your bid" in str(err.value)
+    gift(p, "stark", "arryn", 2)
+    assert p.state.houses["stark"].power == 5 and p.state.houses["arryn"].power == 9
