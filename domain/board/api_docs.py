@@ -61,7 +61,7 @@ from .events import OrdersSubmitted, StepBegan
 from .gifts import GiftPowerOptions
 from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
-from .orders import ALL_ORDER_TOKENS
+from .orders import ALL_TOKENS
 from .reference import (
     board_reference,
     house_cards_reference,
@@ -96,7 +96,7 @@ WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
 ENUMS: dict[str, tuple[str, ...]] = {
     # the base game's, then what Mother of Dragons adds (its areas, Arryn, its House cards)
     AREA: tuple(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()])),
-    TOKEN: tuple(ALL_ORDER_TOKENS),
+    TOKEN: tuple(ALL_TOKENS),
     HOUSE: tuple(dict.fromkeys([*board_data.setup().houses, *board_data.mother_of_dragons().houses])),
     HOUSE_CARD: (
         *board_data.all_house_cards(),

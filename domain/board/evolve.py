@@ -77,6 +77,7 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             hs = state.houses[event.house]
             hs.hand = [k for k in hs.hand if k not in event.cards]
             hs.discards = [k for k in hs.discards if k not in event.cards]
+            hs.removed = [*hs.removed, *event.cards]
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)

@@ -67,7 +67,7 @@ SEA_ORDER_TOKENS: dict[str, OrderToken] = {
 """MOD-SEA-04: the three Sea Order tokens of each house (Mother of Dragons), none special."""
 assert tuple(SEA_ORDER_TOKENS) == board_data.mother_of_dragons().sea_orders, "MOD-SEA-04: the facts' sea tokens"
 
-ALL_ORDER_TOKENS: dict[str, OrderToken] = {**ORDER_TOKENS, **SEA_ORDER_TOKENS}
+ALL_TOKENS: dict[str, OrderToken] = {**ORDER_TOKENS, **SEA_ORDER_TOKENS}
 """Every token kind of any game, by id: what the lookups below read."""
 
 MOTHER_OF_DRAGONS = "mother_of_dragons"
@@ -84,7 +84,7 @@ def owned_tokens(expansion: str | None = None) -> Counter[str]:
 
 def token(order_id: str) -> OrderToken:
     """The facts of a token kind (base or sea)."""
-    return ALL_ORDER_TOKENS[order_id]
+    return ALL_TOKENS[order_id]
 
 
 def is_sea_order(order_id: str) -> bool:
@@ -93,8 +93,8 @@ def is_sea_order(order_id: str) -> bool:
 
 
 def is_special(order_id: str) -> bool:
-    return ALL_ORDER_TOKENS[order_id].special
+    return ALL_TOKENS[order_id].special
 
 
 def order_type(order_id: str) -> OrderType:
-    return ALL_ORDER_TOKENS[order_id].type
+    return ALL_TOKENS[order_id].type

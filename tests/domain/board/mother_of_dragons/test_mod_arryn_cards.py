@@ -180,6 +180,7 @@ def test_MOD_DATA_01_robert_arryn_removes_himself_and_the_lowest_discard() -> No
     arryn, stark = sc.state.houses["arryn"], sc.state.houses["stark"]
     assert "robert_arryn" not in arryn.hand + arryn.discards
     assert "catelyn_stark" not in stark.hand + stark.discards
+    assert arryn.removed == ["robert_arryn"] and stark.removed == ["catelyn_stark"]
     assert "the_blackfish" in stark.discards and "eddard_stark" in stark.discards
     lines = [describe(e) for e in of_type(events, mev.HouseCardsRemovedFromGame)]
     assert "Stark's Catelyn Stark left the game (Robert Arryn)." in lines
