@@ -251,8 +251,17 @@ class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
     reason: str
 
 
+class GiftPowerOptions(msgspec.Struct, tag_field="kind", tag="gift_power"):
+    """Mother of Dragons, optional and never awaited (MOD-GIFT-01..03): send ``GiftPower(to, amount)``
+    with ``1 <= amount <= receivers[to]``."""
+
+    receivers: dict[str, int]
+    """player house -> the most it can take now."""
+
+
 DecisionOptions = (
-    ChooseHouseOptions
+    GiftPowerOptions
+    | ChooseHouseOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -342,6 +351,14 @@ class ChooseHouse(Command, frozen=True, tag="choose_house"):
     """Mother of Dragons: choose your house when it is your seat's turn (MOD-SETUP-01)."""
 
     house: str
+
+
+class GiftPower(Command, frozen=True, tag="gift_power"):
+    """Mother of Dragons: give ``amount`` of your available Power to the player house ``to``
+    (MOD-GIFT-01..03), at any time outside a combat or in a combat's Call for Support."""
+
+    to: str
+    amount: int
 
 
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
@@ -445,7 +462,8 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 
 PlayerCommand = (
-    ChooseHouse
+    GiftPower
+    | ChooseHouse
     | AssignOrders
     | RavenReplaceOrder
     | RavenPeekWildling

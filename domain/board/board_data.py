@@ -242,6 +242,15 @@ def all_house_cards() -> dict[str, HouseCard]:
 
 
 @cache
+def every_house_card() -> dict[str, HouseCard]:
+    """Every House card any game may play, by id: the base houses', and Mother of Dragons' Arryn and
+    vassal cards (MOD-DATA-01, MOD-VASSAL-29). What combat and the wildling cards read a card's
+    printed values from."""
+    mod = mother_of_dragons()
+    return {**all_house_cards(), **{c.id: c for c in (*mod.arryn_house_cards, *mod.vassal_house_cards)}}
+
+
+@cache
 def tides_cards() -> dict[str, TidesCard]:
     """Every kind of Tides of Battle card by id (BG-TIDES-01)."""
     return {c.id: c for c in cards().tides_of_battle}

@@ -54,11 +54,20 @@ class ChooseHouse(Command, frozen=True, tag="choose_house"):
     house: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
 
 
+class GiftPower(Command, frozen=True, tag="gift_power"):
+    """Mother of Dragons (MOD-GIFT-01..03): give ``amount`` of your available Power to the player
+    house ``to``, at any time outside a combat, or during a combat's Call for Support. Only as many as
+    the receiver has left in the Power Pool leave you."""
+
+    to: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
+    amount: Annotated[int, msgspec.Meta(ge=1, le=20)]
+
+
 PlanningCommand = ChooseHouse | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
-PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo
+PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo | GiftPower
 
 
 # Commands that do not come through POST /commands ---------------------------------------------
@@ -85,6 +94,7 @@ __all__ = [
     "Command",
     "ChooseHouse",
     "CreateGame",
+    "GiftPower",
     "JoinGame",
     "OrderId",
     "PlayerCommand",

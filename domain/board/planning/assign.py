@@ -11,7 +11,7 @@ from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..control import areas_with_units
-from ..orders import ORDER_TOKENS, is_special, order_type, owned_tokens
+from ..orders import is_special, order_type, owned_tokens
 from ..sealed_inputs import ORDERS, seal
 from ..state import BoardState
 from ..tracks import tracks_of
@@ -35,8 +35,9 @@ def forbidden(state: BoardState, token: str) -> bool:
 
 
 def eligible_tokens(state: BoardState, house: str) -> Counter[str]:
-    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round."""
-    return Counter({t: n for t, n in owned_tokens().items() if not forbidden(state, t)})
+    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round (with Mother of
+    Dragons its 3 Sea Order tokens too, MOD-SEA-05)."""
+    return Counter({t: n for t, n in owned_tokens(state.settings.expansion).items() if not forbidden(state, t)})
 
 
 def eligible_count(state: BoardState, house: str) -> int:
@@ -74,11 +75,15 @@ def houses_still_to_submit(state: BoardState) -> list[str]:
 
 
 def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:
-    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01."""
+    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01 (with
+    Mother of Dragons over all 18 tokens, sea tokens included, MOD-SEA-05)."""
     needed = set(areas_needing_orders(state, house))
+    owned = owned_tokens(state.settings.expansion)
     for area, order in orders.items():
-        if order not in ORDER_TOKENS:
-            raise RuleViolation(f"'{order}' is not an order token", rule="BG-ORDER-01", code="unknown_order")
+        if order not in owned:
+            raise RuleViolation(
+                f"'{order}' is not an order token of this game", rule="BG-ORDER-01", code="unknown_order"
+            )
         if area not in needed:
             raise RuleViolation(
                 f"{house} has no units in '{area}', so it cannot take an order there",
@@ -87,7 +92,6 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
         if forbidden(state, order):
             raise RuleViolation(f"'{order}' orders are forbidden this round (BG-WCARD-16)", rule="BG-PLAN-05")
     used = Counter(orders.values())
-    owned = owned_tokens()
     for token, n in used.items():
         if n > owned[token]:
             raise RuleViolation(f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01")
