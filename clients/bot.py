@@ -63,6 +63,13 @@ def choose_house(o: m.ChooseHouseOptions, rng: random.Random) -> m.ChooseHouse:
     return m.ChooseHouse(house=rng.choice(o.houses))
 
 
+def choose_commanders(o: m.ChooseCommanderOptions, rng: random.Random) -> m.CommandVassal:
+    """Mother of Dragons (MOD-VASSAL-03/04): a free vassal, or now and then a pass."""
+    if rng.random() < 0.2:
+        return m.CommandVassal(vassal=None)
+    return m.CommandVassal(vassal=rng.choice(o.vassals))
+
+
 def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrders:
     """Random eligible tokens on the listed areas, at most ``special_limit`` special ones."""
     pool = [t for t, n in o.tokens.items() for _ in range(n)]
@@ -398,6 +405,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
         choose_house,
+        choose_commanders,
         assign_orders,
         messenger_raven,
         raven_wildling_placement,
@@ -480,6 +488,7 @@ def fallback_reconcile_armies(o: m.ReconcileOptions) -> m.ReconcileArmies:
 
 FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "choose_house": lambda o: m.ChooseHouse(house=o.houses[0]),
+    "choose_commanders": lambda o: m.CommandVassal(vassal=o.vassals[0]),
     "assign_orders": fallback_assign_orders,
     "messenger_raven": lambda o: m.RavenPass(),
     "raven_wildling_placement": lambda o: m.RavenPlaceWildling(to_bottom=False),

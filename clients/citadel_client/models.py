@@ -53,6 +53,16 @@ class ChooseHouseOptions(msgspec.Struct, tag_field="kind", tag="choose_house"):
     """Every seat in the order they choose, the first player first."""
 
 
+class ChooseCommanderOptions(msgspec.Struct, tag_field="kind", tag="choose_commanders"):
+    """Mother of Dragons: command one of ``vassals`` with one of your sets, or pass the set to
+    ``pass_to`` (send ``CommandVassal``; MOD-VASSAL-03/04)."""
+
+    vassals: list[str]
+    sets: int
+    pass_to: str
+    commanders: dict[str, str]
+
+
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
     areas: list[str]
     tokens: dict[str, int]
@@ -253,6 +263,7 @@ class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
 
 DecisionOptions = (
     ChooseHouseOptions
+    | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -342,6 +353,12 @@ class ChooseHouse(Command, frozen=True, tag="choose_house"):
     """Mother of Dragons: choose your house when it is your seat's turn (MOD-SETUP-01)."""
 
     house: str
+
+
+class CommandVassal(Command, frozen=True, tag="command_vassal"):
+    """Mother of Dragons: command ``vassal`` this round, or pass the set (null; MOD-VASSAL-03/04)."""
+
+    vassal: str | None
 
 
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
@@ -446,6 +463,7 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 PlayerCommand = (
     ChooseHouse
+    | CommandVassal
     | AssignOrders
     | RavenReplaceOrder
     | RavenPeekWildling

@@ -47,12 +47,21 @@ from .action.decisions import (
 )
 from .action.events import HouseCardChosen, UnitsMoved
 from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
-from .commands import AssignOrders, ChooseHouse, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
+from .commands import (
+    AssignOrders,
+    ChooseHouse,
+    CommandVassal,
+    RavenPass,
+    RavenPeekWildling,
+    RavenPlaceWildling,
+    RavenReplaceOrder,
+)
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
 from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ORDER_TOKENS
+from .planning.commanders import ChooseCommanderOptions
 from .reference import (
     board_reference,
     house_cards_reference,
@@ -126,6 +135,9 @@ VALUES: dict[str, str] = {
     "kings_court": HOUSE,
     "winner": HOUSE,
     "vassals": HOUSE,
+    "vassal": HOUSE,
+    "pass_to": HOUSE,
+    "passed_to": HOUSE,
     "BoardView.house_choice_order": "",  # seat ids
     "HouseChoiceOrdered.order": "",  # seat ids
     "ChooseHouseOptions.order": "",  # seat ids
@@ -512,6 +524,10 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "invalid_player_count": ("invalid", "not a player count this game allows"),
     "invalid_settings": ("invalid", "settings this game does not combine yet (Mother of Dragons with a time bank)"),
     "house_not_available": ("invalid", "Mother of Dragons: the house is taken or not in this game (MOD-SETUP-01)"),
+    "vassal_not_available": (
+        "invalid",
+        "Mother of Dragons: not a vassal, or one that already has a commander this round (MOD-VASSAL-03)",
+    ),
     "unknown_command": ("invalid", "a command this game does not know"),
     "no_such_order": ("invalid", "no such Raid, March or Consolidate Power order of yours"),
     "illegal_target": ("invalid", "this order cannot target that area"),
@@ -603,6 +619,10 @@ EXAMPLES = (
     *REFERENCE_EXAMPLES,
     ChooseHouse(house="arryn"),
     ChooseHouseOptions(houses=["arryn", "stark", "lannister"], order=["seat2", "seat3", "seat1"]),
+    CommandVassal(vassal="tyrell"),
+    ChooseCommanderOptions(
+        vassals=["greyjoy", "tyrell", "arryn"], sets=1, pass_to="lannister", commanders={"martell": "baratheon"}
+    ),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

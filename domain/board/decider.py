@@ -18,8 +18,9 @@ from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
 from .action import decider as action
-from .emitter import copy_state
+from .emitter import Emitter, copy_state
 from .evolve import evolve, fold, rollback_target
+from .planning import commanders
 from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
@@ -156,7 +157,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
         assert after is not None, "folding an event onto a state gives a state"
         return [started, *fixture_start.opening(after, ctx)]
     # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
-    return [started, _planning_begins(state, ctx)]
+    return [started, *_planning_begins(state, ctx)]
 
 
 def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
@@ -190,8 +191,10 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
     )
 
 
-def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:
-    return planning.assign_orders_step(state, ctx, sequential=planning.needs_sequential_placement(state))
+def _planning_begins(state: BoardState, ctx: Context) -> list[ev.Event]:
+    em = Emitter(state, ctx)
+    commanders.open_planning(em)
+    return em.events
 
 
 def house_of(state: BoardState, actor: cmd.Actor) -> str:
@@ -247,6 +250,10 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return undo_consent.answer_undo(state, actor.seat_id or "", house, command, ctx)
         case cmd.ChooseHouse():
             return house_choice.choose(state, command, actor, ctx)
+        case cmd.CommandVassal():
+            em = Emitter(state, ctx)
+            commanders.command_vassal(em, house_of(state, actor), command.vassal)
+            return em.events
         case cmd.AssignOrders():
             house = house_of(state, actor)
             out = planning.assign_orders(state, ctx, house, command.orders)

@@ -13,6 +13,8 @@ from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
 from .house_choice import ChooseHouseOptions
 from .orders import ORDER_TOKENS
+from .planning import commanders
+from .planning.commanders import ChooseCommanderOptions
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
 from .undo_consent import DEFAULT_TEXT as UNDO_DEFAULT_TEXT
@@ -50,6 +52,7 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
 
 DecisionOptions = (
     ChooseHouseOptions
+    | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -88,6 +91,10 @@ def pending_decisions(state: BoardState) -> list[Decision]:
                     default=DEFAULT_TEXT[house_choice.STEP],
                 )
             )
+    elif state.phase == "planning" and state.step == commanders.STEP:
+        house = commanders.chooser(state)
+        if house is not None:
+            out.append(_decision(state, house, ["command_vassal"], commanders.options(state, house)))
     elif state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
         if not remaining:
@@ -157,7 +164,7 @@ def _raven_holder(state: BoardState) -> str:
 
 
 def _decision(state: BoardState, house: str, commands: list[str], options: DecisionOptions) -> Decision:
-    seat = state.seat_of_house(house)
+    seat = state.deciding_seat(house)  # a vassal's decisions are its commander's (MOD-VASSAL-09)
     tag = options.__struct_config__.tag
     assert isinstance(tag, str), "every options Struct is tagged by its step's name"
     return Decision(

@@ -167,9 +167,12 @@ class BoardView(msgspec.Struct):
     vassals: list[str] = []
     """Mother of Dragons: the houses no player chose (MOD-VASSAL-01); empty in the base game."""
     vassal_order_sets: dict[str, int] = {}
-    """Mother of Dragons: player house -> sets of Vassal Order tokens it holds (MOD-SETUP-11)."""
+    """Mother of Dragons: player house -> sets of Vassal Order tokens it holds and has not used yet
+    to pick a vassal (MOD-SETUP-11, MOD-VASSAL-02..06)."""
     house_choice_order: list[str] = []
     """Mother of Dragons: the seats in the order they choose their houses (MOD-SETUP-01)."""
+    commanders: dict[str, str] = {}
+    """Mother of Dragons: vassal -> the player house commanding it this round (MOD-VASSAL-03)."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
@@ -244,6 +247,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         vassals=list(state.vassals),
         vassal_order_sets=dict(state.vassal_order_sets),
         house_choice_order=list(state.house_choice_order),
+        commanders=dict(state.commanders),
     )
 
 

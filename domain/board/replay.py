@@ -69,6 +69,10 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         seat = state.seat(head.seat_id)
         generation = seat.generation if seat else 0
         out.append((Actor(kind="seat", seat_id=head.seat_id, generation=generation), cmd.ChooseHouse(house=head.house)))
+    elif isinstance(head, mev.VassalCommanderChosen) and not head.by_default:  # MOD-VASSAL-03/04
+        seat = state.seat_of_house(head.house)
+        by = Actor(kind="seat", seat_id=seat.seat_id, generation=seat.generation) if seat else Actor(kind="seat")
+        out.append((by, cmd.CommandVassal(vassal=head.vassal)))
     elif isinstance(head, cev.ClocksPaused):  # by the role recorded in the event (``by``)
         out.append((_clock_keeper(head.by), PauseClocks(reason=head.reason)))
     elif isinstance(head, cev.ClocksResumed):

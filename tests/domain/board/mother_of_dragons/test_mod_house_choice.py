@@ -93,7 +93,8 @@ def test_MOD_SETUP_01_a_random_first_player_then_clockwise() -> None:
         options = decisions[0].options
         assert isinstance(options, ChooseHouseOptions)
         t.run(cmd.ChooseHouse(house=options.houses[-1]), t.seat(seat_id))
-    assert (t.state.phase, t.state.step) == ("planning", "assign_orders")
+    # MOD-VASSAL-02: the Planning phase opens on the choice of the vassals' commanders
+    assert (t.state.phase, t.state.step) == ("planning", "choose_commanders")
 
 
 def test_MOD_SETUP_01_first_player_differs_with_the_seed() -> None:
@@ -145,11 +146,13 @@ def test_MOD_SETUP_01_default_is_the_first_free_house_in_iron_throne_order() -> 
 
 
 def test_MOD_SETUP_01_vassals_wait_for_no_orders_of_their_own() -> None:
-    """Until commanders are built (MOD-VASSAL-08), the Planning phase waits on player houses only."""
+    """Until vassal orders are built (MOD-VASSAL-08), Assign Orders waits on player houses only."""
     t = Table(3)
     for _ in range(3):
         t.timeout()
     assert t.state is not None
+    while t.state.step == "choose_commanders":  # MOD-VASSAL-03: the defaults pick the commanders
+        t.timeout()
     waiting = {d.house for d in pending_decisions(t.state)}
     assert waiting == {"baratheon", "lannister", "stark"}
 
