@@ -77,7 +77,11 @@ def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrder
     special = set(o.special_tokens)
     out: dict[str, str] = {}
     specials = 0
-    for area in o.areas:
+    areas = list(o.areas)
+    if o.max_orders is not None:  # a Mother of Dragons vassal: up to two orders, on any of its areas
+        rng.shuffle(areas)
+        areas = areas[: rng.randint(0, o.max_orders)]
+    for area in areas:
         while pool:
             t = pool.pop()
             if t in special:
@@ -436,7 +440,8 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
 def fallback_assign_orders(o: m.AssignOrdersOptions) -> m.AssignOrders:
     regular = [t for t, n in sorted(o.tokens.items()) if t not in o.special_tokens for _ in range(n)]
     specials = [t for t in sorted(o.special_tokens) for _ in range(o.tokens.get(t, 0))][: o.special_limit]
-    return m.AssignOrders(orders=dict(zip(o.areas, regular + specials)))
+    areas = o.areas if o.max_orders is None else o.areas[: o.max_orders]
+    return m.AssignOrders(orders=dict(zip(areas, regular + specials)))
 
 
 def fallback_resolve_march(o: m.MarchOptions) -> m.ResolveMarch:
@@ -526,12 +531,17 @@ def actionable(d: Decision) -> bool:
     return not (isinstance(d.options, m.AssignOrdersOptions) and d.options.submitted is not None)
 
 
+def for_whom(d: Decision, command: Command) -> Command:
+    """Mother of Dragons: a decision for a vassal the bot commands is answered for that vassal."""
+    return msgspec.structs.replace(command, for_vassal=d.for_vassal) if d.for_vassal else command
+
+
 def random_command(d: Decision, rng: random.Random) -> Command:
-    return CHOOSERS[kind_of(d)](d.options, rng)
+    return for_whom(d, CHOOSERS[kind_of(d)](d.options, rng))
 
 
 def fallback_command(d: Decision) -> Command:
-    return FALLBACKS[kind_of(d)](d.options)
+    return for_whom(d, FALLBACKS[kind_of(d)](d.options))
 
 
 # --- the bot ------------------------------------------------------------------------------------

@@ -72,6 +72,8 @@ class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders")
     may_leave_areas_empty: bool
     submitted: dict[str, str] | None
     """The orders already sealed (they may be amended until everyone has submitted)."""
+    max_orders: int | None = None
+    """At most this many orders (a Mother of Dragons vassal's: 2)."""
 
 
 class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
@@ -304,6 +306,8 @@ class Decision(msgspec.Struct):
     deadline: str | None
     default: str
     """What the server does for you if the deadline passes."""
+    for_vassal: str | None = None
+    """Mother of Dragons: answer with ``for_vassal`` set to this vassal (you command it)."""
 
 
 class Waiting(msgspec.Struct, kw_only=True):
@@ -345,8 +349,11 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
     upgrade: bool = False
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
     """The base of every command body."""
+
+    for_vassal: str | None = None
+    """Mother of Dragons: act for this vassal you command (copy ``Decision.for_vassal``)."""
 
 
 class ChooseHouse(Command, frozen=True, tag="choose_house"):

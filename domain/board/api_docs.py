@@ -524,6 +524,8 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "invalid_player_count": ("invalid", "not a player count this game allows"),
     "invalid_settings": ("invalid", "settings this game does not combine yet (Mother of Dragons with a time bank)"),
     "house_not_available": ("invalid", "Mother of Dragons: the house is taken or not in this game (MOD-SETUP-01)"),
+    "not_your_vassal": ("forbidden", "Mother of Dragons: `for_vassal` names a vassal you do not command this round"),
+    "too_many_orders": ("invalid", "Mother of Dragons: a vassal takes at most two orders a round (MOD-VASSAL-08)"),
     "vassal_not_available": (
         "invalid",
         "Mother of Dragons: not a vassal, or one that already has a commander this round (MOD-VASSAL-03)",

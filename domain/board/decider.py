@@ -208,6 +208,18 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
     return seat.house
 
 
+def acting_house(state: BoardState, actor: cmd.Actor, command: object) -> str:
+    """The house a player's command acts for: the seat's own, or with ``for_vassal`` a vassal that
+    the seat's house commands this round (MOD-VASSAL-08/09/13/24)."""
+    house = house_of(state, actor)
+    vassal = getattr(command, "for_vassal", None)
+    if vassal is None:
+        return house
+    if state.commanders.get(vassal) != house:
+        raise Forbidden(f"{house} does not command '{vassal}' this round", rule="MOD-VASSAL-03", code="not_your_vassal")
+    return str(vassal)
+
+
 def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
     """Turn a command into events, or raise a RuleViolation. Never mutates ``state``.
 
@@ -255,7 +267,7 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             commanders.command_vassal(em, house_of(state, actor), command.vassal)
             return em.events
         case cmd.AssignOrders():
-            house = house_of(state, actor)
+            house = acting_house(state, actor, command)
             out = planning.assign_orders(state, ctx, house, command.orders)
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
@@ -273,9 +285,9 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
         case cmd.RavenPass():
             return planning.raven_pass(state, house_of(state, actor))
         case _ if isinstance(command, action.ACTION_COMMANDS):
-            return action.decide_action(state, command, house_of(state, actor), ctx)
+            return action.decide_action(state, command, acting_house(state, actor, command), ctx)
         case _ if isinstance(command, westeros.WESTEROS_COMMANDS):
-            return westeros.decide_westeros(state, command, house_of(state, actor), ctx)
+            return westeros.decide_westeros(state, command, acting_house(state, actor, command), ctx)
     raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 

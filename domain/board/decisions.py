@@ -12,7 +12,7 @@ from . import house_choice, planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
 from .house_choice import ChooseHouseOptions
-from .orders import ORDER_TOKENS
+from .orders import VASSAL_ORDERS_PER_VASSAL, is_special
 from .planning import commanders
 from .planning.commanders import ChooseCommanderOptions
 from .state import BoardState
@@ -33,6 +33,8 @@ class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders")
     may_leave_areas_empty: bool
     submitted: dict[str, str] | None
     """Your sealed orders so far (you may amend them until everyone has submitted)."""
+    max_orders: int | None = None
+    """At most this many orders (a vassal's: 2, each token once, MOD-VASSAL-08); null: no limit but the tokens."""
 
 
 class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
@@ -72,6 +74,9 @@ class Decision(msgspec.Struct):
     deadline: str | None
     default: str
     """What the server does for you if the deadline passes."""
+    for_vassal: str | None = None
+    """Mother of Dragons: ``house`` is a vassal you command; send your answer with ``"for_vassal": house``
+    (MOD-VASSAL-08/09/13)."""
 
 
 def pending_decisions(state: BoardState) -> list[Decision]:
@@ -106,13 +111,15 @@ def pending_decisions(state: BoardState) -> list[Decision]:
         for house in houses:
             tokens = planning.eligible_tokens(state, house)
             areas = planning.areas_needing_orders(state, house)
+            vassal = house in state.vassals
             opts = AssignOrdersOptions(
                 areas=areas,
                 tokens=dict(sorted(tokens.items())),
-                special_tokens=sorted(t for t in tokens if ORDER_TOKENS[t].special),
+                special_tokens=sorted(t for t in tokens if is_special(t)),
                 special_limit=planning.special_order_limit(state, house),
-                may_leave_areas_empty=planning.eligible_count(state, house) < len(areas),
+                may_leave_areas_empty=vassal or planning.eligible_count(state, house) < len(areas),
                 submitted=state.planning.sealed.get(house),
+                max_orders=VASSAL_ORDERS_PER_VASSAL if vassal else None,
             )
             out.append(_decision(state, house, ["assign_orders"], opts))
     elif state.phase == "planning" and state.step == "messenger_raven":
@@ -174,6 +181,7 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         options=options,
         deadline=_deadline(state, house),
         default=DEFAULT_TEXT[tag],
+        for_vassal=house if house in state.commanders else None,
     )
 
 

@@ -52,14 +52,52 @@ assert TOKENS_PER_HOUSE == 15, "BG-ORDER-01: each house has 15 order tokens"
 assert sum(t.copies for t in ORDER_TOKENS.values() if t.special) == 5
 
 
+VASSAL_MARCH = "vassal_march_0"
+VASSAL_RAID_SUPPORT = "vassal_raid_or_support_plus_1"
+VASSAL_SUPPORT = "vassal_support_plus_1"
+"""The Raid/Support token once its commander chose not to raid with it: a Support +1 (MOD-VASSAL-11)."""
+VASSAL_DEFENSE_MUSTER = "vassal_defense_plus_1_with_muster"
+VASSAL_DEFENSE_1 = "vassal_defense_plus_1"
+"""The Defense/Muster token once the Consolidate Power step has passed it: a Defense +1 (MOD-VASSAL-11/12)."""
+VASSAL_DEFENSE_3 = "vassal_defense_plus_3"
+
+#: MOD-VASSAL-11: a vassal's set of 4 tokens, one of each (ids: ``vassal_`` + the board facts' ids),
+#: and the two faces a dual token shows once its first use has passed.
+VASSAL_TOKENS: dict[str, OrderToken] = {
+    VASSAL_MARCH: OrderToken(id=VASSAL_MARCH, type="march", bonus=0, special=False, copies=1),
+    VASSAL_RAID_SUPPORT: OrderToken(id=VASSAL_RAID_SUPPORT, type="raid", bonus=1, special=False, copies=1),
+    VASSAL_DEFENSE_MUSTER: OrderToken(id=VASSAL_DEFENSE_MUSTER, type="defense", bonus=1, special=False, copies=1),
+    VASSAL_DEFENSE_3: OrderToken(id=VASSAL_DEFENSE_3, type="defense", bonus=3, special=False, copies=1),
+}
+VASSAL_FACES: dict[str, OrderToken] = {
+    VASSAL_SUPPORT: OrderToken(id=VASSAL_SUPPORT, type="support", bonus=1, special=False, copies=0),
+    VASSAL_DEFENSE_1: OrderToken(id=VASSAL_DEFENSE_1, type="defense", bonus=1, special=False, copies=0),
+}
+assert sorted(f"vassal_{t}" for t in board_data.mother_of_dragons().vassal_orders) == sorted(VASSAL_TOKENS)
+VASSAL_ORDERS_PER_VASSAL = 2
+"""MOD-VASSAL-08: up to two of the set's four tokens per vassal each round."""
+
+ALL_TOKENS: dict[str, OrderToken] = {**ORDER_TOKENS, **VASSAL_TOKENS, **VASSAL_FACES}
+
+
+def token(order_id: str) -> OrderToken:
+    """Any order token on the board, a house's (BG-ORDER-01) or a vassal's (MOD-VASSAL-11)."""
+    return ALL_TOKENS[order_id]
+
+
+def is_support(order_id: str) -> bool:
+    """A Support order, or a vassal's Raid/Support token, which supports until it raids (MOD-VASSAL-11)."""
+    return order_id == VASSAL_RAID_SUPPORT or order_type(order_id) == "support"
+
+
 def owned_tokens() -> Counter[str]:
     """The full set of tokens a house owns, as a multiset of token ids."""
     return Counter({t.id: t.copies for t in ORDER_TOKENS.values()})
 
 
 def is_special(order_id: str) -> bool:
-    return ORDER_TOKENS[order_id].special
+    return ALL_TOKENS[order_id].special
 
 
 def order_type(order_id: str) -> OrderType:
-    return ORDER_TOKENS[order_id].type
+    return ALL_TOKENS[order_id].type

@@ -283,6 +283,11 @@ class BoardState(msgspec.Struct):
                 return s
         return None
 
+    def family(self, house: str) -> str:
+        """Mother of Dragons: the head of ``house``'s "vassal family", its commander for a vassal and
+        itself otherwise (MOD-VASSAL-18, MOD-VASSAL-27); every house in the base game."""
+        return self.commanders.get(house, house)
+
     def deciding_seat(self, house: str) -> Seat | None:
         """The seat that decides for ``house``: its player, or for a Mother of Dragons vassal the
         player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24)."""
