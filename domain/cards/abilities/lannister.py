@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import events as ev
+from ..catalog import CARDS
 from ..emitter import Emitter
 from ..phases.draw import draw
 from ..state import CardState, Challenge
-from .base import Ability, PrintedOnly, announce, bearer, limit_free, participates
+from .base import Ability, NextCheaper, PrintedOnly, Query, announce, bearer, kneel, limit_free, participates, standing
 
 
 class CerseiLannister(Ability):
@@ -147,4 +148,52 @@ ABILITIES: tuple[Ability, ...] = (
     WidowsWail(),
     CasterlyRock(),
     Lannisport(),
+)
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class LannisportMerchant(NextCheaper):
+    """Lannisport Merchant: Marshaling Action: kneel it: the next Lannister character you marshal this phase costs 1 less."""
+
+    code = "01094"
+    faction = "lannister"
+
+
+class WesternFiefdom(NextCheaper):
+    """Western Fiefdom: Marshaling Action: kneel it: the next Lannister card you marshal this phase costs 1 less."""
+
+    code = "01099"
+    faction = "lannister"
+    card_type = None
+
+
+class TheTickler(Ability):
+    """The Tickler: Dominance Action: kneel him to discard the top card of an opponent's deck; then discard a copy of that card from play.
+
+    The "may" discard is taken on a copy the opponent controls (the first to enter), if any (documented)."""
+
+    code = "01088"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.player(state.opponent(owner)).deck else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        opp = em.state.opponent(owner)
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        top = em.state.player(opp).deck[0]
+        em.emit(ev.CardsDiscardedFromDeck(seat_id=opp, cards=[top], reason="The Tickler"))
+        name = CARDS[em.state.cards[top]].name
+        copies = [p.card for p in em.state.controlled(opp) if em.state.record(p.card).name == name]
+        if copies:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[copies[0]], card=source))
+
+
+ABILITIES += (
+    LannisportMerchant(),
+    WesternFiefdom(),
+    TheTickler(),
 )

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState, Challenge
-from .base import Ability, announce, bearer, participates, stand
+from .base import Ability, NextCheaper, Query, announce, bearer, limit_free, participates, stand
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -115,4 +116,74 @@ ABILITIES: tuple[Ability, ...] = (
     Viserion(),
     Unsullied(),
     DrogosArakh(),
+)
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class TargaryenLoyalist(NextCheaper):
+    """Targaryen Loyalist: Marshaling Action: kneel it: the next Targaryen character you marshal this phase costs 1 less."""
+
+    code = "01170"
+    faction = "targaryen"
+
+
+class IllyriosEstate(NextCheaper):
+    """Illyrio's Estate: Marshaling Action: kneel it: the next Targaryen card you marshal this phase costs 1 less."""
+
+    code = "01175"
+    faction = "targaryen"
+    card_type = None
+
+
+class MagisterIllyrio(Ability):
+    """Magister Illyrio: Action: pay 2 gold to stand a character of your choice (once per phase).
+
+    Targets: every kneeling character in play."""
+
+    code = "01163"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).gold < 2 or limit_free(state, f"phase:{source}", 1) is None:
+            return None
+        kneeling = [p.card for p in state.in_play.values() if p.kneeling and state.record(p.card).type == "character"]
+        return kneeling or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsGoldGained(seat_id=owner, gold=-2, card=source))
+        announce(em, self, source, owner, limit=f"phase:{source}")
+        stand(em, source, [target])
+
+
+class Handmaiden(Ability):
+    """Handmaiden: Action: sacrifice her to stand a Lady character.
+
+    Targets: every kneeling Lady character in play."""
+
+    code = "01169"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ladies = [
+            p.card
+            for p in state.in_play.values()
+            if p.kneeling and state.record(p.card).type == "character" and "Lady" in state.record(p.card).traits
+        ]
+        return ladies or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        announce(em, self, source, owner)
+        stand(em, source, [target])
+
+
+ABILITIES += (
+    TargaryenLoyalist(),
+    IllyriosEstate(),
+    MagisterIllyrio(),
+    Handmaiden(),
 )
