@@ -338,11 +338,12 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
 
 
 class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
-    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+    """Cards of a seat's discard (or dead) pile (public) went back into its draw deck (a shuffle follows)."""
 
     seat_id: str
     cards: list[str]
     card: str
+    from_pile: str = "discard"
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):

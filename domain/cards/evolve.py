@@ -214,7 +214,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 leave_play(state, c, "discard")
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
-            _remove(p.discard, event.cards)
+            _remove(p.dead if event.from_pile == "dead" else p.discard, event.cards)
             p.deck.extend(event.cards)
         case ev.CardsKneelingChanged():
             for c in event.cards:

@@ -15,6 +15,7 @@ from .base import (
     controls,
     kill,
     kneel,
+    lasting,
     participates,
     stand,
     standing,
@@ -147,4 +148,56 @@ ABILITIES += (
     HeartTreeGrove(),
     GreyWind(),
     GatesOfWinterfell(),
+)
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class ForTheNorth(Ability):
+    """For the North!: Action (during a military challenge): a participating Stark character you control gets +2 STR until the end of the challenge; if you win it, draw a card."""
+
+    code = "01157"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.type != "military" or ch.winner is not None:
+            return None
+        mine = [
+            c
+            for c in ch.attackers + ch.defenders
+            if c in state.in_play and state.in_play[c].controller == owner and state.record(c).faction == "stark"
+        ]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2)
+        lasting(em, source, owner, "challenge", at_end="draw_if_won")
+
+
+class WinterIsComing(Ability):
+    """Winter Is Coming: Action (during a challenge you attack in): your plot claim is 1 higher for this challenge (max once per challenge)."""
+
+    code = "01159"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.winner is not None or ch.attacker != owner:
+            return None
+        if any(state.cards.get(e.source) == self.code and e.target == owner for e in state.effects):
+            return None
+        return []
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        announce(em, self, source, owner)
+        lasting(em, source, owner, "challenge", claim=1)
+
+
+ABILITIES += (
+    ForTheNorth(),
+    WinterIsComing(),
 )

@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
+from ..phases.draw import shuffle
 from ..state import CardState, Challenge
-from .base import Ability, NextCheaper, Query, announce, bearer, limit_free, participates, stand
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    bearer,
+    kill,
+    kneel,
+    lasting,
+    limit_free,
+    may_enter,
+    participates,
+    put_into_play,
+    stand,
+)
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -186,4 +201,95 @@ ABILITIES += (
     IllyriosEstate(),
     MagisterIllyrio(),
     Handmaiden(),
+)
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class WakingTheDragon(Ability):
+    """Waking the Dragon: Action: stand a unique Targaryen character you control; as the phase ends, return it to your hand if it is still in play.
+
+    Targets: your kneeling unique Targaryen characters."""
+
+    code = "01178"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        mine = [
+            p.card
+            for p in state.characters(owner)
+            if p.kneeling and state.record(p.card).unique and state.record(p.card).faction == "targaryen"
+        ]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        stand(em, source, [target])
+        lasting(em, source, target, "phase", at_end="return_to_hand")
+
+
+class Dracarys(Ability):
+    """Dracarys!: Action: kneel a Dragon character or Daenerys Targaryen you control: a participating character gets -4 STR until the end of the phase and is killed if its STR is 0.
+
+    The cost kneels your first standing Dragon (else Daenerys) to enter play (documented); the
+    STR is checked as the event resolves."""
+
+    code = "01176"
+    kinds = ("action",)
+
+    def _kneeler(self, state: CardState, owner: str) -> str | None:
+        standing_ = [p.card for p in state.characters(owner) if not p.kneeling]
+        dragons = [c for c in standing_ if "Dragon" in state.record(c).traits]
+        dany = [c for c in standing_ if state.record(c).name == "Daenerys Targaryen"]
+        return (dragons + dany)[0] if dragons + dany else None
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.winner is not None or self._kneeler(state, owner) is None:
+            return None
+        return [c for c in ch.attackers + ch.defenders if c in state.in_play] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneeler = self._kneeler(em.state, owner)
+        assert kneeler is not None
+        kneel(em, source, [kneeler])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "phase", strength=-4)
+        if now.strength(em.state, target) == 0:
+            kill(em, em.state.in_play[target].controller, [target])
+
+
+class FireAndBlood(Ability):
+    """Fire and Blood: Challenges Action: shuffle a unique Targaryen character from your dead pile into your deck; if it is a Hatchling, put it into play instead.
+
+    Targets: the unique Targaryen characters of your dead pile (public)."""
+
+    code = "01177"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        dead = [
+            c
+            for c in state.player(owner).dead
+            if state.record(c).type == "character" and state.record(c).unique and state.record(c).faction == "targaryen"
+        ]
+        return dead or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        if "Hatchling" in em.state.record(target).traits and may_enter(em.state, owner, target):
+            put_into_play(em, owner, target, "dead", source)
+            return
+        em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=[target], card=source, from_pile="dead"))
+        shuffle(em, owner)
+
+
+ABILITIES += (
+    WakingTheDragon(),
+    Dracarys(),
+    FireAndBlood(),
 )

@@ -157,3 +157,33 @@ ABILITIES += (
     VeteranBuilder(),
     CastleBlack(),
 )
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class TakeTheBlack(Ability):
+    """Take the Black: Dominance Action: take control of a non-unique character with printed cost 6 or less (once per round).
+
+    Targets: the opponent's non-unique characters with that printed cost."""
+
+    code = "01139"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if f"round:{self.code}:{owner}" in state.used_abilities:
+            return None
+        targets = [
+            p.card
+            for p in state.characters(state.opponent(owner))
+            if not state.record(p.card).unique and state.record(p.card).printed_cost <= 6
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"round:{self.code}:{owner}")
+        em.emit(ev.CardsControlTaken(seat_id=owner, target=target, card=source))
+
+
+ABILITIES += (TakeTheBlack(),)

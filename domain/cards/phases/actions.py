@@ -25,6 +25,7 @@ from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
 from . import marshaling
+from .draw import draw
 
 
 def may_trigger(state: CardState, seat: str) -> bool:
@@ -139,3 +140,10 @@ def phase_ends(em: Emitter) -> None:
             em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedToHand(cards=[e.target], card=e.source))
+
+
+def challenge_won(em: Emitter, winner: str) -> None:
+    """Lasting effects waiting for the challenge's result: "if you win it, draw a card" (For the North!)."""
+    for e in list(em.state.effects):
+        if e.at_end == "draw_if_won" and e.target == winner and not em.over:
+            draw(em, winner, 1, "ability")

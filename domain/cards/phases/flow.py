@@ -238,6 +238,7 @@ def resolve_challenge(em: Emitter) -> None:
         return
     if winner is not None:
         triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
+        actions.challenge_won(em, winner)
         if victory.check(em):
             return
     waits = challenges.apply_claim(em, winner)

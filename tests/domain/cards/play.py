@@ -200,6 +200,22 @@ def to_plot_step(table: Table) -> None:
     for seat in table.state.seat_ids():
         table.seat(seat, cmd.ChooseSetup(cards=[]))
     assert table.state.step == "plot"
+    without_events(table)
+
+
+def without_events(table: Table) -> None:
+    """Event cards go to the bottom of the decks (the hands refilled from the top), so that no
+    action window opens for an event in a test about something else (the event tests take theirs
+    with ``to_hand``)."""
+    s = table.state
+    for p in s.players:
+        events = [c for c in p.hand + p.deck if s.record(c).type == "event"]
+        size = len(p.hand)
+        p.hand = [c for c in p.hand if c not in events]
+        p.deck = [c for c in p.deck if c not in events]
+        while len(p.hand) < size and p.deck:
+            p.hand.append(p.deck.pop(0))
+        p.deck.extend(events)
 
 
 def put_in_play(table: Table, seat: str, code: str, kneeling: bool = False) -> str:
