@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from . import current
 from .phases import challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
 from .setup import SETUP_GOLD
@@ -55,6 +56,9 @@ class CardDecision(msgspec.Struct):
     type -> your eligible defenders."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
+    max_cards: int | None = None
+    """Challenge, defend: the most attackers (defenders) you may declare in this challenge (Jousting
+    Contest, The Knight of Flowers); None: as many as are eligible."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets (``cards`` are the options, ``count`` how many)."""
     default_targets: list[str] = []
@@ -101,10 +105,12 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "challenge":
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
+            d.max_cards = current.participant_limit(s, seat, "attackers")
         case "defend":
             ch = s.challenge
             assert ch is not None
             d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
+            d.max_cards = current.participant_limit(s, seat, "defenders")
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)

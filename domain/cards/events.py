@@ -316,7 +316,8 @@ class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
 
 class CardsChoiceOffered(Event, frozen=True, tag="cards_choice_offered"):
     """A card ability asks its controller for targets among ``choice.options`` (the ``ability``
-    step follows; every option is public: they are cards in play or challenge types)."""
+    step follows). The options are public (cards in play, challenge types, public piles) unless
+    ``choice.hidden``: then only the chooser sees them and the default (:mod:`.redaction`)."""
 
     choice: AbilityChoice
 
@@ -338,11 +339,36 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
 
 
 class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
-    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+    """Cards of a seat's discard (or dead) pile, public, went back into its draw deck (a shuffle follows)."""
 
     seat_id: str
     cards: list[str]
     card: str
+    pile: str = "discard"
+    """The pile they left: ``discard``, or ``dead`` (Benjen Stark)."""
+
+
+class CardsTakenFromDeck(Event, frozen=True, tag="cards_taken_from_deck"):
+    """A card ability (``card``) searched the seat's deck: the cards found are revealed and go to
+    its hand (Summons, Building Orders; a shuffle follows)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsPutIntoPlay(Event, frozen=True, tag="cards_put_into_play"):
+    """A card ability (``by``) put ``card`` into play under ``seat_id``'s control from its owner's
+    ``from_pile`` (``hand``, ``discard`` or ``dead``): not marshaled, no cost, Limited ignored."""
+
+    seat_id: str
+    card: str
+    code: str
+    from_pile: str
+    """The owner's zone the card left: ``hand``, ``discard`` or ``dead``."""
+    placed: Placement
+    by: str
+    """The card whose ability put it into play."""
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
@@ -481,6 +507,8 @@ CardEvent = (
     | CardsChoiceMade
     | CardsDiscardedFromPlay
     | CardsReturnedToDeck
+    | CardsTakenFromDeck
+    | CardsPutIntoPlay
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed

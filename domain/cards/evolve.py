@@ -120,6 +120,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 p.limited_count = 0
                 p.challenges_made = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
+            state.choices_made = {}
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
@@ -207,12 +208,21 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChoiceMade():
             state.choice = None
             state.waiting = []
+            state.choices_made[f"{event.card}/{event.seat_id}"] = list(event.chosen)
+        case ev.CardsTakenFromDeck():
+            p = state.player(event.seat_id)
+            _remove(p.deck, event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPutIntoPlay():
+            p = state.player(state.owner(event.card))
+            getattr(p, event.from_pile).remove(event.card)
+            _place(state, event.seat_id, event.placed)
         case ev.CardsDiscardedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "discard")
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
-            _remove(p.discard, event.cards)
+            _remove(p.dead if event.pile == "dead" else p.discard, event.cards)
             p.deck.extend(event.cards)
         case ev.CardsKneelingChanged():
             for c in event.cards:
@@ -281,7 +291,13 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
 def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
     c = event.choice
     return AbilityChoice(
-        seat=c.seat, card=c.card, options=list(c.options), count=c.count, prompt=c.prompt, default=list(c.default)
+        seat=c.seat,
+        card=c.card,
+        options=list(c.options),
+        count=c.count,
+        prompt=c.prompt,
+        default=list(c.default),
+        hidden=c.hidden,
     )
 
 

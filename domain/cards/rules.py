@@ -175,7 +175,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
-            triggers.marshaled(em, seat, s.record(command.card), before)
+            triggers.marshaled(em, seat, command.card, before)
             em.open_step("marshal", [seat])
         case cmd.EndMarshaling():
             _expect(s, seat, "marshal", "CG-PHASE-08")

@@ -93,6 +93,9 @@ class AbilityChoice(msgspec.Struct):
     count: int
     prompt: str
     default: list[str]
+    hidden: bool = False
+    """The options are hidden cards (a searched deck, a hand): only ``seat`` sees them and the
+    default (:mod:`.redaction`)."""
 
 
 class Window(msgspec.Struct):
@@ -173,6 +176,10 @@ class CardState(msgspec.Struct):
     window: Window | None = None
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""
+    choices_made: dict[str, list[str]] = {}
+    """The targets chosen this round, by ``<card>/<seat>`` (the ability's card, the seat that
+    chose): written by ``cards_choice_made``, cleared as a round begins. Abilities that ask every
+    player (Marched to the Wall) or remember a choice (Calm Over Westeros) read it."""
     used_abilities: list[str] = []
     """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
     (cleared as a round begins); written by ``cards_ability_used``."""

@@ -38,6 +38,13 @@ class Ability:
 
     code: ClassVar[str] = ""
     kinds: ClassVar[tuple[Kind, ...]] = ()
+    every_player_chooses: ClassVar[bool] = False
+    """A When Revealed that asks each player in turn (Marched to the Wall, Wildfire Assault):
+    :meth:`choice` is asked again after each answer (the answers are in ``state.choices_made``)
+    until it returns None; then :meth:`when_revealed` resolves them all at once."""
+    complete: ClassVar[bool] = True
+    """False for a card of which only a part is built (Bodyguard's restriction, not its save):
+    registered for that part, but not counted as working (:func:`.registry.works`)."""
 
     # -- constant effects (queries; never stored) --------------------------------------------
 
@@ -122,6 +129,23 @@ class Ability:
         """Change to the attacker's claim in ``challenge``."""
         return 0
 
+    def participant_limit(self, state: CardState, source: str, owner: str, seat: str, side: str) -> int | None:
+        """The most characters ``seat`` may declare as ``side`` (``attackers`` or ``defenders``) in
+        the current or next challenge (None: no limit from here; Jousting Contest)."""
+        return None
+
+    def ambush_cost(self, state: CardState, source: str, owner: str, card: str) -> int | None:
+        """An Ambush cost this source gives ``card`` in its owner's hand (None: none; The Wolfswood)."""
+        return None
+
+    def protects_from_stealth(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether ``target`` cannot be bypassed by stealth because of this source (Benjen Stark)."""
+        return False
+
+    def counts_as_attacking(self, state: CardState, source: str, owner: str, challenge: Challenge) -> bool:
+        """Whether this character (``source``), not declared, counts as an attacker in ``challenge`` (Jon Snow)."""
+        return False
+
     # -- triggered effects (emit events) -----------------------------------------------------
 
     def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
@@ -161,6 +185,9 @@ class Ability:
 
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        """Reaction: this card (``source``) was marshaled by ``owner`` (Littlefinger)."""
 
 
 def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:

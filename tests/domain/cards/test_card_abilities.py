@@ -17,7 +17,7 @@ from domain.cards.state import Challenge, Placed
 from domain.core.errors import RuleViolation
 
 from .play import Table, put_in_play, to_hand, to_plot_step
-from .positions import NAVAL, plots, to_marshaling, without_ambush
+from .positions import NAVAL, first_player, plots, settle_choices, to_marshaling, without_ambush
 
 TARG = ("targaryen_sun", "lannister_rose")
 WATCH = ("watch_stag", "lannister_rose")
@@ -280,7 +280,7 @@ def to_marshaling_targ() -> Table:
     t = Table(decks=TARG)
     to_plot_step(t)
     plots(t, "01002", "01024")  # A Feast for Crows (no challenge effect), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     return t
 
@@ -328,8 +328,9 @@ def test_vanguard_of_the_north_does_not_kneel_in_military_under_a_war_plot():
 def test_fiery_followers_stand_as_dominance_begins():
     t = Table(decks=WATCH)
     to_plot_step(t)
-    plots(t, "01006", "01024")  # Building Orders (not implemented: no effect), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    plots(t, "01006", "01024")  # Building Orders (its search defaulted), Taxation
+    first_player(t, t.state.waiting[0], "seat1")
+    settle_choices(t)
     without_ambush(t)
     followers = put_in_play(t, "seat1", "01054", kneeling=True)
     t.seat("seat1", cmd.EndMarshaling())
@@ -363,8 +364,9 @@ def test_ser_waymar_royce_killed_makes_the_opponent_discard_at_random():
     to_plot_step(t)
     waymar = put_in_play(t, "seat1", "01128")
     jaime = put_in_play(t, "seat2", "01087")
-    plots(t, "01006", "01024")  # Building Orders (no effect yet), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    plots(t, "01006", "01024")  # Building Orders (its search defaulted), Taxation
+    first_player(t, t.state.waiting[0], "seat1")
+    settle_choices(t)
     without_ambush(t)
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
@@ -383,7 +385,7 @@ def test_chamber_of_the_painted_table_kneels_to_take_a_power_after_dominance():
     chamber = put_in_play(t, "seat1", "01060")
     t.state.player("seat2").faction_power = 2
     plots(t, "01016", "01024")  # Marching Orders: 9 gold against Taxation's 5
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     t.seat("seat1", cmd.EndMarshaling())
     out = t.seat("seat2", cmd.EndMarshaling())
@@ -400,7 +402,7 @@ def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_p
     arianne = put_in_play(t, "seat1", "01104")  # I P
     cersei = put_in_play(t, "seat2", "01084")
     plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat2"))
+    first_player(t, t.state.waiting[0], "seat2")
     without_ambush(t)
     t.seat("seat2", cmd.EndMarshaling())
     t.seat("seat1", cmd.EndMarshaling())
@@ -455,7 +457,7 @@ def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
     obara = put_in_play(t, "seat1", "01108", kneeling=True)  # M only: Noble Lineage gives her power
     _attach(t, "seat1", "01036", obara)
     plots(t, "01002", "01024")
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     tywin = put_in_play(t, "seat2", "01090")  # M I P
     t.state.in_play[obara].kneeling = True
