@@ -109,6 +109,11 @@ def defends_kneeling(state: CardState, iid: str, challenge: str) -> bool:
     return any(a.defends_kneeling(state, src, own, challenge) for a, src, own in active(state) if src == iid)
 
 
+def defending_forbidden(state: CardState, iid: str) -> bool:
+    """Whether the character may not be declared as a defender (Ghost bypassed it this phase)."""
+    return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state))
+
+
 def kneels_to_defend(state: CardState, iid: str) -> bool:
     return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
 

@@ -308,6 +308,7 @@ def _challenge(event: ev.CardsChallengeDeclared) -> Challenge:
         defender=event.defender,
         attackers=list(event.attackers),
         bypassed=list(event.stealth.values()),
+        stealth=dict(event.stealth),
     )
 
 

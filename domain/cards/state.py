@@ -75,6 +75,8 @@ class Challenge(msgspec.Struct):
     defenders: list[str] = []
     bypassed: list[str] = []
     """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
+    stealth: dict[str, str] = {}
+    """Attacker with stealth -> the character it bypasses (Ghost)."""
     claim: int = 0
     """Military claim still to be chosen by the defender (the ``claim`` step)."""
     winner: str | None = None

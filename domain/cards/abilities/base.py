@@ -80,6 +80,10 @@ class Ability:
         """Whether this character may be declared as a defender while kneeling."""
         return False
 
+    def forbids_defending(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether the character ``target`` may not be declared as a defender because of this source (Ghost)."""
+        return False
+
     def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
         """False when ``defender`` (this card) does not kneel when declared as a defender."""
         return True

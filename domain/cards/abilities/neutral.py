@@ -323,6 +323,32 @@ class TheRoseroad(PrintedOnly):
     code = "01040"
 
 
+class Littlefinger(Ability):
+    """Littlefinger: after you marshal him, draw 2 cards (he adds 1 to your income, a printed modifier).
+
+    Reaction; the "may" is always taken (documented)."""
+
+    code = "01028"
+    kinds = ("reaction", "constant")
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner)
+        draw(em, owner, 2, "ability")
+
+
+class Bodyguard(Ability):
+    """Bodyguard: Lord or Lady character only. (Its save, an interrupt, is not built: docs/card-game.md.)"""
+
+    code = "01033"
+    kinds = ("constant", "interrupt")
+    complete = False
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        if {"Lord", "Lady"} & set(state.record(target).traits):
+            return None
+        return "Bodyguard goes on a Lord or Lady character only"
+
+
 SEARCH_DEPTH = 10
 """Summons and Building Orders search the top 10 cards of the deck."""
 
@@ -530,6 +556,8 @@ ABILITIES: tuple[Ability, ...] = (
     SneakAttack(),
     SupportingTheFaith(),
     Taxation(),
+    Littlefinger(),
+    Bodyguard(),
     BuildingOrders(),
     Summons(),
     CalmOverWesteros(),

@@ -31,7 +31,8 @@ def eligible(
     for p in state.characters(seat):
         ready = not p.kneeling or (defending and current.defends_kneeling(state, p.card, challenge))
         if ready and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
-            out.append(p.card)
+            if not (defending and current.defending_forbidden(state, p.card)):
+                out.append(p.card)
     return out
 
 

@@ -473,3 +473,200 @@ def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
     declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
     assert declared.defenders == [obara]
     assert not current.defends_kneeling(t.state, obara, "military")
+
+
+# -- issue 14, more cards ----------------------------------------------------------------------
+
+
+def test_littlefinger_draws_two_when_marshaled_and_adds_one_income():
+    t = to_marshaling()  # seat1 first: Calm Over Westeros, income 5
+    income = plot_values(t.state, "seat1").income
+    lf = to_hand(t, "seat1", "01028")
+    hand = len(t.state.player("seat1").hand)
+    out = t.seat("seat1", cmd.MarshalCard(card=lf))
+    assert any(isinstance(e, ev.CardsAbilityUsed) and e.code == "01028" for e in out)
+    assert len(t.state.player("seat1").hand) == hand - 1 + 2
+    assert plot_values(t.state, "seat1").income == income + 1
+
+
+def test_jon_snow_standing_counts_as_attacking_beside_another_nights_watch_attacker():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    jon = put_in_play(t, "seat1", "01124")  # STR 4, I only
+    waymar = put_in_play(t, "seat1", "01128")  # Night's Watch, M P, STR 2
+    jaime = put_in_play(t, "seat2", "01087")  # STR 4
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[waymar]))
+    assert current.participating(t.state, jon) == "attacking" and not t.state.in_play[jon].kneeling
+    out = t.seat("seat2", cmd.DeclareDefenders(defenders=[jaime]))
+    resolved = next(e for e in out if isinstance(e, ev.CardsChallengeResolved))
+    both = current.strength(t.state, waymar) + current.strength(t.state, jon)
+    assert (resolved.attacker_strength, resolved.winner) == (both, "seat1")  # Waymar and Jon
+    assert resolved.defender_strength == current.strength(t.state, jaime) < both
+
+
+def test_jon_snow_kneeling_does_not_count():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    jon = put_in_play(t, "seat1", "01124", kneeling=True)
+    waymar = put_in_play(t, "seat1", "01128")
+    t.state.challenge = Challenge(type="military", attacker="seat1", defender="seat2", attackers=[waymar])
+    assert current.attackers(t.state) == [waymar] and current.participating(t.state, jon) is None
+    t.state.in_play[jon].kneeling = False
+    assert current.attackers(t.state) == [waymar, jon]
+    t.state.challenge = Challenge(type="power", attacker="seat1", defender="seat2", attackers=[jon])
+    assert current.attackers(t.state) == [jon]  # declared himself: counted once
+
+
+def test_the_knight_of_flowers_attacking_alone_allows_one_defender_CG_CHAL_03():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144")
+    knight = put_in_play(t, "seat1", "01150")
+    kof = put_in_play(t, "seat2", "01185")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[kof]))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.max_cards == 1 and set(d.challenge_types["military"]) == {ned, knight}
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.DeclareDefenders(defenders=[ned, knight]))
+    assert e.value.rule == "CG-CHAL-03"
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[ned]))
+    assert t.state.challenge is not None and t.state.challenge.defenders == [ned]
+
+
+def test_the_knight_of_flowers_with_another_attacker_sets_no_limit():
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01144")
+    put_in_play(t, "seat1", "01150")
+    kof = put_in_play(t, "seat2", "01185")
+    jaime = put_in_play(t, "seat2", "01087")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[kof, jaime]))
+    assert decisions_for(t.state, "seat1").decisions[0].max_cards is None
+
+
+def test_benjen_stark_rangers_are_not_bypassed_and_killed_he_gains_two_and_goes_into_the_deck_CG_CHAL_02():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    benjen = put_in_play(t, "seat2", "01122")  # a Ranger
+    hunter = put_in_play(t, "seat2", "01131")  # Old Forest Hunter, a Ranger
+    builder = put_in_play(t, "seat2", "01134")  # not a Ranger
+    assert not current.bypassable(t.state, benjen) and not current.bypassable(t.state, hunter)
+    assert current.bypassable(t.state, builder)
+    plots(t, "01024", "01016")  # Taxation, Marching Orders
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    for c in [hunter, builder]:
+        del t.state.in_play[c]
+        t.state.player("seat2").discard.append(c)
+    jaime = put_in_play(t, "seat1", "01087")
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out += t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsCharactersKilled))
+    assert out[i].cards == [benjen]
+    gained = next(e for e in out[i:] if isinstance(e, ev.CardsPowerGained) and e.reason == "Benjen Stark")
+    assert gained.seat_id == "seat2" and gained.amount == 2
+    back = next(e for e in out[i:] if isinstance(e, ev.CardsReturnedToDeck))
+    assert back.pile == "dead" and back.cards == [benjen]
+    assert isinstance(out[out.index(back) + 1], ev.CardsDeckShuffled)
+    p = t.state.player("seat2")
+    assert benjen in p.deck and benjen not in p.dead and p.faction_power == 2
+
+
+def test_the_wall_gives_nights_watch_strength_kneels_after_an_unopposed_loss_and_gains_two_at_the_end():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    wall = put_in_play(t, "seat2", "01137")
+    builder = put_in_play(t, "seat2", "01134")  # Night's Watch, STR 4, P
+    jaime = put_in_play(t, "seat1", "01087")
+    assert current.strength(t.state, builder) == 4 + 1 and current.strength(t.state, jaime) == 5  # only yours
+    plots(t, "01024", "01016")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[jaime]))  # builder: no I
+    assert next(e for e in out if isinstance(e, ev.CardsChallengeResolved)).unopposed
+    assert t.state.in_play[wall].kneeling  # forced
+    out = []
+    while t.state.phase == "challenges":
+        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
+    assert not any(isinstance(e, ev.CardsPowerGained) and e.reason == "The Wall" for e in out)  # knelt
+
+
+def test_the_wall_standing_kneels_to_gain_two_power_as_the_challenges_phase_ends():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    wall = put_in_play(t, "seat2", "01137")
+    plots(t, "01024", "01016")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    out = t.seat("seat2", cmd.EndMarshaling())  # nobody has a character: the phase ends at once
+    used = next(e for e in out if isinstance(e, ev.CardsAbilityUsed) and e.code == "01137")
+    i = out.index(used)
+    knelt, gained = out[i + 1], out[i + 2]
+    assert isinstance(knelt, ev.CardsKneelingChanged) and knelt.cards == [wall] and knelt.kneeling
+    assert isinstance(gained, ev.CardsPowerGained) and (gained.seat_id, gained.amount) == ("seat2", 2)
+    began = [e for e in out[i:] if isinstance(e, ev.CardsPhaseBegan)]
+    assert began[0].phase == "dominance"  # as the challenges phase ended
+
+
+def test_the_wolfswood_gives_direwolves_in_hand_ambush_at_their_printed_cost_CG_KEY_06():
+    t = to_marshaling()  # seat1: stark_kraken
+    put_in_play(t, "seat1", "01144")  # a challenge is possible: the window before it opens
+    pup = to_hand(t, "seat1", "01149")  # Direwolf Pup, cost 2, no printed Ambush
+    assert current.ambush_cost(t.state, pup) is None
+    put_in_play(t, "seat1", "01155")
+    assert current.ambush_cost(t.state, pup) == 2
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    assert t.state.step == "action" and t.state.waiting == ["seat1"]
+    assert decisions_for(t.state, "seat1").decisions[0].cards == [pup]
+    out = t.seat("seat1", cmd.AmbushCard(card=pup))
+    assert next(e for e in out if isinstance(e, ev.CardsAmbushed)).cost == 2 and pup in t.state.in_play
+
+
+def test_bodyguard_goes_on_a_lord_or_lady_only_CG_KEY_09():
+    t = to_marshaling(p2="01024")
+    t.seat("seat1", cmd.EndMarshaling())
+    tywin = put_in_play(t, "seat2", "01090")  # a Lord
+    cloaks = put_in_play(t, "seat2", "01092")  # not
+    guard = to_hand(t, "seat2", "01033")
+    assert decisions_for(t.state, "seat2").decisions[0].attach_targets[guard] == [tywin]
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat2", cmd.MarshalCard(card=guard, attach_to=cloaks))
+    assert e.value.rule == "CG-KEY-09" and "Lord or Lady" in e.value.detail
+    t.seat("seat2", cmd.MarshalCard(card=guard, attach_to=tywin))
+    assert t.state.in_play[guard].attached_to == tywin
+
+
+def test_ghost_bypassed_character_cannot_defend_for_the_rest_of_the_phase_CG_CHAL_02():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    ghost = put_in_play(t, "seat1", "01123")  # M, stealth
+    bastard = put_in_play(t, "seat1", "01053")  # M P
+    jaime = put_in_play(t, "seat2", "01087")  # M I
+    tywin = put_in_play(t, "seat2", "01090")  # M I P
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ghost], stealth={ghost: tywin}))
+    t.seat("seat2", cmd.DeclareDefenders(defenders=[jaime]))
+    assert current.defending_forbidden(t.state, tywin) and not t.state.in_play[tywin].kneeling
+    assert not current.defending_forbidden(t.state, jaime)
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[bastard]))
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.defenders == [] and not declared.by_default  # Tywin (P) could not be asked to defend
+    t.state.phase = "dominance"  # a new phase (as a judge would set it) clears the limit
+    t.state.used_abilities = []
+    assert not current.defending_forbidden(t.state, tywin)
