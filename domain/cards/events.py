@@ -348,6 +348,27 @@ class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
     """The pile they left: ``discard``, or ``dead`` (Benjen Stark)."""
 
 
+class CardsReturnedToHand(Event, frozen=True, tag="cards_returned_to_hand"):
+    """Cards of a seat's public pile went back to its hand by a card ability (``card``: Ser Davos Seaworth)."""
+
+    seat_id: str
+    cards: list[str]
+    from_pile: str
+    """The pile they left: ``dead`` or ``discard``."""
+    card: str
+
+
+class CardsPowerRemoved(Event, frozen=True, tag="cards_power_removed"):
+    """A card ability (``by``) removed power from ``seat_id``'s faction card (``card`` null) or
+    from its card ``card``, back to the treasury (Vanguard Lancer)."""
+
+    seat_id: str
+    amount: int
+    by: str
+    """The card whose ability removed it."""
+    card: str | None = None
+
+
 class CardsTakenFromDeck(Event, frozen=True, tag="cards_taken_from_deck"):
     """A card ability (``card``) searched the seat's deck: the cards found are revealed and go to
     its hand (Summons, Building Orders; a shuffle follows)."""
@@ -508,6 +529,8 @@ CardEvent = (
     | CardsDiscardedFromPlay
     | CardsReturnedToDeck
     | CardsTakenFromDeck
+    | CardsReturnedToHand
+    | CardsPowerRemoved
     | CardsPutIntoPlay
     | CardsIntimidated
     | CardsWindowOpened

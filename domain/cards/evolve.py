@@ -220,6 +220,15 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsDiscardedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "discard")
+        case ev.CardsReturnedToHand():
+            p = state.player(event.seat_id)
+            _remove(getattr(p, event.from_pile), event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPowerRemoved():
+            if event.card is None:
+                state.player(event.seat_id).faction_power -= event.amount
+            else:
+                state.in_play[event.card].power -= event.amount
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
             _remove(p.dead if event.pile == "dead" else p.discard, event.cards)
@@ -298,6 +307,7 @@ def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
         prompt=c.prompt,
         default=list(c.default),
         hidden=c.hidden,
+        resume=c.resume,
     )
 
 

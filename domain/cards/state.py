@@ -98,6 +98,10 @@ class AbilityChoice(msgspec.Struct):
     hidden: bool = False
     """The options are hidden cards (a searched deck, a hand): only ``seat`` sees them and the
     default (:mod:`.redaction`)."""
+    resume: str = ""
+    """Where the game goes on once it is answered: ``""`` (a plot's When Revealed: the rest of the
+    plot phase), ``marshal`` (the active player's marshaling), ``challenge_won`` (the challenge's
+    claim, after the reactions to its win)."""
 
 
 class Window(msgspec.Struct):

@@ -160,6 +160,11 @@ class Ability:
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         """Resolve the ability with the targets chosen (checked against the options)."""
 
+    def choice_limit(self, source: str) -> str | None:
+        """The limit key an answered choice uses up (a plot's When Revealed: ``round:<plot>``;
+        None for a reaction with no limit, as Yoren's)."""
+        return f"round:{source}"
+
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
         """CG-PHASE-04: the plot was revealed."""
 
@@ -198,6 +203,23 @@ def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str 
     """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
     text = (ability.__doc__ or "").strip().splitlines()[0]
     em.emit(ev.CardsAbilityUsed(seat_id=owner, card=source, code=em.state.cards[source], text=text, limit=limit))
+
+
+def ask(em: Emitter, choice: AbilityChoice) -> bool:
+    """A triggered ability asks for targets now (``choice.resume`` says where the game goes on):
+    the ``ability`` step opens for ``choice.seat``. Not asked when it has no option, or when
+    another choice waits already (one at a time; no two such reactions share a timing point in
+    the four legal decks). True when asked."""
+    if not choice.options or em.state.choice is not None:
+        return False
+    em.emit(ev.CardsChoiceOffered(choice=choice))
+    em.open_step("ability", [choice.seat])
+    return True
+
+
+def prompt(ability: Ability) -> str:
+    """The ability's prompt: its docstring's first line, the card's text."""
+    return (ability.__doc__ or "").strip().splitlines()[0]
 
 
 def stand(em: Emitter, source: str, cards: list[str]) -> None:

@@ -12,7 +12,7 @@ from ..emitter import Emitter
 from ..entering import put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, announce, bearer
+from .base import Ability, PrintedOnly, announce, ask, bearer
 
 
 def _prompt(ability: Ability) -> str:
@@ -323,6 +323,41 @@ class TheRoseroad(PrintedOnly):
     code = "01040"
 
 
+class RattleshirtsRaiders(Ability):
+    """Rattleshirt's Raiders: after you win a challenge in which it is attacking, discard one of the losing opponent's attachments.
+
+    Reaction; targets: the attachments the loser controls; default: the highest printed cost, then
+    the lowest id. Asked right after the win (before claim); the claim follows the answer."""
+
+    code = "01030"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or challenge.attacker != owner or source not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(p.card for p in s.controlled(challenge.defender, "attachment"))
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=_prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
 class Littlefinger(Ability):
     """Littlefinger: after you marshal him, draw 2 cards (he adds 1 to your income, a printed modifier).
 
@@ -558,6 +593,7 @@ ABILITIES: tuple[Ability, ...] = (
     Taxation(),
     Littlefinger(),
     Bodyguard(),
+    RattleshirtsRaiders(),
     BuildingOrders(),
     Summons(),
     CalmOverWesteros(),

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
+from ..entering import put_into_play
 from ..phases.draw import shuffle
-from ..state import CardState, Challenge
-from .base import Ability, PrintedOnly, announce, bearer
+from ..state import AbilityChoice, CardState, Challenge
+from .base import Ability, PrintedOnly, announce, ask, bearer, prompt
 
 
 class SamwellTarly(PrintedOnly):
@@ -139,7 +140,60 @@ class Ghost(Ability):
         return f"phase:{source}/{target}" in state.used_abilities
 
 
+class Yoren(Ability):
+    """Yoren: when you marshal him, put a character with printed cost 3 or lower from an opponent's discard pile into play under your control.
+
+    Reaction; targets: such characters of the opponent's discard pile (public) that may enter
+    play under your control (CG-UNIQUE-01/02); default: the highest printed cost, then the lowest
+    id. The game goes on with your marshaling once it is answered."""
+
+    code = "01129"
+    kinds = ("reaction",)
+    most = 3
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        s = em.state
+        options = sorted(
+            c
+            for c in s.player(s.opponent(owner)).discard
+            if s.record(c).type == "character"
+            and s.record(c).printed_cost <= self.most
+            and put_into_play(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="marshal",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        placed = put_into_play(em.state, owner, chosen[0])
+        assert placed is not None
+        em.emit(
+            ev.CardsPutIntoPlay(
+                seat_id=owner,
+                card=chosen[0],
+                code=em.state.cards[chosen[0]],
+                from_pile="discard",
+                placed=placed,
+                by=source,
+            )
+        )
+
+
 ABILITIES: tuple[Ability, ...] = (
+    Yoren(),
     SamwellTarly(),
     Longclaw(),
     SerWaymarRoyce(),

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core.errors import RuleViolation
 from .. import events as ev
 from ..emitter import Emitter
-from ..state import CardState
+from ..state import AbilityChoice, CardState
 from .base import Ability, announce
 from .registry import ABILITIES, active, text_blank
 
@@ -71,7 +71,7 @@ def check_choice(state: CardState, chosen: list[str]) -> None:
         raise RuleViolation(f"choose exactly {need} different targets among {c.options}", rule="CG-PHASE-04")
 
 
-def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> None:
+def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityChoice:
     """The choice is made: the ability resolves with it (its limit used up). An ability every
     player chooses for only records the answer (``state.choices_made``): it resolves once the
     last player answered (:func:`plots_revealed`)."""
@@ -80,11 +80,12 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> None:
     ability = ABILITIES[em.state.cards[c.card]]
     em.emit(ev.CardsChoiceMade(seat_id=c.seat, card=c.card, chosen=chosen, by_default=by_default))
     if ability.every_player_chooses:
-        return
-    announce(em, ability, c.card, c.seat, limit=f"round:{c.card}")
+        return c
+    announce(em, ability, c.card, c.seat, limit=ability.choice_limit(c.card))
     start = len(em.events)
     ability.resolve_choice(em, c.card, c.seat, chosen)
     _then_killed(em, start)
+    return c
 
 
 def phase_began(em: Emitter, phase: str) -> None:

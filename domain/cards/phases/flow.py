@@ -15,6 +15,7 @@ from .. import setup, victory
 from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
+from ..state import AbilityChoice
 from . import challenges, dominance, draw, marshaling, plot, standing, taxation
 
 
@@ -66,13 +67,23 @@ def after_first_player(em: Emitter) -> None:
     next_marshal(em)
 
 
-def after_choice(em: Emitter) -> None:
-    """An ability's targets were chosen: the game goes on where the ability interrupted it (the
-    When Revealed abilities of the plot phase are the only ones that ask yet)."""
+def after_choice(em: Emitter, answered: AbilityChoice) -> None:
+    """An ability's targets were chosen: the game goes on where the ability interrupted it
+    (``answered.resume``): the plot phase's When Revealed abilities, the active player's
+    marshaling after a marshal reaction (Yoren), or the claim after the reactions to a challenge's
+    win (Rattleshirt's Raiders)."""
     if victory.check(em):
         return
-    assert em.state.phase == "plot"
-    after_first_player(em)
+    if answered.resume == "marshal":
+        assert em.state.active is not None
+        em.open_step("marshal", [em.state.active])
+    elif answered.resume == "challenge_won":
+        ch = em.state.challenge
+        assert ch is not None and ch.winner is not None
+        after_won_reactions(em, ch.winner)
+    else:
+        assert em.state.phase == "plot"
+        after_first_player(em)
 
 
 def next_marshal(em: Emitter) -> None:
@@ -176,8 +187,13 @@ def resolve_challenge(em: Emitter) -> None:
         return
     if winner is not None:
         triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
-        if victory.check(em):
+        if victory.check(em) or em.state.choice is not None:  # a reaction waits for targets
             return
+    after_won_reactions(em, winner)
+
+
+def after_won_reactions(em: Emitter, winner: str | None) -> None:
+    """CG-CHAL-07: the claim (the defender may have to choose victims), then the keywords."""
     waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return

@@ -5,18 +5,21 @@ reads a current STR, icon or keyword from."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.cards import commands as cmd
 from domain.cards import current
 from domain.cards import events as ev
 from domain.cards.decisions import decisions_for
+from domain.cards.game import GAME
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
 from domain.cards.state import Challenge, Placed
 from domain.core.errors import RuleViolation
 
-from .play import Table, put_in_play, to_hand, to_plot_step
+from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
 from .positions import NAVAL, first_player, plots, settle_choices, to_marshaling, without_ambush
 
 TARG = ("targaryen_sun", "lannister_rose")
@@ -670,3 +673,148 @@ def test_ghost_bypassed_character_cannot_defend_for_the_rest_of_the_phase_CG_CHA
     t.state.phase = "dominance"  # a new phase (as a judge would set it) clears the limit
     t.state.used_abilities = []
     assert not current.defending_forbidden(t.state, tywin)
+
+
+# -- reactions that ask for targets outside the plot phase (flow.after_choice resumes) ----------
+
+
+def _watch_marshaling() -> Table:
+    """watch_stag (Marching Orders, 9 gold) against lannister_rose (Taxation): seat1 marshals first."""
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    assert t.state.step == "marshal" and t.state.waiting == ["seat1"]
+    return t
+
+
+def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round():
+    t = _watch_marshaling()
+    mel = put_in_play(t, "seat1", "01047")
+    jaime = put_in_play(t, "seat2", "01087")
+    tywin = put_in_play(t, "seat2", "01090")
+    selyse = to_hand(t, "seat1", "01049")  # Selyse Baratheon: R'hllor
+    t.seat("seat1", cmd.MarshalCard(card=selyse))
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert set(d.cards) == {mel, selyse, jaime, tywin} and d.default_targets == [tywin]  # highest printed STR
+    t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    assert t.state.in_play[jaime].kneeling and f"round:{mel}" in t.state.used_abilities
+    assert t.state.step == "marshal" and t.state.waiting == ["seat1"]  # marshaling goes on
+    out = t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01053")))  # not R'hllor
+    assert t.state.step == "marshal" and not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+
+
+def test_vanguard_lancer_removes_a_power_from_an_opponents_character_or_faction_card():
+    t = _watch_marshaling()
+    jaime = put_in_play(t, "seat2", "01087")
+    t.state.in_play[jaime].power = 2
+    t.state.player("seat2").faction_power = 3
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01057")))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == ["seat2", jaime] and d.default_targets == ["seat2"]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    removed = next(e for e in out if isinstance(e, ev.CardsPowerRemoved))
+    assert (removed.seat_id, removed.card, removed.amount) == ("seat2", jaime, 1)
+    assert t.state.in_play[jaime].power == 1 and t.state.player("seat2").faction_power == 3
+    assert t.state.step == "marshal"
+
+
+def test_vanguard_lancer_with_no_power_to_remove_asks_nothing():
+    t = _watch_marshaling()
+    put_in_play(t, "seat2", "01087")
+    out = t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01057")))
+    assert t.state.step == "marshal" and not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+
+
+def test_yoren_puts_a_cheap_character_of_the_opponents_discard_pile_into_play_under_your_control():
+    t = _watch_marshaling()
+    p2 = t.state.player("seat2")
+    lender = next(c for c in p2.deck if t.state.cards[c] == "01093")  # cost 2
+    tywin = next(c for c in p2.deck if t.state.cards[c] == "01090")  # cost 7
+    for c in (lender, tywin):
+        p2.deck.remove(c)
+        p2.discard.append(c)
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01129")))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [lender] and d.default_targets == [lender]
+    out = t.timeout()
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert (put.seat_id, put.card, put.from_pile) == ("seat1", lender, "discard")
+    assert t.state.in_play[lender].controller == "seat1" and t.state.owner(lender) == "seat2"
+    assert lender not in p2.discard and t.state.step == "marshal"
+
+
+def test_ser_davos_killed_goes_back_to_hand_instead_of_the_dead_pile():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    davos = put_in_play(t, "seat1", "01050")
+    jaime = put_in_play(t, "seat2", "01087")
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    assert next(e for e in out if isinstance(e, ev.CardsCharactersKilled)).cards == [davos]
+    back = next(e for e in out if isinstance(e, ev.CardsReturnedToHand))
+    assert (back.seat_id, back.cards, back.from_pile) == ("seat1", [davos], "dead")
+    assert davos in t.state.player("seat1").hand and davos not in t.state.player("seat1").dead
+
+
+def test_rattleshirts_raiders_discard_an_attachment_of_the_loser_before_claim():
+    t = to_marshaling()
+    raiders = put_in_play(t, "seat1", "01030")  # M, STR 3
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)
+    wail = _attach(t, "seat2", "01096", jaime)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[raiders]))  # no defender
+    assert t.state.step == "ability" and not any(isinstance(e, ev.CardsCharactersKilled) for e in out)
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [wail] and d.default_targets == [wail]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[wail]))
+    discarded = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsDiscardedFromPlay))
+    killed = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsCharactersKilled))
+    assert discarded < killed  # then the claim: Jaime, seat2's only character, dies
+    assert wail in t.state.player("seat2").discard and jaime in t.state.player("seat2").dead
+
+
+def test_throwing_axe_ironborn_only_sacrificed_to_kill_a_defender_after_a_win_CG_KEY_09():
+    t = to_marshaling()
+    crew = put_in_play(t, "seat1", "01072")  # Black Wind's Crew: Ironborn, M, STR 3
+    ned = put_in_play(t, "seat1", "01144")  # not Ironborn
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    axe = to_hand(t, "seat1", "01077")
+    assert current.attach_forbidden(t.state, axe, ned) and current.attach_forbidden(t.state, axe, crew) is None
+    t.state.player("seat1").hand.remove(axe)
+    t.state.in_play[axe] = Placed(card=axe, controller="seat1", attached_to=crew)
+    cloaks = put_in_play(t, "seat2", "01092")  # M, STR 3
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[crew]))
+    out = t.seat("seat2", cmd.DeclareDefenders(defenders=[cloaks]))  # 3 against 3: the attacker wins
+    assert next(e for e in out if isinstance(e, ev.CardsChallengeResolved)).winner == "seat1"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and d.cards == [cloaks]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[cloaks]))
+    assert axe in t.state.player("seat1").discard and cloaks in t.state.player("seat2").dead
+    assert tywin in t.state.player("seat2").dead  # then the claim: the last character dies
+
+
+def test_games_with_marshal_and_challenge_reactions_asking_targets_audit_clean():
+    """Melisandre's, Vanguard Lancer's, Yoren's, Rattleshirt's Raiders' and Throwing Axe's choices
+    are re-derived by the audit (read back from cards_choice_made)."""
+    wanted = {"01047", "01057", "01129", "01030", "01077"}
+    seen: set[str] = set()
+    for seed in range(40):
+        t = Table(seed=f"reactions-{seed}", decks=("stark_kraken", "watch_stag"))
+        play_random(t, random.Random(seed), timeouts=0.1)
+        envs = envelopes(t)
+        report = GAME.audit(envs, t.seed)
+        assert report.problems == [] and report.rules_ok and report.rederived_through == len(envs)
+        seen |= {t.state.cards[e.card] for e in t.events if isinstance(e, ev.CardsChoiceMade)} & wanted
+        if seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}:
+            break
+    assert seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}, seen
