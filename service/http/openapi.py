@@ -59,10 +59,15 @@ from .models import (
     EventOut,
     ExportEvent,
     ExportOut,
+    GameListOut,
+    GameSummary,
     Health,
+    InvitationOut,
     JoinBody,
+    JudgeTokenOut,
     LogOut,
     SeatEnded,
+    SigningKeyOut,
     StreamEnd,
     TurnItem,
     TurnsBody,
@@ -671,6 +676,33 @@ def _response_examples(doc: dict[str, Any]) -> None:
             version=9,
             lines=[LogLine(seq=9, ts=TS, text="Round 1: the Planning phase begins.")],
             next_cursor=None,
+        ),
+        ("/v1/games", "get", "200"): GameListOut(
+            games=[
+                GameSummary(
+                    game_id=GAME_ID,
+                    kind=game.kind,
+                    status="open",
+                    seats_taken=2,
+                    seats_total=4,
+                    created_at=TS,
+                    version=3,
+                )
+            ],
+            next_cursor=None,
+        ),
+        ("/v1/games/{game_id}/invitation", "get", "200"): InvitationOut(
+            game_id=GAME_ID, invitation_code="inv_q3Vt9LmX2cR7pK0sYw4bN8eA"
+        ),
+        ("/v1/games/{game_id}/judge-token", "get", "200"): JudgeTokenOut(
+            game_id=GAME_ID, judge_token="judge.Zjp2lY10vjkI6UJCiffKhixXvkXRPWy3"
+        ),
+        ("/v1/signing-key", "get", "200"): SigningKeyOut(
+            key_id="ed25519:731bd0abb37883fc",
+            algorithm="Ed25519",
+            public_key="7yM4f8n0aVtq3oQmJxkP2bW9cL5sE1uHdG6rZ8yT0Aw=",
+            public_key_pem="-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA7yM4f8n0aVtq3oQmJxkP2bW9cL5sE1uHdG6rZ8yT0Aw=\n"
+            "-----END PUBLIC KEY-----\n",
         ),
         ("/healthz", "get", "200"): Health(status="ok"),
         ("/readyz", "get", "200"): Health(status="ok", redis="ok"),

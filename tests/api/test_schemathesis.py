@@ -9,8 +9,10 @@ too, not only the 404s of made-up ids.
 """
 
 import json
+import os
 import uuid
 from collections import Counter
+from pathlib import Path
 
 import httpx
 import pytest
@@ -39,11 +41,26 @@ CONFIG = SchemathesisConfig.from_dict(
 )
 SEEN: Counter[tuple[str, str, int]] = Counter()
 """(generation mode, operation, status) of every case sent, for the check below."""
+CHECKED: Counter[tuple[str, str, str]] = Counter()
+"""(phase, check, outcome) of every check schemathesis ran on an answer: ``passed`` or ``failed``."""
+REPORT = os.environ.get("CITADEL_SCHEMATHESIS_REPORT")
+"""Where ``scripts/schemathesis_report.py`` wants the per-check figures (JSON), if it ran this module."""
+
+
+def _counting(schema, phase: str):
+    """``schema`` with every check's outcome on every answer counted in ``CHECKED`` under ``phase``."""
+
+    @schema.hook
+    def after_validate(context, case, response, results):
+        for result in results:
+            CHECKED[(phase, result.name, "failed" if result.failure is not None else "passed")] += 1
+
+    return schema
 
 
 @pytest.fixture()
 def api_schema():
-    return schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json", config=CONFIG)
+    return _counting(schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json", config=CONFIG), "cases")
 
 
 @pytest.fixture(scope="session")
@@ -106,7 +123,7 @@ def test_stateful_workflows_follow_the_documented_links(service):
     it, read your view with the seat's token, play, read your write at the answer's version...), every
     check on every step."""
     base, _ = service
-    loaded = schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json", config=CONFIG)
+    loaded = _counting(schemathesis.openapi.from_path(ROOT / "openapi" / "openapi.json", config=CONFIG), "stateful")
     loaded.config.base_url = base
 
     answers: Counter[tuple[str, int]] = Counter()
@@ -129,3 +146,37 @@ def test_stateful_workflows_follow_the_documented_links(service):
     assert answers[("POST /v1/games", 201)] > 0
     followed = sum(n for (op, status), n in answers.items() if "{game_id}" in op and status not in (400, 401, 404))
     assert followed > 0, sorted(answers.items())
+
+
+def test_every_check_ran_and_none_failed():
+    """Per check of ``--checks all`` (every built-in check, plus ``max_response_time`` when configured):
+    how many answers it judged, in the generated cases and in the stateful workflows, and that it
+    failed none. ``scripts/schemathesis_report.py`` prints this table from a run of this module."""
+    if not CHECKED:
+        pytest.skip("the schemathesis runs above were not selected")
+    names = sorted({name for _, name, _ in CHECKED})
+    table = {
+        name: {
+            f"{phase} {outcome}": CHECKED[(phase, name, outcome)]
+            for phase in ("cases", "stateful")
+            for outcome in ("passed", "failed")
+        }
+        for name in names
+    }
+    if REPORT:
+        Path(REPORT).write_text(json.dumps({"checks": table, "operations": len({op for _, op, _ in SEEN})}, indent=1))
+    failed = {name: row for name, row in table.items() if row["cases failed"] or row["stateful failed"]}
+    assert not failed, failed
+    # the response checks of `--checks all`, each of which judged answers of both kinds of run
+    expected = {
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_headers_conformance",
+        "response_schema_conformance",
+        "negative_data_rejection",
+        "positive_data_acceptance",
+    }
+    assert expected <= set(names), sorted(names)
+    for name in expected:
+        assert table[name]["cases passed"] > 0 and table[name]["stateful passed"] > 0, (name, table[name])
