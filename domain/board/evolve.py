@@ -79,6 +79,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 state.commanders[event.vassal] = event.house
             elif event.passed_to is not None:
                 state.vassal_order_sets[event.passed_to] = state.vassal_order_sets.get(event.passed_to, 0) + 1
+        case mev.VassalPowerTokenPlaced():
+            state.areas[event.area].power_token = event.house
         case mev.VassalsCommandedByLast():  # MOD-VASSAL-05
             for vassal in event.vassals:
                 state.commanders[vassal] = event.house

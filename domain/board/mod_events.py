@@ -64,4 +64,19 @@ class VassalsCommandedByLast(Event, frozen=True, tag="vassals_commanded_by_last"
     """The vassals it now commands, in Iron Throne order."""
 
 
-MOD_EVENTS = HouseChoiceOrdered | HouseChosen | VassalOrderSetsDealt | VassalCommanderChosen | VassalsCommandedByLast
+class VassalPowerTokenPlaced(Event, frozen=True, tag="vassal_power_token_placed"):
+    """MOD-VASSAL-26: a vassal's March emptied a land area; the vassal's Power token marks its control
+    there (a vassal has no Power of its own to spend)."""
+
+    house: str
+    area: str
+
+
+MOD_EVENTS = (
+    VassalPowerTokenPlaced
+    | HouseChoiceOrdered
+    | HouseChosen
+    | VassalOrderSetsDealt
+    | VassalCommanderChosen
+    | VassalsCommandedByLast
+)
