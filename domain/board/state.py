@@ -266,6 +266,8 @@ class BoardState(msgspec.Struct):
     vassal_house_deck: list[str] = []
     """Mother of Dragons: the shared Vassal House card deck (MOD-VASSAL-14). Public until a combat
     draws from it."""
+    vassal_draws: int = 0
+    """Mother of Dragons: how many times the Vassal House deck was shuffled and drawn from (MOD-VASSAL-14)."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
     undo_request: UndoRequest | None = None

@@ -15,7 +15,8 @@ revealed together) -> ``cancel`` (Tyrion) -> ``immediately`` -> ``blade`` (BG-CO
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
-from .. import board_data
+from .. import board_data, power
+from .. import mod_events as mev
 from ..adjacency import can_support
 from ..emitter import Emitter
 from ..orders import order_type
@@ -125,7 +126,41 @@ def st_neutral(em: Emitter, c: Combat) -> bool:
     return False
 
 
+def draw_vassal_cards(em: Emitter, c: Combat) -> None:
+    """MOD-VASSAL-14: for a vassal in combat, its commander shuffles the shared Vassal House deck and
+    draws 3 cards as the vassal's hand for this combat (the shuffle from its own stream of the seed)."""
+    for h in hc.combatants(em.state, c):
+        s = em.state
+        if h not in s.vassals or s.houses[h].hand or h in c.cards or h in c.no_card:
+            continue
+        number = s.vassal_draws + 1
+        deck = em.ctx.rng(vassal_shuffle_purpose(number)).shuffled(list(s.vassal_house_deck))
+        em.emit(
+            mev.VassalHouseCardsDrawn(
+                house=h, commander=s.family(h), number=number, deck=deck, cards=deck[:VASSAL_HAND]
+            )
+        )
+
+
+VASSAL_HAND = 3
+"""MOD-VASSAL-14: the commander draws 3 vassal cards as a temporary hand."""
+
+
+def vassal_shuffle_purpose(number: int) -> str:
+    """The random stream of the ``number``-th shuffle of the Vassal House deck (MOD-VASSAL-14)."""
+    return f"vassal_cards/{number}"
+
+
+def restore_vassal_deck(em: Emitter, c: Combat) -> None:
+    """MOD-VASSAL-16: at the end of the combat all seven vassal cards go back into the deck."""
+    for h in (c.attacker, c.defender):
+        if h is not None and h in em.state.vassals:
+            em.emit(mev.VassalHouseDeckRestored(house=h))
+
+
 def st_cards(em: Emitter, c: Combat) -> bool:
+    draw_vassal_cards(em, c)
+    c = combat_of(em.state)
     s = em.state
     for h in hc.combatants(s, c):
         if h not in c.cards and h not in c.no_card and not card_options(s, c, h):
@@ -211,6 +246,8 @@ def st_decide(em: Emitter, c: Combat) -> bool:
     if c.cards.get(loser) == "the_blackfish":
         casualties = 0
     em.emit(aev.CombatDecided(strength=strength, winner=winner, loser=loser, casualties=casualties))
+    if winner in s.vassals:  # MOD-VASSAL-17: the commander of a winning vassal gains 1 Power
+        power.gain(em, s.family(winner), 1, "MOD-VASSAL-17")
     for h in hc.combatants(s, c):
         card = c.cards.get(h)
         if card is not None:
@@ -374,6 +411,7 @@ def st_after(em: Emitter, c: Combat) -> bool:
         if card in hc.AFTER and not hc.done(c, h, card):
             if hc.after_pending(em, c, h, card):
                 return open_decision(em, "house_card_ability")
+    restore_vassal_deck(em, c)
     em.emit(aev.CombatEnded(area=c.area))
     return False
 
@@ -437,7 +475,12 @@ def sealed_card(em: Emitter, house: str, card: str | None, by_default: bool = Fa
     (:mod:`..sealed_inputs`); no card (BG-COMBAT-10) is committed too."""
     seq = em.state.version + len(em.events) + 1
     salt, commitment = seal(em.state, em.ctx, seq, HOUSE_CARD, house, card)
-    em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default, salt=salt, commitment=commitment))
+    commander = em.state.commanders.get(house)
+    em.emit(
+        aev.HouseCardChosen(
+            house=house, card=card, by_default=by_default, salt=salt, commitment=commitment, commander=commander
+        )
+    )
 
 
 def choose_ability(em: Emitter, house: str, choice: str | None, by_default: bool = False) -> None:

@@ -19,7 +19,7 @@ printed values.
 
 from __future__ import annotations
 
-from .. import power
+from .. import board_data, power
 from ..adjacency import adjacent
 from ..board_data import HouseCard, all_house_cards
 from ..emitter import Emitter
@@ -37,8 +37,9 @@ AFTER = ("patchface", "ser_loras_tyrell")
 
 
 def all_cards() -> dict[str, HouseCard]:
-    """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`)."""
-    return all_house_cards()
+    """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`), with
+    the shared Vassal House deck of Mother of Dragons (MOD-VASSAL-29)."""
+    return {**all_house_cards(), **{c.id: c for c in board_data.mother_of_dragons().vassal_house_cards}}
 
 
 def defender(c: Combat) -> str:

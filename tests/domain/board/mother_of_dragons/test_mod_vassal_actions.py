@@ -11,12 +11,14 @@ from __future__ import annotations
 from domain.board import commands as cmd
 from domain.board import mod_events as mev
 from domain.board.action import commands as acmd
-from domain.board.action.decisions import ConsolidateOptions, MarchOptions, RaidOptions
+from domain.board.action import events as aev
+from domain.board.action.decisions import ConsolidateOptions, HouseCardOptions, MarchOptions, RaidOptions
 from domain.board.action.marches import destinations
 from domain.board.action.raids import raid_targets
 from domain.board.audit import audit
 from domain.board.decisions import pending_decisions
 from domain.board.planning import areas_needing_orders
+from domain.board.redaction import redact_event, view_for
 from domain.board.state import AreaState
 from tests.domain.board.mother_of_dragons.test_mod_house_choice import Table
 from tests.support.board_builders import SYSTEM, Game, mod_game
@@ -164,3 +166,105 @@ def test_MOD_VASSAL_09_an_export_with_vassal_actions_audits_clean() -> None:
     assert t.state is not None and t.state.areas["greywater_watch"].power_token == "greyjoy"
     report = audit(t.envelopes(), t.ctx.seed)
     assert report.rules_ok, report.problems
+
+
+def vassal_combat() -> Game:
+    """Greyjoy (commanded by stark) marches 3 Knights from Greywater Watch on a martell Footman in
+    Moat Cailin (a set-up position): strength 6 against at most 1 + 4."""
+    game = mod_game(FOUR)
+    assert game.state is not None
+    game.state.areas["greywater_watch"] = AreaState(house="greyjoy", units={"knight": 3})
+    game.state.areas["moat_cailin"] = AreaState(house="martell", units={"footman": 1})
+    for house, vassal in (("baratheon", "tyrell"), ("lannister", "arryn"), ("stark", "greyjoy")):
+        game.run(cmd.CommandVassal(vassal=vassal), game.actor(house))
+    to_action(game, {"greywater_watch": "vassal_march_0"})
+    move = acmd.ResolveMarch(
+        area="greywater_watch", moves={"moat_cailin": acmd.UnitCounts(knight=3)}, for_vassal="greyjoy"
+    )
+    game.run(move, game.actor("stark"))
+    return game
+
+
+def test_MOD_VASSAL_13_14_16_17_the_commander_fights_with_the_vassal_deck() -> None:
+    """MOD-VASSAL-14: the commander draws 3 cards of the shared Vassal House deck as the vassal's hand
+    and chooses one; MOD-VASSAL-16: after the combat all seven go back; MOD-VASSAL-17: the vassal won,
+    so its commander gains 1 Power."""
+    game = vassal_combat()
+    s = game.state
+    assert s is not None and s.step == "choose_house_card"
+    [drawn] = [e for e in game.events if isinstance(e, mev.VassalHouseCardsDrawn)]
+    assert drawn.commander == "stark" and drawn.cards is not None and len(drawn.cards) == 3
+    assert sorted(s.houses["greyjoy"].hand) == sorted(drawn.cards) and len(s.vassal_house_deck) == 4
+    mine = next(d for d in pending_decisions(s) if d.house == "greyjoy")
+    assert mine.seat_id == game.seat_id_of("stark") and mine.for_vassal == "greyjoy"
+    assert isinstance(mine.options, HouseCardOptions) and sorted(mine.options.cards) == sorted(drawn.cards)
+    power = s.houses["stark"].power
+    game.run(acmd.ChooseHouseCard(card=mine.options.cards[0], for_vassal="greyjoy"), game.actor("stark"))
+    while game.state.action is not None and game.state.action.combat is not None:
+        game.timeout()
+    decided = [e for e in game.events if isinstance(e, aev.CombatDecided)][-1]
+    assert decided.winner == "greyjoy"
+    assert game.state.houses["stark"].power == power + 1  # MOD-VASSAL-17
+    assert game.state.houses["greyjoy"].power == 0
+    assert sorted(game.state.vassal_house_deck) == sorted(
+        ["varys", "syrio_forel", "jaqen_h_ghar", "janos_slynt", "jon_connington", "beric_dondarrion", "bronn"]
+    )
+    assert game.state.houses["greyjoy"].hand == [] and game.state.houses["greyjoy"].discards == []
+
+
+def test_MOD_VASSAL_14_the_vassal_cards_are_seen_by_the_commander_only() -> None:
+    """Hidden information: the drawn vassal cards and the chosen one are seen by the commander only
+    until the reveal; the deck's shuffled order by nobody."""
+    game = vassal_combat()
+    s = game.state
+    assert s is not None
+    [drawn] = [e for e in game.events if isinstance(e, mev.VassalHouseCardsDrawn)]
+    seen = redact_event(drawn, "stark")
+    assert isinstance(seen, mev.VassalHouseCardsDrawn) and seen.cards == drawn.cards and seen.deck is None
+    for reader in (None, "martell", "baratheon", "lannister"):
+        other = redact_event(drawn, reader)
+        assert isinstance(other, mev.VassalHouseCardsDrawn) and other.cards is None and other.deck is None
+        assert next(h for h in view_for(s, reader).houses if h.house == "greyjoy").hand is None
+    assert next(h for h in view_for(s, "stark").houses if h.house == "greyjoy").hand == s.houses["greyjoy"].hand
+    card = s.houses["greyjoy"].hand[0]
+    [chosen] = game.run(acmd.ChooseHouseCard(card=card, for_vassal="greyjoy"), game.actor("stark"))[:1]
+    assert isinstance(chosen, aev.HouseCardChosen) and chosen.commander == "stark"
+    assert redact_event(chosen, "stark") == chosen
+    for reader in (None, "martell", "greyjoy"):
+        hidden = redact_event(chosen, reader)
+        assert isinstance(hidden, aev.HouseCardChosen) and hidden.card is None
+
+
+def test_MOD_VASSAL_14_an_export_with_a_vassal_combat_audits_clean() -> None:
+    """Greyjoy's two Ships (commanded by stark) attack lannister's Ship in the Golden Sound: the audit
+    re-derives the vassal deck's shuffle and draw, the commander's card and the rest of the combat."""
+    t = Table(4, seed="vassal-combat")
+    s = t.state
+    assert s is not None
+    for seat_id, house in zip(list(s.house_choice_order), FOUR):
+        t.run(cmd.ChooseHouse(house=house), t.seat(seat_id))
+    seat = {h: t.state.seat_of_house(h).seat_id for h in FOUR}  # type: ignore[union-attr]
+    for house, vassal in (("baratheon", "tyrell"), ("lannister", "arryn"), ("stark", "greyjoy")):
+        t.run(cmd.CommandVassal(vassal=vassal), t.seat(seat[house]))
+    for house in FOUR:
+        t.run(cmd.AssignOrders(orders=dict(zip(areas_needing_orders(t.state, house), PASSIVE))), t.seat(seat[house]))
+    vassal_orders = {"greyjoy": {"ironmans_bay": "vassal_march_0"}, "tyrell": {}, "arryn": {}}
+    for vassal, orders in vassal_orders.items():
+        t.run(cmd.AssignOrders(orders=orders, for_vassal=vassal), t.seat(seat[t.state.commanders[vassal]]))  # type: ignore[union-attr]
+    t.run(cmd.ResolvePending(), SYSTEM)
+    t.run(cmd.RavenPass(), t.seat(seat[t.state.raven_holder()]))  # type: ignore[union-attr, index]
+    t.run(cmd.ResolvePending(), SYSTEM)
+    stark = t.seat(seat["stark"])
+    move = acmd.ResolveMarch(
+        area="ironmans_bay", moves={"the_golden_sound": acmd.UnitCounts(ship=2)}, for_vassal="greyjoy"
+    )
+    t.run(move, stark)
+    assert t.state is not None and t.state.step == "choose_house_card"
+    t.run(acmd.ChooseHouseCard(card=t.state.houses["greyjoy"].hand[0], for_vassal="greyjoy"), stark)
+    while t.state.action is not None and t.state.action.combat is not None:
+        t.timeout()
+    assert any(isinstance(e, mev.VassalHouseDeckRestored) for e in t.all_events())
+    report = audit(t.envelopes(), t.ctx.seed)
+    assert report.rules_ok, report.problems
+    unsealed = audit(t.envelopes())  # without the seed: the shuffle is read from the export
+    assert unsealed.rules_ok, unsealed.problems
