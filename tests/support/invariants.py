@@ -34,9 +34,14 @@ POWER_TOKENS = board_data.setup().power_tokens_per_house
 
 def check_state(s: BoardState) -> None:
     """Invariants after every event (see the module docstring)."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(s.settings.expansion)
     for house in s.houses_in_play:
-        for unit, limit in UNIT_LIMITS[house].items():
+        if house not in s.houses:  # Mother of Dragons: laid out once every seat has chosen its house
+            continue
+        limits = (
+            board_data.mother_of_dragons().houses[house].unit_limits if s.settings.expansion else UNIT_LIMITS[house]
+        )
+        for unit, limit in limits.items():
             n = sum(a.units.get(unit, 0) for a in s.areas.values() if a.house == house)
             assert 0 <= n <= limit, (house, unit, n)
         hs = s.houses[house]
@@ -45,7 +50,11 @@ def check_state(s: BoardState) -> None:
         assert hs.power + on_board <= POWER_TOKENS, (house, hs.power, on_board)
         assert hs.power + on_board + pool(s, house) == POWER_TOKENS
         assert len(set(hs.hand)) == len(hs.hand) and not set(hs.hand) & set(hs.discards)
-        assert len(hs.hand) + len(hs.discards) == 7, (house, hs.hand, hs.discards)
+        if house in s.vassals:  # MOD-VASSAL-14/16: the shared deck, 3 of it drawn during a combat
+            assert len(hs.hand) + len(hs.discards) + len(s.vassal_house_deck) in (7, 4, 1), (house, hs)
+            assert hs.power == 0  # MOD-VASSAL-26
+        else:
+            assert len(hs.hand) + len(hs.discards) == 7, (house, hs.hand, hs.discards)
         assert 0 <= hs.supply <= 6
     for aid, a in s.areas.items():
         assert all(n > 0 for n in a.units.values()), (aid, a.units)
@@ -85,7 +94,7 @@ def check_batch_end(s: BoardState) -> None:
         assert s.areas[area].house == o.house, (area, o)
     reconciling = set(s.westeros.reconcile) if s.westeros else set()
     for house in s.houses_in_play:
-        if house not in reconciling:
+        if house not in reconciling and house in s.houses:
             assert supply_ok(s, house), (house, s.houses[house].supply, s.phase, s.step)
 
 

@@ -38,8 +38,10 @@ AFTER = ("patchface", "ser_loras_tyrell")
 
 def all_cards() -> dict[str, HouseCard]:
     """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`), with
-    the shared Vassal House deck of Mother of Dragons (MOD-VASSAL-29)."""
-    return {**all_house_cards(), **{c.id: c for c in board_data.mother_of_dragons().vassal_house_cards}}
+    Mother of Dragons' House Arryn cards (their strength and icons, MOD-DATA-01) and the shared Vassal
+    House deck (MOD-VASSAL-29)."""
+    mod = board_data.mother_of_dragons()
+    return {**all_house_cards(), **{c.id: c for c in (*mod.arryn_house_cards, *mod.vassal_house_cards)}}
 
 
 def defender(c: Combat) -> str:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import board_data, power
 from ..action import events as aev
-from ..board_data import all_house_cards
+from ..action.house_cards import all_cards as all_house_cards
 from ..control import total, units_of
 from ..emitter import Emitter
 from ..state import BoardState
