@@ -274,7 +274,9 @@ class FullGame:
             if d.for_vassal is not None:  # Mother of Dragons: the commander acts for its vassal
                 command = msgspec.structs.replace(command, for_vassal=d.for_vassal)
             try:
-                events = decide(s, command, cmd.Actor(kind="seat", seat_id=d.seat_id), self.ctx)
+                # a vassal's decision is its commander's; a house not chosen yet has only a seat
+                actor = self.actor(s.family(d.house)) if d.house else cmd.Actor(kind="seat", seat_id=d.seat_id)
+                events = decide(s, command, actor, self.ctx)
             except RuleViolation:
                 if attempt == 7:
                     raise
