@@ -202,6 +202,15 @@ def blade_holder(state: BoardState) -> str | None:
     return state.blade_holder()
 
 
+def blade_side(state: BoardState, c: Combat, holder: str) -> str | None:
+    """The combatant the Blade holder may give +1: itself, or (MOD-VASSAL-15) a vassal it commands,
+    even though the vassal is not first on the Fiefdoms track."""
+    for h in (c.attacker, c.defender):
+        if h is not None and state.family(h) == holder:
+            return h
+    return None
+
+
 def st_blade(em: Emitter, c: Combat) -> bool:
     if tides.before_blade(em, c):  # BG-TIDES-03: draw, maybe redraw with the Blade, reveal
         return open_decision(em, "use_blade")
@@ -209,7 +218,7 @@ def st_blade(em: Emitter, c: Combat) -> bool:
     holder = blade_holder(s)
     if (
         holder is not None
-        and holder in (c.attacker, c.defender)
+        and blade_side(s, c, holder) is not None
         and not s.blade_used
         and not hc.done(c, holder, "blade")
     ):
@@ -503,12 +512,15 @@ def use_blade(em: Emitter, house: str, use: bool, by_default: bool = False) -> N
     """BG-COMBAT-11: the Blade holder, attacker or defender, may add +1 once per round."""
     s = em.state
     require_step(s, "use_blade")
-    if house != blade_holder(s):
+    holder = blade_holder(s)
+    if holder is None or s.family(house) != holder:  # for its vassal too (MOD-VASSAL-15)
         raise NotYourTurn("only the Valyrian Steel Blade holder decides this", rule="BG-COMBAT-11")
+    house = holder
     if tides.redraw_pending(s, combat_of(s)):  # BG-TIDES-03 step 4.1
         tides.answer_redraw(em, house, use, by_default)
         return
-    em.emit(aev.BladeUsed(house=house) if use else aev.BladeDeclined(house=house, by_default=by_default))
+    side = blade_side(s, combat_of(s), house) or house  # the combatant that gets +1 (MOD-VASSAL-15)
+    em.emit(aev.BladeUsed(house=side) if use else aev.BladeDeclined(house=house, by_default=by_default))
     em.emit(aev.CombatStageBegan(stage="decide"))
 
 

@@ -168,11 +168,16 @@ def test_MOD_VASSAL_09_an_export_with_vassal_actions_audits_clean() -> None:
     assert report.rules_ok, report.problems
 
 
-def vassal_combat() -> Game:
+def vassal_combat(blade: str | None = None) -> Game:
     """Greyjoy (commanded by stark) marches 3 Knights from Greywater Watch on a martell Footman in
-    Moat Cailin (a set-up position): strength 6 against at most 1 + 4."""
+    Moat Cailin (a set-up position): strength 6 against at most 1 + 4. ``blade``: the player put
+    first on the Fiefdoms track."""
     game = mod_game(FOUR)
-    assert game.state is not None
+    assert game.state is not None and game.state.tracks is not None
+    if blade is not None:
+        fiefdoms = game.state.tracks.fiefdoms
+        fiefdoms.remove(blade)
+        fiefdoms.insert(0, blade)
     game.state.areas["greywater_watch"] = AreaState(house="greyjoy", units={"knight": 3})
     game.state.areas["moat_cailin"] = AreaState(house="martell", units={"footman": 1})
     for house, vassal in (("baratheon", "tyrell"), ("lannister", "arryn"), ("stark", "greyjoy")):
@@ -268,3 +273,23 @@ def test_MOD_VASSAL_14_an_export_with_a_vassal_combat_audits_clean() -> None:
     assert report.rules_ok, report.problems
     unsealed = audit(t.envelopes())  # without the seed: the shuffle is read from the export
     assert unsealed.rules_ok, unsealed.problems
+
+
+def test_MOD_VASSAL_15_the_blade_holding_commander_may_give_its_vassal_plus_one() -> None:
+    """MOD-VASSAL-15: the commander holding the Valyrian Steel Blade may use it for its vassal, which
+    is not first on the Fiefdoms track."""
+    game = vassal_combat(blade="stark")
+    s = game.state
+    assert s is not None and s.blade_holder() == "stark"
+    for d in pending_decisions(s):
+        options = d.options
+        assert isinstance(options, HouseCardOptions)
+        game.run(acmd.ChooseHouseCard(card=options.cards[0], for_vassal=d.for_vassal), game.actor(d.house))
+    assert game.state.step == "use_blade"
+    [d] = pending_decisions(game.state)
+    assert d.house == "stark" and d.for_vassal is None
+    game.run(acmd.UseBlade(use=True), game.actor("stark"))
+    used = [e for e in game.events if isinstance(e, aev.BladeUsed)]
+    assert used == [aev.BladeUsed(house="greyjoy")] and game.state.blade_used
+    decided = [e for e in game.events if isinstance(e, aev.CombatDecided)]
+    assert decided and decided[-1].strength["greyjoy"] >= 7  # 3 Knights + a card of 0..4 + the Blade
