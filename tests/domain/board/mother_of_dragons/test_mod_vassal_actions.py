@@ -20,6 +20,7 @@ from domain.board.decisions import pending_decisions
 from domain.board.planning import areas_needing_orders
 from domain.board.redaction import redact_event, view_for
 from domain.board.state import AreaState
+from domain.board.strength import supports
 from tests.domain.board.mother_of_dragons.test_mod_house_choice import Table
 from tests.support.board_builders import SYSTEM, Game, mod_game
 
@@ -293,3 +294,17 @@ def test_MOD_VASSAL_15_the_blade_holding_commander_may_give_its_vassal_plus_one(
     assert used == [aev.BladeUsed(house="greyjoy")] and game.state.blade_used
     decided = [e for e in game.events if isinstance(e, aev.CombatDecided)]
     assert decided and decided[-1].strength["greyjoy"] >= 7  # 3 Knights + a card of 0..4 + the Blade
+
+
+def test_MOD_VASSAL_18_the_family_support_backs_its_side_without_a_declaration() -> None:
+    """MOD-VASSAL-18: in a vassal's combat its commander's Support orders back the vassal without a
+    declaration (stark's Support in Winterfell, next to Moat Cailin); a combat inside one family
+    cannot start, since no March may target the family's areas (the bans tested above)."""
+    game = vassal_combat()
+    s = game.state
+    assert s is not None and s.action is not None and s.action.combat is not None
+    c = s.action.combat
+    assert s.orders["winterfell"].house == "stark" and s.orders["winterfell"].order == "support_0"
+    assert "stark" not in c.support_queue
+    assert ("winterfell", "stark", "attacker") in supports(s, c)
+    assert c.defender == "martell" and s.family(c.defender) != s.family(c.attacker)
