@@ -49,6 +49,9 @@ MAX_ATTEMPTS = 6
 """Random choices tried for one decision before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
+GIFT_CHANCE = 0.05
+"""Mother of Dragons: how often, before answering a decision, the bot first gives a random gift of
+Power from its ``gift_power`` option (optional, so never the only thing it does)."""
 
 
 class BotError(RuntimeError):
@@ -400,6 +403,12 @@ def muster(o: m.MusterOptions, rng: random.Random) -> m.Muster:
     return m.Muster(recruits=recruits)
 
 
+def gift_power(o: m.GiftPowerOptions, rng: random.Random) -> m.GiftPower:
+    """Mother of Dragons (MOD-GIFT-01): a random receiver and 1..its listed maximum."""
+    to = rng.choice(sorted(o.receivers))
+    return m.GiftPower(to=to, amount=rng.randint(1, min(3, o.receivers[to])))
+
+
 def undo_consent(o: m.UndoConsentOptions, rng: random.Random) -> m.AnswerUndo:
     """An opponent asks to undo its last command: a random bot agrees or not at random."""
     return m.AnswerUndo(consent=rng.random() < 0.5)
@@ -430,6 +439,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
         reconcile_armies,
         muster,
         undo_consent,
+        gift_power,
     )
 }
 
@@ -518,6 +528,7 @@ FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "reconcile_armies": fallback_reconcile_armies,
     "muster": lambda o: m.Muster(recruits={}),
     "undo_consent": lambda o: m.AnswerUndo(consent=False),
+    "gift_power": lambda o: m.GiftPower(to=sorted(o.receivers)[0], amount=1),
 }
 
 
@@ -527,7 +538,10 @@ def kind_of(d: Decision) -> str:
 
 
 def actionable(d: Decision) -> bool:
-    """Orders already sealed stay listed (they may be amended) but need nothing more."""
+    """Orders already sealed stay listed (they may be amended) but need nothing more; a gift of Power
+    is an option nobody waits for (:meth:`RandomBot.maybe_gift`)."""
+    if isinstance(d.options, m.GiftPowerOptions):
+        return False
     return not (isinstance(d.options, m.AssignOrdersOptions) and d.options.submitted is not None)
 
 
@@ -654,6 +668,24 @@ class RandomBot:
             return
         raise BotError(f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
 
+    async def maybe_gift(self, ds: DecisionsOut) -> bool:
+        """Now and then (:data:`GIFT_CHANCE`), give a random gift from the seat's ``gift_power`` option
+        before answering. True when one was accepted (the decisions are read again); a refusal (the
+        game moved on) is counted and ignored."""
+        offer = next((d for d in ds.decisions if isinstance(d.options, m.GiftPowerOptions)), None)
+        if offer is None or self.rng.random() >= GIFT_CHANCE:
+            return False
+        try:
+            self.version = max(self.version, await self.post(random_command(offer, self.rng), ds.version))
+        except ApiProblem as e:
+            if e.status not in (409, 422):
+                raise BotError(f"POST GiftPower: {e.status} {e.body or e}") from e
+            self.stats.stale += 1
+            return False
+        self.stats.accepted += 1
+        self.stats.by_kind["gift_power"] += 1
+        return True
+
     async def run(self) -> BotStats:
         """Play until the game's phase is ``ended``."""
         stuck = 0
@@ -669,6 +701,8 @@ class RandomBot:
                         await self.watcher.wait(self.seat_id, ds.version)
                     else:
                         await self.wait_for_events(ds.version)
+                    continue
+                if await self.maybe_gift(ds):
                     continue
                 before = self.stats.accepted
                 await self.answer(todo[0], ds.version)

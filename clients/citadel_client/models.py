@@ -263,8 +263,17 @@ class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
     reason: str
 
 
+class GiftPowerOptions(msgspec.Struct, tag_field="kind", tag="gift_power"):
+    """Mother of Dragons, optional and never awaited (MOD-GIFT-01..03): send ``GiftPower(to, amount)``
+    with ``1 <= amount <= receivers[to]``."""
+
+    receivers: dict[str, int]
+    """player house -> the most it can take now."""
+
+
 DecisionOptions = (
-    ChooseHouseOptions
+    GiftPowerOptions
+    | ChooseHouseOptions
     | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
@@ -349,8 +358,12 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
     upgrade: bool = False
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
-    """The base of every command body."""
+class CommandBody(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
+    """The base of every command body (the card game's commands derive from it directly)."""
+
+
+class Command(CommandBody, frozen=True, kw_only=True):
+    """The base of the board game's command bodies."""
 
     for_vassal: str | None = None
     """Mother of Dragons: act for this vassal you command (copy ``Decision.for_vassal``)."""
@@ -360,6 +373,14 @@ class ChooseHouse(Command, frozen=True, tag="choose_house"):
     """Mother of Dragons: choose your house when it is your seat's turn (MOD-SETUP-01)."""
 
     house: str
+
+
+class GiftPower(Command, frozen=True, tag="gift_power"):
+    """Mother of Dragons: give ``amount`` of your available Power to the player house ``to``
+    (MOD-GIFT-01..03), at any time outside a combat or in a combat's Call for Support."""
+
+    to: str
+    amount: int
 
 
 class CommandVassal(Command, frozen=True, tag="command_vassal"):
@@ -469,7 +490,8 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 
 PlayerCommand = (
-    ChooseHouse
+    GiftPower
+    | ChooseHouse
     | CommandVassal
     | AssignOrders
     | RavenReplaceOrder

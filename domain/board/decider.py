@@ -13,7 +13,7 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, house_choice, judge, planning, undo_consent, victory
+from . import board_data, clocks, fixture_start, gifts, house_choice, judge, planning, undo_consent, victory
 from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
@@ -262,6 +262,8 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return undo_consent.answer_undo(state, actor.seat_id or "", house, command, ctx)
         case cmd.ChooseHouse():
             return house_choice.choose(state, command, actor, ctx)
+        case cmd.GiftPower():  # MOD-GIFT-01..03: at any time, not a pending decision
+            return list(gifts.gift_power(state, house_of(state, actor), command))
         case cmd.CommandVassal():
             em = Emitter(state, ctx)
             commanders.command_vassal(em, house_of(state, actor), command.vassal)

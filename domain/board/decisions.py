@@ -8,7 +8,7 @@ from __future__ import annotations
 import msgspec
 
 from ..core.context import rfc3339
-from . import house_choice, planning
+from . import gifts, house_choice, planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
 from .house_choice import ChooseHouseOptions
@@ -53,7 +53,8 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
 
 
 DecisionOptions = (
-    ChooseHouseOptions
+    gifts.GiftPowerOptions
+    | ChooseHouseOptions
     | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
@@ -140,6 +141,27 @@ def pending_decisions(state: BoardState) -> list[Decision]:
         for house, commands, opts in pending_westeros_decisions(state):
             out.append(_decision(state, house, commands, opts))
     return out + _undo_consents(state)
+
+
+def optional_decisions(state: BoardState, seat_id: str) -> list[Decision]:
+    """What a seat may do at any time without anyone waiting for it (never in ``waiting_for``, no
+    deadline): with Mother of Dragons, a gift of Power (MOD-GIFT-01..03) while it can give one."""
+    seat = state.seat(seat_id)
+    if seat is None or seat.house is None:
+        return []
+    opts = gifts.gift_options(state, seat.house)
+    if opts is None:
+        return []
+    return [
+        Decision(
+            seat_id=seat_id,
+            house=seat.house,
+            commands=["gift_power"],
+            options=opts,
+            deadline=None,
+            default=gifts.DEFAULT_TEXT,
+        )
+    ]
 
 
 def _undo_consents(state: BoardState) -> list[Decision]:

@@ -1,8 +1,8 @@
-"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01 and the
-choice of the vassals' commanders (MOD-VASSAL-02..07).
+"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01, the
+gifts of Power of MOD-GIFT-01..03 and the choice of the vassals' commanders (MOD-VASSAL-02..07).
 
 Part of :data:`domain.board.events.BoardEvent`. All are public: which seat chooses when, and what it
-chose, are seen by everyone at the table.
+chose, who gave how much Power to whom, and who commands which vassal, are seen by everyone at the table.
 """
 
 from __future__ import annotations
@@ -29,6 +29,26 @@ class HouseChosen(Event, frozen=True, tag="house_chosen"):
     by_default: bool = False
     """The deadline passed and the documented default chose (the first free house in the fixed Iron
     Throne order)."""
+
+
+class PowerGifted(Event, frozen=True, tag="power_gifted"):
+    """MOD-GIFT-01/03: ``house`` put ``amount`` of its available Power tokens into the Power Pool and
+    ``to`` took as many of its own from the Pool. ``amount`` is what the receiver could take of the
+    ``requested`` gift (its tokens left in the Pool); only that much left the giver."""
+
+    house: str
+    to: str
+    amount: int
+    requested: int
+
+
+class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_from_game"):
+    """House cards left the game for good, from ``house``'s hand or discard pile (Robert Arryn:
+    himself and the lowest-strength card of the opponent's discard pile, MOD-DATA-01)."""
+
+    house: str
+    cards: list[str]
+    reason: str
 
 
 class VassalOrderSetsDealt(Event, frozen=True, tag="vassal_order_sets_dealt"):
@@ -102,6 +122,8 @@ MOD_EVENTS = (
     | VassalPowerTokenPlaced
     | HouseChoiceOrdered
     | HouseChosen
+    | PowerGifted
+    | HouseCardsRemovedFromGame
     | VassalOrderSetsDealt
     | VassalCommanderChosen
     | VassalsCommandedByLast

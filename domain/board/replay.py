@@ -122,6 +122,8 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = cmd.RavenPlaceWildling(to_bottom=e.to_bottom)
         case ev.RavenPassed():
             command = cmd.RavenPass()
+        case mev.PowerGifted():  # MOD-GIFT-01: the gift asked for (the event records the capped one)
+            command = cmd.GiftPower(to=e.to, amount=e.requested)
         case aev.RaidResolved():
             command = acmd.ResolveRaid(area=e.area, target=e.target_area)
         case aev.MarchDeclared():

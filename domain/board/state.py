@@ -153,6 +153,8 @@ class HouseState(msgspec.Struct):
     hand: list[str]
     """House cards in hand."""
     discards: list[str] = []
+    removed: list[str] = []
+    """House cards removed from the game for good (Robert Arryn, Mother of Dragons)."""
 
 
 class PlacedOrder(msgspec.Struct):

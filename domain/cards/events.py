@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from .decks import ResolvedDeck
-from .state import AbilityChoice, CardSettings, SetupPick
+from .state import AbilityChoice, CardSettings, Lasting, SetupPick
 
 SCHEMA_VERSION = 1
 
@@ -316,7 +316,8 @@ class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
 
 class CardsChoiceOffered(Event, frozen=True, tag="cards_choice_offered"):
     """A card ability asks its controller for targets among ``choice.options`` (the ``ability``
-    step follows; every option is public: they are cards in play or challenge types)."""
+    step follows). The options are public (cards in play, challenge types, public piles) unless
+    ``choice.hidden``: then only the chooser sees them and the default (:mod:`.redaction`)."""
 
     choice: AbilityChoice
 
@@ -338,11 +339,57 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
 
 
 class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
-    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+    """Cards of a seat's discard (or dead) pile, public, went back into its draw deck (a shuffle follows)."""
 
     seat_id: str
     cards: list[str]
     card: str
+    from_pile: str = "discard"
+    """The pile they left: ``discard``, or ``dead`` (Benjen Stark)."""
+
+
+class CardsReturnedToHand(Event, frozen=True, tag="cards_returned_to_hand"):
+    """Cards of a seat's public pile went back to its hand by a card ability (``card``: Ser Davos Seaworth)."""
+
+    seat_id: str
+    cards: list[str]
+    from_pile: str
+    """The pile they left: ``dead`` or ``discard``."""
+    card: str
+
+
+class CardsPowerRemoved(Event, frozen=True, tag="cards_power_removed"):
+    """A card ability (``by``) removed power from ``seat_id``'s faction card (``card`` null) or
+    from its card ``card``, back to the treasury (Vanguard Lancer)."""
+
+    seat_id: str
+    amount: int
+    by: str
+    """The card whose ability removed it."""
+    card: str | None = None
+
+
+class CardsTakenFromDeck(Event, frozen=True, tag="cards_taken_from_deck"):
+    """A card ability (``card``) searched the seat's deck: the cards found are revealed and go to
+    its hand (Summons, Building Orders; a shuffle follows)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsPutIntoPlay(Event, frozen=True, tag="cards_put_into_play"):
+    """A card ability (``by``) put ``card`` into play under ``seat_id``'s control from its owner's
+    ``from_pile`` (``hand``, ``discard`` or ``dead``): not marshaled, no cost, Limited ignored."""
+
+    seat_id: str
+    card: str
+    code: str
+    from_pile: str
+    """The owner's zone the card left: ``hand``, ``discard`` or ``dead``."""
+    placed: Placement
+    by: str
+    """The card whose ability put it into play."""
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
@@ -371,13 +418,16 @@ class CardsIntimidated(Event, frozen=True, tag="cards_intimidated"):
 
 
 class CardsWindowOpened(Event, frozen=True, tag="cards_window_opened"):
-    """An action window of the challenges phase opened (CG-ROUND-02); the first player acts first.
-    It is opened only when some player has an action (here: an Ambush, CG-KEY-06)."""
+    """An action window opened (CG-ROUND-02); the first player acts first. It is opened only when
+    some player has an action (an Ambush, CG-KEY-06, a card's Action or an event it may play)."""
 
     window: str
     first: str
     active: str
-    """The active player of the challenges phase."""
+    """The active player when it opened (the first player outside marshaling and challenges)."""
+    passed: int = 0
+    """Players counted as having passed already: 1 for the marshaling window that follows the
+    active player's ``end_marshaling`` (its pass; the next player acts first)."""
 
 
 class CardsActionPassed(Event, frozen=True, tag="cards_action_passed"):
@@ -402,6 +452,76 @@ class CardsWindowClosed(Event, frozen=True, tag="cards_window_closed"):
     """Every player passed in a row: the window closes (CG-ROUND-02)."""
 
     window: str
+
+
+class CardsActionUsed(Event, frozen=True, tag="cards_action_used"):
+    """A player used the Action of a card it controls (a character, location, attachment or its
+    revealed plot) with this target (CG-POOL-06); its costs and effects follow as events.
+    ``window``: used as an opportunity of an open action window (the window goes on from it)."""
+
+    seat_id: str
+    card: str
+    code: str
+    target: str | None = None
+    window: bool = False
+
+
+class CardsEventPlayed(Event, frozen=True, tag="cards_event_played"):
+    """A player played an event card from hand (its identity is public from here): ``cost`` gold
+    paid, the card goes to its owner's discard pile, its effects follow as events."""
+
+    seat_id: str
+    card: str
+    code: str
+    cost: int
+    target: str | None = None
+    window: bool = False
+
+
+class CardsEffectApplied(Event, frozen=True, tag="cards_effect_applied"):
+    """A lasting effect of an ability, until the end of the challenge or the phase."""
+
+    effect: Lasting
+
+
+class CardsReturnedFromPlay(Event, frozen=True, tag="cards_returned_from_play"):
+    """Cards in play returned to their owners' hands by an ability (``card``)."""
+
+    cards: list[str]
+    card: str
+
+
+class CardsSacrificed(Event, frozen=True, tag="cards_sacrificed"):
+    """A player sacrificed cards it controls (a cost): to their owners' discard piles; a duplicate
+    does not save a sacrificed card (CG-UNIQUE-03)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsControlTaken(Event, frozen=True, tag="cards_control_taken"):
+    """``seat_id`` took control of ``target`` (it stays in play, with its attachments)."""
+
+    seat_id: str
+    target: str
+    card: str
+
+
+class CardsFactionKnelt(Event, frozen=True, tag="cards_faction_knelt"):
+    """A player knelt its faction card (a cost of ``card``'s ability; it stands in the standing phase)."""
+
+    seat_id: str
+    card: str
+
+
+class CardsTopCardRevealed(Event, frozen=True, tag="cards_top_card_revealed"):
+    """The top card of a seat's draw deck was revealed by an ability (``card_source``): public from here."""
+
+    seat_id: str
+    card: str
+    code: str
+    card_source: str
 
 
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
@@ -481,11 +601,23 @@ CardEvent = (
     | CardsChoiceMade
     | CardsDiscardedFromPlay
     | CardsReturnedToDeck
+    | CardsTakenFromDeck
+    | CardsReturnedToHand
+    | CardsPowerRemoved
+    | CardsPutIntoPlay
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed
     | CardsAmbushed
     | CardsWindowClosed
+    | CardsActionUsed
+    | CardsEventPlayed
+    | CardsEffectApplied
+    | CardsReturnedFromPlay
+    | CardsSacrificed
+    | CardsControlTaken
+    | CardsFactionKnelt
+    | CardsTopCardRevealed
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

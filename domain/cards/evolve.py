@@ -120,10 +120,12 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 p.limited_count = 0
                 p.challenges_made = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
+            state.choices_made = {}
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
+            state.effects = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
@@ -171,6 +173,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                     state.in_play[a].kneeling = True
             state.active = event.seat_id
             state.challenge = _challenge(event)
+            state.effects = [e for e in state.effects if e.until != "challenge"]
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
@@ -207,12 +210,30 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChoiceMade():
             state.choice = None
             state.waiting = []
+            state.choices_made[f"{event.card}/{event.seat_id}"] = list(event.chosen)
+        case ev.CardsTakenFromDeck():
+            p = state.player(event.seat_id)
+            _remove(p.deck, event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPutIntoPlay():
+            p = state.player(state.owner(event.card))
+            getattr(p, event.from_pile).remove(event.card)
+            _place(state, event.seat_id, event.placed)
         case ev.CardsDiscardedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "discard")
+        case ev.CardsReturnedToHand():
+            p = state.player(event.seat_id)
+            _remove(getattr(p, event.from_pile), event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPowerRemoved():
+            if event.card is None:
+                state.player(event.seat_id).faction_power -= event.amount
+            else:
+                state.in_play[event.card].power -= event.amount
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
-            _remove(p.discard, event.cards)
+            _remove(p.dead if event.from_pile == "dead" else p.discard, event.cards)
             p.deck.extend(event.cards)
         case ev.CardsKneelingChanged():
             for c in event.cards:
@@ -228,7 +249,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.in_play[event.target].kneeling = True
             state.waiting = []
         case ev.CardsWindowOpened():
-            state.window = Window(kind=event.window, turn=event.first, active=event.active)
+            state.window = Window(kind=event.window, turn=event.first, active=event.active, passes=event.passed)
         case ev.CardsActionPassed():
             assert state.window is not None
             state.window.passes += 1
@@ -245,6 +266,28 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
+        case ev.CardsActionUsed():
+            _opportunity_taken(state, event.seat_id, event.window)
+        case ev.CardsEventPlayed():
+            p = state.player(event.seat_id)
+            p.hand.remove(event.card)
+            p.gold -= event.cost
+            p.discard.append(event.card)
+            _opportunity_taken(state, event.seat_id, event.window)
+        case ev.CardsEffectApplied():
+            state.effects.append(event.effect)
+        case ev.CardsReturnedFromPlay():
+            for c in event.cards:
+                leave_play(state, c, "hand")
+        case ev.CardsSacrificed():
+            for c in event.cards:
+                leave_play(state, c, "discard")
+        case ev.CardsFactionKnelt():
+            state.player(event.seat_id).faction_kneeling = True
+        case ev.CardsTopCardRevealed():
+            pass  # a fact for the log: the card stays on top of the deck
+        case ev.CardsControlTaken():
+            state.in_play[event.target].controller = event.seat_id
         case ev.CardsChallengeResolved():
             if state.challenge is not None:
                 state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
@@ -278,10 +321,26 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
     return state
 
 
+def _opportunity_taken(state: CardState, seat: str, in_window: bool) -> None:
+    """An action taken as an opportunity of the open window: the passes in a row start again and
+    the next player may act (CG-ROUND-02)."""
+    state.waiting = []
+    if in_window and state.window is not None:
+        state.window.passes = 0
+        state.window.turn = state.opponent(seat)
+
+
 def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
     c = event.choice
     return AbilityChoice(
-        seat=c.seat, card=c.card, options=list(c.options), count=c.count, prompt=c.prompt, default=list(c.default)
+        seat=c.seat,
+        card=c.card,
+        options=list(c.options),
+        count=c.count,
+        prompt=c.prompt,
+        default=list(c.default),
+        hidden=c.hidden,
+        resume=c.resume,
     )
 
 
@@ -292,6 +351,7 @@ def _challenge(event: ev.CardsChallengeDeclared) -> Challenge:
         defender=event.defender,
         attackers=list(event.attackers),
         bypassed=list(event.stealth.values()),
+        stealth=dict(event.stealth),
     )
 
 

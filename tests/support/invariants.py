@@ -28,7 +28,10 @@ from domain.board.power import pool
 from domain.board.state import BoardState
 from domain.board.supply import supply_ok
 
-UNIT_LIMITS = {h: f.unit_limits for h, f in board_data.setup().houses.items()}
+UNIT_LIMITS = {
+    **{h: f.unit_limits for h, f in board_data.setup().houses.items()},
+    **{h: f.unit_limits for h, f in board_data.mother_of_dragons().houses.items()},
+}
 POWER_TOKENS = board_data.setup().power_tokens_per_house
 
 
@@ -54,7 +57,7 @@ def check_state(s: BoardState) -> None:
             assert len(hs.hand) + len(hs.discards) + len(s.vassal_house_deck) in (7, 4, 1), (house, hs)
             assert hs.power == 0  # MOD-VASSAL-26
         else:
-            assert len(hs.hand) + len(hs.discards) == 7, (house, hs.hand, hs.discards)
+            assert len(hs.hand) + len(hs.discards) + len(hs.removed) == 7, (house, hs.hand, hs.discards)
         assert 0 <= hs.supply <= 6
     for aid, a in s.areas.items():
         assert all(n > 0 for n in a.units.values()), (aid, a.units)
@@ -100,6 +103,8 @@ def check_batch_end(s: BoardState) -> None:
 
 def check_invariants(s: BoardState) -> None:
     """Every invariant, after a batch."""
+    if not s.houses:  # Mother of Dragons: the seats are still choosing their houses (MOD-SETUP-01)
+        return
     check_state(s)
     check_batch_end(s)
 

@@ -12,7 +12,6 @@ from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..control import areas_with_units
 from ..orders import (
-    ORDER_TOKENS,
     VASSAL_ORDERS_PER_VASSAL,
     VASSAL_RAID_SUPPORT,
     VASSAL_TOKENS,
@@ -49,9 +48,13 @@ def forbidden(state: BoardState, token: str) -> bool:
 
 
 def eligible_tokens(state: BoardState, house: str) -> Counter[str]:
-    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round; a vassal's
-    are its set of 4 Vassal Order tokens (MOD-VASSAL-11)."""
-    owned = Counter({t: 1 for t in VASSAL_TOKENS}) if house in state.vassals else owned_tokens()
+    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round (with Mother of
+    Dragons its 3 Sea Order tokens too, MOD-SEA-05); a vassal's are its set of 4 Vassal Order tokens
+    (MOD-VASSAL-11)."""
+    if house in state.vassals:
+        owned = Counter({t: 1 for t in VASSAL_TOKENS})
+    else:
+        owned = owned_tokens(state.settings.expansion)
     return Counter({t: n for t, n in owned.items() if not forbidden(state, t)})
 
 
@@ -119,15 +122,19 @@ def validate_vassal_orders(state: BoardState, vassal: str, orders: dict[str, str
 
 
 def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:
-    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01 (a
-    vassal's against MOD-VASSAL-08/11)."""
+    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01 (with
+    Mother of Dragons over all 18 tokens, sea tokens included, MOD-SEA-05; a vassal's against
+    MOD-VASSAL-08/11)."""
     if house in state.vassals:
         validate_vassal_orders(state, house, orders)
         return
     needed = set(areas_needing_orders(state, house))
+    owned = owned_tokens(state.settings.expansion)
     for area, order in orders.items():
-        if order not in ORDER_TOKENS:
-            raise RuleViolation(f"'{order}' is not an order token", rule="BG-ORDER-01", code="unknown_order")
+        if order not in owned:
+            raise RuleViolation(
+                f"'{order}' is not an order token of this game", rule="BG-ORDER-01", code="unknown_order"
+            )
         if area not in needed:
             raise RuleViolation(
                 f"{house} has no units in '{area}', so it cannot take an order there",
@@ -136,7 +143,6 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
         if forbidden(state, order):
             raise RuleViolation(f"'{order}' orders are forbidden this round (BG-WCARD-16)", rule="BG-PLAN-05")
     used = Counter(orders.values())
-    owned = owned_tokens()
     for token, n in used.items():
         if n > owned[token]:
             raise RuleViolation(f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01")

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .. import events as ev
+from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import CardState
-from .base import Ability, announce, controls, stand
+from ..state import AbilityChoice, CardState
+from .base import Ability, NextCheaper, Query, announce, ask, controls, kneel, lasting, prompt, stand, standing
 
 
 class FieryFollowers(Ability):
@@ -53,3 +54,180 @@ class ChamberOfThePaintedTable(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (FieryFollowers(), KingsHuntingParty(), ChamberOfThePaintedTable())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class DragonstoneFaithful(NextCheaper):
+    """Dragonstone Faithful: Marshaling Action: kneel it: the next Baratheon character you marshal this phase costs 1 less."""
+
+    code = "01056"
+    faction = "baratheon"
+
+
+class DragonstonePort(NextCheaper):
+    """Dragonstone Port: Marshaling Action: kneel it: the next Baratheon card you marshal this phase costs 1 less."""
+
+    code = "01059"
+    faction = "baratheon"
+    card_type = None
+
+
+class MaesterCressen(Ability):
+    """Maester Cressen: Marshaling Action: kneel him to discard a Condition attachment from play."""
+
+    code = "01046"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        conditions = [
+            p.card
+            for p in state.in_play.values()
+            if state.record(p.card).type == "attachment" and "Condition" in state.record(p.card).traits
+        ]
+        return conditions or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        em.emit(ev.CardsDiscardedFromPlay(cards=[target], card=source))
+
+
+class SelyseBaratheon(Ability):
+    """Selyse Baratheon: Challenges Action: pay 1 gold: a Baratheon character gains an intrigue icon until the end of the phase.
+
+    Targets: the Baratheon characters in play without an intrigue icon."""
+
+    code = "01049"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).gold < 1:
+            return None
+        targets = [
+            p.card
+            for p in state.characters(owner) + state.characters(state.opponent(owner))
+            if state.record(p.card).faction == "baratheon" and not now.has_icon(state, p.card, "intrigue")
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsGoldGained(seat_id=owner, gold=-1, card=source))
+        announce(em, self, source, owner)
+        lasting(em, source, target, "phase", icon="intrigue")
+
+
+ABILITIES += (
+    DragonstoneFaithful(),
+    DragonstonePort(),
+    MaesterCressen(),
+    SelyseBaratheon(),
+)
+
+
+def _strongest_of(state: CardState, options: list[str], owner: str) -> list[str]:
+    """The opponent's option with the highest printed STR (then the lowest id), else the first."""
+    theirs = [c for c in options if state.in_play[c].controller != owner]
+    return (sorted(theirs, key=lambda c: (-state.record(c).str_, c)) or options)[:1]
+
+
+class Melisandre(Ability):
+    """Melisandre: after you marshal an R'hllor card, kneel a character of your choice (once per round).
+
+    Reaction (also to marshaling herself, an R'hllor card); the "may" is taken when a character
+    stands. Targets: every standing character; default: the opponent's with the highest printed
+    STR. The game goes on with your marshaling once it is answered."""
+
+    code = "01047"
+    kinds = ("reaction",)
+
+    def _ask(self, em: Emitter, source: str, owner: str) -> None:
+        if f"round:{source}" in em.state.used_abilities:
+            return
+        options = sorted(
+            p.card for p in em.state.in_play.values() if em.state.record(p.card).type == "character" and not p.kneeling
+        )
+        default = _strongest_of(em.state, options, owner) if options else []
+        choice = AbilityChoice(
+            seat=owner, card=source, options=options, count=1, prompt=prompt(self), default=default, resume="marshal"
+        )
+        ask(em, choice)
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        if seat == owner and "R'hllor" in rec.traits:
+            self._ask(em, source, owner)
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        self._ask(em, source, owner)
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=chosen, kneeling=True, card=source))
+
+
+class SerDavosSeaworth(Ability):
+    """Ser Davos Seaworth: Stealth; when he is killed, he goes back to your hand instead of the dead pile.
+
+    Resolves once he is in the dead pile, as Ser Waymar Royce's (documented)."""
+
+    code = "01050"
+    kinds = ("interrupt",)
+
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        seat = em.state.owner(source)
+        if source in em.state.player(seat).dead:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsReturnedToHand(seat_id=seat, cards=[source], from_pile="dead", card=source))
+
+
+class VanguardLancer(Ability):
+    """Vanguard Lancer: when it enters play, remove 1 power from an opponent's character or faction card.
+
+    Reaction to its marshaling (the only way it enters play in its deck). Targets: the opponent's
+    characters with power and its faction card (named by its seat id) if it has power; default:
+    the faction card, else the character with the most power. The game goes on with your
+    marshaling once it is answered."""
+
+    code = "01057"
+    kinds = ("reaction",)
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        s = em.state
+        them = s.opponent(owner)
+        chars = sorted((p.card for p in s.characters(them) if p.power > 0), key=lambda c: (-s.in_play[c].power, c))
+        faction = [them] if s.player(them).faction_power > 0 else []
+        options = faction + sorted(chars)
+        default = (faction + chars)[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="marshal",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        target = chosen[0]
+        if target in em.state.seat_ids():
+            em.emit(ev.CardsPowerRemoved(seat_id=target, amount=1, by=source))
+        else:
+            em.emit(ev.CardsPowerRemoved(seat_id=em.state.in_play[target].controller, amount=1, by=source, card=target))
+
+
+ABILITIES += (
+    Melisandre(),
+    SerDavosSeaworth(),
+    VanguardLancer(),
+)

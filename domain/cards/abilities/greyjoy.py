@@ -4,8 +4,23 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..state import CardState, Challenge
-from .base import Ability, PrintedOnly, announce, controls, participates, stand
+from ..state import AbilityChoice, CardState, Challenge
+from .base import (
+    Ability,
+    NextCheaper,
+    PrintedOnly,
+    Query,
+    announce,
+    ask,
+    bearer,
+    controls,
+    kneel,
+    lasting,
+    participates,
+    prompt,
+    stand,
+    standing,
+)
 
 
 class AlannysGreyjoy(Ability):
@@ -63,3 +78,116 @@ class SaltyNavigator(PrintedOnly):
 
 
 ABILITIES: tuple[Ability, ...] = (AlannysGreyjoy(), AshaGreyjoy(), TheonGreyjoy(), DrownedMen(), SaltyNavigator())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class IronIslandsFishmonger(NextCheaper):
+    """Iron Islands Fishmonger: Marshaling Action: kneel it: the next Greyjoy character you marshal this phase costs 1 less."""
+
+    code = "01074"
+    faction = "greyjoy"
+
+
+class LordsportShipwright(Ability):
+    """Lordsport Shipwright: Marshaling Action: kneel it to kneel a location of printed cost 2 or less (3 or less if you are the first player).
+
+    Targets: every standing location in play with that printed cost."""
+
+    code = "01075"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        most = 3 if state.first_player == owner else 2
+        targets = [
+            p.card
+            for p in state.in_play.values()
+            if not p.kneeling and state.record(p.card).type == "location" and state.record(p.card).printed_cost <= most
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        kneel(em, source, [target])
+
+
+class IronFleetScout(Ability):
+    """Iron Fleet Scout: Challenges Action: kneel it: a participating Greyjoy character you control gets +1 STR until the end of the challenge (+2 if you are the first player)."""
+
+    code = "01079"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        mine = [c for c in controls(state, owner) if participates(state, c) and state.record(c).faction == "greyjoy"]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2 if em.state.first_player == owner else 1)
+
+
+ABILITIES += (
+    IronIslandsFishmonger(),
+    LordsportShipwright(),
+    IronFleetScout(),
+)
+
+
+class ThrowingAxe(Ability):
+    """Throwing Axe: Ironborn character only. After you win a challenge in which the attached character is attacking, sacrifice Throwing Axe to kill a defending character.
+
+    Reaction; the "may" is taken when a character defends. Targets: the defending characters;
+    default: the highest printed STR, then the lowest id. The axe is sacrificed (to its owner's
+    discard pile) as the target is chosen; a duplicate saves the character (CG-UNIQUE-03, always,
+    as for claim). Asked right after the win (before claim); the claim follows the answer."""
+
+    code = "01077"
+    kinds = ("reaction",)
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        return None if "Ironborn" in state.record(target).traits else "Throwing Axe goes on an Ironborn character only"
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or bearer(em.state, source) not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(c for c in challenge.defenders if c in s.in_play)
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # the sacrifice
+        victim = chosen[0]
+        if victim not in em.state.in_play:
+            return
+        placed = em.state.in_play[victim]
+        if placed.duplicates:
+            em.emit(ev.CardsDuplicateDiscarded(seat_id=placed.controller, duplicate=placed.duplicates[0], saved=victim))
+        else:
+            em.emit(ev.CardsCharactersKilled(seat_id=placed.controller, cards=[victim]))
+
+
+ABILITIES += (ThrowingAxe(),)
