@@ -45,6 +45,7 @@ from . import events as ev
 from . import mod_events as mev
 from .action import events as aev
 from .action import tides_events as tev
+from .action.combat import vassal_shuffle_purpose
 from .action.tides import shuffle_purpose as tides_shuffle_purpose
 from .replay import candidates
 from .sealed_inputs import check_reveals
@@ -134,6 +135,8 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                 round_ = e.round
             case wev.WesterosDeckShuffled(cards=list() as cards):
                 out[shuffle_purpose(round_, e.deck, e.attempt)] = cards
+            case mev.VassalHouseCardsDrawn(deck=list() as deck):  # MOD-VASSAL-14
+                out[vassal_shuffle_purpose(e.number)] = deck
             case tev.TidesDeckShuffled(cards=list() as cards):
                 out[tides_shuffle_purpose(round_, e.number)] = cards
             case ev.OrdersSubmitted(salt=str() as salt) | wev.BidSubmitted(salt=str() as salt):

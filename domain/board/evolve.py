@@ -21,7 +21,7 @@ from . import judge_events as jev
 from . import mod_events as mev
 from .action import events as aev
 from .action.evolve import evolve_action
-from .mother_of_dragons import lay_out_started
+from .mother_of_dragons import lay_out_started, vassal_deck
 from .scenario import apply_scenario
 from .setup import initial_board
 from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock, UndoRequest
@@ -87,6 +87,17 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 state.commanders[event.vassal] = event.house
             elif event.passed_to is not None:
                 state.vassal_order_sets[event.passed_to] = state.vassal_order_sets.get(event.passed_to, 0) + 1
+        case mev.VassalHouseCardsDrawn():
+            state.vassal_draws = event.number
+            state.houses[event.house].hand = list(event.cards or [])
+            drawn = set(event.cards or [])
+            state.vassal_house_deck = [c for c in state.vassal_house_deck if c not in drawn]
+        case mev.VassalHouseDeckRestored():
+            hs = state.houses[event.house]
+            hs.hand, hs.discards = [], []
+            state.vassal_house_deck = vassal_deck()
+        case mev.VassalPowerTokenPlaced():
+            state.areas[event.area].power_token = event.house
         case mev.VassalsCommandedByLast():  # MOD-VASSAL-05
             for vassal in event.vassals:
                 state.commanders[vassal] = event.house

@@ -84,8 +84,43 @@ class VassalsCommandedByLast(Event, frozen=True, tag="vassals_commanded_by_last"
     """The vassals it now commands, in Iron Throne order."""
 
 
+class VassalPowerTokenPlaced(Event, frozen=True, tag="vassal_power_token_placed"):
+    """MOD-VASSAL-26: a vassal's March emptied a land area; the vassal's Power token marks its control
+    there (a vassal has no Power of its own to spend)."""
+
+    house: str
+    area: str
+
+
+class VassalHouseCardsDrawn(Event, frozen=True, tag="vassal_house_cards_drawn"):
+    """MOD-VASSAL-14: in a vassal's combat, its commander shuffles the shared Vassal House deck and
+    draws 3 cards as the vassal's hand for this combat. ``deck`` (the shuffled order) is hidden from
+    everyone; ``cards`` is seen by the commander only until the game ends."""
+
+    house: str
+    """The vassal."""
+    commander: str
+    """The player house commanding it, which draws and chooses (MOD-VASSAL-13)."""
+    number: int
+    """The game's count of vassal draws so far, 1 first: names the shuffle's random stream."""
+    deck: list[str] | None
+    """The whole deck as shuffled, top first (hidden)."""
+    cards: list[str] | None
+    """The 3 drawn (hidden from all but the commander)."""
+
+
+class VassalHouseDeckRestored(Event, frozen=True, tag="vassal_house_deck_restored"):
+    """MOD-VASSAL-16: the combat is over; all seven vassal cards go back into the Vassal House deck
+    (the vassal's hand and discards empty)."""
+
+    house: str
+
+
 MOD_EVENTS = (
-    HouseChoiceOrdered
+    VassalHouseCardsDrawn
+    | VassalHouseDeckRestored
+    | VassalPowerTokenPlaced
+    | HouseChoiceOrdered
     | HouseChosen
     | PowerGifted
     | HouseCardsRemovedFromGame

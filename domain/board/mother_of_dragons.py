@@ -109,4 +109,9 @@ def lay_out_started(state: BoardState, players: set[str]) -> None:
             hand=hand,
         )
     state.vassal_order_sets = vassal_order_sets(state.tracks.iron_throne, state.vassals)
-    state.vassal_house_deck = [c.id for c in facts.vassal_house_cards]  # MOD-VASSAL-14
+    state.vassal_house_deck = vassal_deck()  # MOD-VASSAL-14
+
+
+def vassal_deck() -> list[str]:
+    """MOD-VASSAL-14/29: the seven cards of the shared Vassal House deck, in the facts' order."""
+    return [c.id for c in board_data.mother_of_dragons().vassal_house_cards]

@@ -39,12 +39,17 @@ def muster_points(area: str, expansion: str | None = None) -> int:
 
 
 def muster_areas(state: BoardState, house: str) -> list[str]:
-    """BG-MUSTER-01: land areas with a Castle or Stronghold that ``house`` controls."""
+    """BG-MUSTER-01: land areas with a Castle or Stronghold that ``house`` controls. A vassal musters
+    (from a Westeros card) only in its home area, while it controls it (MOD-VASSAL-25)."""
     facts = board_data.areas_for(state.settings.expansion)
     return sorted(
         a
         for a, x in state.areas.items()
-        if facts[a].kind == "land" and facts[a].castle != "none" and not x.blocked and controller(state, a) == house
+        if facts[a].kind == "land"
+        and facts[a].castle != "none"
+        and not x.blocked
+        and controller(state, a) == house
+        and (house not in state.vassals or facts[a].home_of == house)
     )
 
 

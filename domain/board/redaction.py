@@ -11,7 +11,8 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04)
   scenario fixture gives it (``scenario_loaded``): seen by nobody (a revealed Westeros card and a
   drawn wildling card are public);
 * the wildling card the Messenger Raven holder looked at: seen by that house only;
-* House cards in hand (BG-MISC-02): seen by their house only;
+* House cards in hand (BG-MISC-02): seen by their house only (a vassal's 3 drawn cards and its
+  chosen card, MOD-VASSAL-14: by its commander only; the Vassal House deck's shuffled order: by nobody);
 * Tides of Battle (BG-TIDES-02/03): the order of each combat's shuffled deck, seen by nobody; a
   drawn Tides card (and one discarded with the Blade), seen by its house only until both are
   revealed (``TidesCardsRevealed``).
@@ -31,6 +32,7 @@ import msgspec
 
 from ..core.context import parse_rfc3339, rfc3339
 from . import events as ev
+from . import mod_events as mev
 from .action import events as aev
 from .action import tides_events as tev
 from .action.view import ActionView, action_view
@@ -59,11 +61,15 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
         # A sealed input's content and salt are hidden; its commitment is public (domain/board/sealed_inputs.py).
         case ev.OrdersSubmitted() if reader is None or reader != (event.commander or event.house):
             return msgspec.structs.replace(event, orders=None, salt=None)
+        # Mother of Dragons (MOD-VASSAL-14): the vassal deck's order; the drawn cards, commander only.
+        case mev.VassalHouseCardsDrawn():
+            mine = reader is not None and reader == event.commander
+            return msgspec.structs.replace(event, deck=None, cards=event.cards if mine else None)
         case ev.RavenWildlingPeeked() if event.house != reader:
             return msgspec.structs.replace(event, card=None)
         # Action phase (BG-COMBAT-09, BG-MISC-02): a sealed House card until both are revealed;
         # Patchface's look at the opponent's hand, seen by Patchface's owner only.
-        case aev.HouseCardChosen() if event.house != reader:
+        case aev.HouseCardChosen() if reader is None or reader != (event.commander or event.house):
             return msgspec.structs.replace(event, card=None, salt=None)
         case aev.AbilityChoicePending() if event.card == "patchface" and event.house != reader:
             return msgspec.structs.replace(event, choices=[])
@@ -212,7 +218,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 power=hs.power,
                 supply=hs.supply,
                 victory_points=victory_points(state, h, ctrl),
-                hand=list(hs.hand) if (over or h == reader) else None,
+                hand=list(hs.hand) if (over or state.family(h) == reader) else None,
                 hand_size=len(hs.hand),
                 discards=list(hs.discards),
                 orders_submitted=state.step == "assign_orders" and h not in still,

@@ -268,6 +268,8 @@ class BoardState(msgspec.Struct):
     vassal_house_deck: list[str] = []
     """Mother of Dragons: the shared Vassal House card deck (MOD-VASSAL-14). Public until a combat
     draws from it."""
+    vassal_draws: int = 0
+    """Mother of Dragons: how many times the Vassal House deck was shuffled and drawn from (MOD-VASSAL-14)."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
     undo_request: UndoRequest | None = None
@@ -299,10 +301,20 @@ class BoardState(msgspec.Struct):
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""
         return list(self.tracks.iron_throne) if self.tracks else []
 
+    def top_player(self, track: list[str]) -> str:
+        """BG-COK-01: the house holding a track's Dominance token, its position 1. A vassal never
+        holds one: with Mother of Dragons the highest player house on the track does (MOD-VASSAL-21,
+        MOD-SETUP-10)."""
+        return next(h for h in track if h not in self.vassals)
+
     def raven_holder(self) -> str | None:
-        """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1."""
-        return self.tracks.kings_court[0] if self.tracks else None
+        """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.kings_court) if self.tracks else None
 
     def blade_holder(self) -> str | None:
-        """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1."""
-        return self.tracks.fiefdoms[0] if self.tracks else None
+        """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.fiefdoms) if self.tracks else None
+
+    def throne_holder(self) -> str | None:
+        """BG-COK-01: the Iron Throne belongs to Iron Throne position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.iron_throne) if self.tracks else None

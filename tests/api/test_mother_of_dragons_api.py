@@ -4,6 +4,10 @@ views show the vassals, and a wrong choice is a clear problem that changes nothi
 
 from __future__ import annotations
 
+import asyncio
+
+from clients.bot import play_game
+from tests.api.test_bot_games import SETTINGS, _log_sizes, _new_tracebacks, verify_finished_game
 from tests.support.game_client import create, decisions, join_all, wait_until
 
 
@@ -49,3 +53,22 @@ def test_MOD_SETUP_01_seats_choose_their_houses_through_the_api(api) -> None:
     assert sorted(view["vassals"]) == ["baratheon", "lannister", "martell", "stark"]
     assert {s["house"] for s in view["seats"]} == {"arryn", "tyrell", "greyjoy"}
     assert "the_vale_of_arryn" in view["areas"]
+
+
+def test_MOD_VASSAL_bots_play_a_mother_of_dragons_game_to_a_winner(service, api) -> None:
+    """Bots (clients/bot.py, HTTP only) play a 4-player Mother of Dragons game from their
+    ``decisions`` alone: houses, commanders (MOD-VASSAL-03/04), their vassals' orders, combats and
+    choices (``for_vassal``), to a winner; the referee's export passes the audit and citadel-verify."""
+    base, procs = service
+    logs = _log_sizes(procs.logdir)
+    settings = {**SETTINGS, "expansion": "mother_of_dragons"}
+    played = asyncio.run(play_game(base, 4, seed="mod-bot-game-4", settings=settings))
+    assert played.winner and played.stats.accepted > 100
+    verify_finished_game(api, played.game_id, played.organizer_token, played.version, played.seats)
+    r = api.get(f"/v1/games/{played.game_id}/export", headers={"Authorization": f"Bearer {played.organizer_token}"})
+    events = [e["event"] for e in r.json()["events"]]
+    kinds = {e["type"] for e in events}
+    assert {"vassal_order_sets_dealt", "vassal_commander_chosen", "vassal_house_cards_drawn"} <= kinds
+    assert any(e["type"] == "orders_submitted" and e.get("commander") for e in events)
+    assert played.winner not in {e["house"] for e in events if e["type"] == "vassal_house_cards_drawn"}
+    assert not _new_tracebacks(procs.logdir, logs)

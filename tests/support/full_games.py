@@ -64,7 +64,11 @@ def random_orders(state, house, rng: random.Random) -> dict[str, str]:
     limit = special_order_limit(state, house)
     out: dict[str, str] = {}
     specials = 0
-    for area in opts.areas:
+    areas = list(opts.areas)
+    if opts.max_orders is not None:  # a Mother of Dragons vassal: up to two orders (MOD-VASSAL-08)
+        rng.shuffle(areas)
+        areas = areas[: rng.randint(0, opts.max_orders)]
+    for area in areas:
         while pool_:
             t = pool_.pop()
             if is_special(t):
@@ -171,6 +175,10 @@ def random_westeros_command(state, d, rng):
 
 def random_command(state, d, rng):
     kind = d.options.__struct_config__.tag
+    if kind == "choose_house":  # Mother of Dragons (MOD-SETUP-01)
+        return cmd.ChooseHouse(house=rng.choice(d.options.houses))
+    if kind == "choose_commanders":  # MOD-VASSAL-03/04
+        return cmd.CommandVassal(vassal=None if rng.random() < 0.2 else rng.choice(d.options.vassals))
     if kind == "assign_orders":
         return cmd.AssignOrders(orders=random_orders(state, d.house, rng))
     if kind == "messenger_raven":
@@ -191,6 +199,12 @@ def random_command(state, d, rng):
 
 def fallback_command(state, d):
     kind = d.options.__struct_config__.tag
+    if kind == "choose_house":
+        return cmd.ChooseHouse(house=d.options.houses[0])
+    if kind == "choose_commanders":
+        return cmd.CommandVassal(vassal=d.options.vassals[0])
+    if kind == "assign_orders":
+        return cmd.AssignOrders(orders={})
     if kind in ("bid", "westeros_choice", "select_units", "reconcile_armies", "muster"):
         return westeros_default(state, d.house, d.options)
     from domain.board.action.timeouts import default_command
@@ -257,8 +271,12 @@ class FullGame:
         d = rng.choice(ds)
         for attempt in range(8):
             command = random_command(s, d, rng) if attempt < 7 else fallback_command(s, d)
+            if d.for_vassal is not None:  # Mother of Dragons: the commander acts for its vassal
+                command = msgspec.structs.replace(command, for_vassal=d.for_vassal)
             try:
-                events = decide(s, command, self.actor(d.house), self.ctx)
+                # a vassal's decision is its commander's; a house not chosen yet has only a seat
+                actor = self.actor(s.family(d.house)) if d.house else cmd.Actor(kind="seat", seat_id=d.seat_id)
+                events = decide(s, command, actor, self.ctx)
             except RuleViolation:
                 if attempt == 7:
                     raise

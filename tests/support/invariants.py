@@ -39,7 +39,12 @@ def check_state(s: BoardState) -> None:
     """Invariants after every event (see the module docstring)."""
     facts = board_data.areas_for(s.settings.expansion)
     for house in s.houses_in_play:
-        for unit, limit in UNIT_LIMITS[house].items():
+        if house not in s.houses:  # Mother of Dragons: laid out once every seat has chosen its house
+            continue
+        limits = (
+            board_data.mother_of_dragons().houses[house].unit_limits if s.settings.expansion else UNIT_LIMITS[house]
+        )
+        for unit, limit in limits.items():
             n = sum(a.units.get(unit, 0) for a in s.areas.values() if a.house == house)
             assert 0 <= n <= limit, (house, unit, n)
         hs = s.houses[house]
@@ -48,7 +53,10 @@ def check_state(s: BoardState) -> None:
         assert hs.power + on_board <= POWER_TOKENS, (house, hs.power, on_board)
         assert hs.power + on_board + pool(s, house) == POWER_TOKENS
         assert len(set(hs.hand)) == len(hs.hand) and not set(hs.hand) & set(hs.discards)
-        if house not in s.vassals:  # a vassal has no House cards of its own (MOD-VASSAL-14)
+        if house in s.vassals:  # MOD-VASSAL-14/16: the shared deck, 3 of it drawn during a combat
+            assert len(hs.hand) + len(hs.discards) + len(s.vassal_house_deck) in (7, 4, 1), (house, hs)
+            assert hs.power == 0  # MOD-VASSAL-26
+        else:
             assert len(hs.hand) + len(hs.discards) + len(hs.removed) == 7, (house, hs.hand, hs.discards)
         assert 0 <= hs.supply <= 6
     for aid, a in s.areas.items():
@@ -89,7 +97,7 @@ def check_batch_end(s: BoardState) -> None:
         assert s.areas[area].house == o.house, (area, o)
     reconciling = set(s.westeros.reconcile) if s.westeros else set()
     for house in s.houses_in_play:
-        if house not in reconciling:
+        if house not in reconciling and house in s.houses:
             assert supply_ok(s, house), (house, s.houses[house].supply, s.phase, s.step)
 
 

@@ -15,7 +15,8 @@ revealed together) -> ``cancel`` (Tyrion) -> ``immediately`` -> ``blade`` (BG-CO
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
-from .. import board_data
+from .. import board_data, power
+from .. import mod_events as mev
 from ..adjacency import can_support
 from ..emitter import Emitter
 from ..orders import order_type
@@ -125,7 +126,41 @@ def st_neutral(em: Emitter, c: Combat) -> bool:
     return False
 
 
+def draw_vassal_cards(em: Emitter, c: Combat) -> None:
+    """MOD-VASSAL-14: for a vassal in combat, its commander shuffles the shared Vassal House deck and
+    draws 3 cards as the vassal's hand for this combat (the shuffle from its own stream of the seed)."""
+    for h in hc.combatants(em.state, c):
+        s = em.state
+        if h not in s.vassals or s.houses[h].hand or h in c.cards or h in c.no_card:
+            continue
+        number = s.vassal_draws + 1
+        deck = em.ctx.rng(vassal_shuffle_purpose(number)).shuffled(list(s.vassal_house_deck))
+        em.emit(
+            mev.VassalHouseCardsDrawn(
+                house=h, commander=s.family(h), number=number, deck=deck, cards=deck[:VASSAL_HAND]
+            )
+        )
+
+
+VASSAL_HAND = 3
+"""MOD-VASSAL-14: the commander draws 3 vassal cards as a temporary hand."""
+
+
+def vassal_shuffle_purpose(number: int) -> str:
+    """The random stream of the ``number``-th shuffle of the Vassal House deck (MOD-VASSAL-14)."""
+    return f"vassal_cards/{number}"
+
+
+def restore_vassal_deck(em: Emitter, c: Combat) -> None:
+    """MOD-VASSAL-16: at the end of the combat all seven vassal cards go back into the deck."""
+    for h in (c.attacker, c.defender):
+        if h is not None and h in em.state.vassals:
+            em.emit(mev.VassalHouseDeckRestored(house=h))
+
+
 def st_cards(em: Emitter, c: Combat) -> bool:
+    draw_vassal_cards(em, c)
+    c = combat_of(em.state)
     s = em.state
     for h in hc.combatants(s, c):
         if h not in c.cards and h not in c.no_card and not card_options(s, c, h):
@@ -167,6 +202,15 @@ def blade_holder(state: BoardState) -> str | None:
     return state.blade_holder()
 
 
+def blade_side(state: BoardState, c: Combat, holder: str) -> str | None:
+    """The combatant the Blade holder may give +1: itself, or (MOD-VASSAL-15) a vassal it commands,
+    even though the vassal is not first on the Fiefdoms track."""
+    for h in (c.attacker, c.defender):
+        if h is not None and state.family(h) == holder:
+            return h
+    return None
+
+
 def st_blade(em: Emitter, c: Combat) -> bool:
     if tides.before_blade(em, c):  # BG-TIDES-03: draw, maybe redraw with the Blade, reveal
         return open_decision(em, "use_blade")
@@ -174,7 +218,7 @@ def st_blade(em: Emitter, c: Combat) -> bool:
     holder = blade_holder(s)
     if (
         holder is not None
-        and holder in (c.attacker, c.defender)
+        and blade_side(s, c, holder) is not None
         and not s.blade_used
         and not hc.done(c, holder, "blade")
     ):
@@ -211,6 +255,8 @@ def st_decide(em: Emitter, c: Combat) -> bool:
     if c.cards.get(loser) == "the_blackfish":
         casualties = 0
     em.emit(aev.CombatDecided(strength=strength, winner=winner, loser=loser, casualties=casualties))
+    if winner in s.vassals:  # MOD-VASSAL-17: the commander of a winning vassal gains 1 Power
+        power.gain(em, s.family(winner), 1, "MOD-VASSAL-17")
     for h in hc.combatants(s, c):
         card = c.cards.get(h)
         if card is not None:
@@ -374,6 +420,7 @@ def st_after(em: Emitter, c: Combat) -> bool:
         if card in hc.AFTER and not hc.done(c, h, card):
             if hc.after_pending(em, c, h, card):
                 return open_decision(em, "house_card_ability")
+    restore_vassal_deck(em, c)
     em.emit(aev.CombatEnded(area=c.area))
     return False
 
@@ -437,7 +484,12 @@ def sealed_card(em: Emitter, house: str, card: str | None, by_default: bool = Fa
     (:mod:`..sealed_inputs`); no card (BG-COMBAT-10) is committed too."""
     seq = em.state.version + len(em.events) + 1
     salt, commitment = seal(em.state, em.ctx, seq, HOUSE_CARD, house, card)
-    em.emit(aev.HouseCardChosen(house=house, card=card, by_default=by_default, salt=salt, commitment=commitment))
+    commander = em.state.commanders.get(house)
+    em.emit(
+        aev.HouseCardChosen(
+            house=house, card=card, by_default=by_default, salt=salt, commitment=commitment, commander=commander
+        )
+    )
 
 
 def choose_ability(em: Emitter, house: str, choice: str | None, by_default: bool = False) -> None:
@@ -460,12 +512,15 @@ def use_blade(em: Emitter, house: str, use: bool, by_default: bool = False) -> N
     """BG-COMBAT-11: the Blade holder, attacker or defender, may add +1 once per round."""
     s = em.state
     require_step(s, "use_blade")
-    if house != blade_holder(s):
+    holder = blade_holder(s)
+    if holder is None or s.family(house) != holder:  # for its vassal too (MOD-VASSAL-15)
         raise NotYourTurn("only the Valyrian Steel Blade holder decides this", rule="BG-COMBAT-11")
+    house = holder
     if tides.redraw_pending(s, combat_of(s)):  # BG-TIDES-03 step 4.1
         tides.answer_redraw(em, house, use, by_default)
         return
-    em.emit(aev.BladeUsed(house=house) if use else aev.BladeDeclined(house=house, by_default=by_default))
+    side = blade_side(s, combat_of(s), house) or house  # the combatant that gets +1 (MOD-VASSAL-15)
+    em.emit(aev.BladeUsed(house=side) if use else aev.BladeDeclined(house=house, by_default=by_default))
     em.emit(aev.CombatStageBegan(stage="decide"))
 
 

@@ -10,7 +10,7 @@ from .. import board_data, power
 from ..adjacency import kind
 from ..emitter import Emitter
 from ..mustering import muster_points, plan_muster
-from ..orders import is_special
+from ..orders import VASSAL_DEFENSE_1, VASSAL_DEFENSE_MUSTER, is_special
 from ..state import BoardState
 from . import events as aev
 from .commands import Recruit
@@ -32,8 +32,11 @@ def income(state: BoardState, house: str, area: str) -> int:
 
 
 def can_muster(state: BoardState, area: str) -> bool:
-    """BG-CP-03: a Special Consolidate Power may muster instead, in a castle/stronghold area."""
-    return is_special(state.orders[area].order) and muster_points(area, state.settings.expansion) > 0
+    """BG-CP-03: a Special Consolidate Power may muster instead, in a castle/stronghold area; so may
+    a vassal's Defense/Muster token, like a Special Consolidate Power used for mustering, never in a
+    port (its fortress gives no Stronghold; MOD-VASSAL-11/12)."""
+    order = state.orders[area].order
+    return (is_special(order) or order == VASSAL_DEFENSE_MUSTER) and muster_points(area, state.settings.expansion) > 0
 
 
 def resolve_consolidate_power(
@@ -62,3 +65,5 @@ def resolve_consolidate_power(
         em.emit(aev.ConsolidatedPower(house=house, area=area, order=order, by_default=by_default))
         power.gain(em, house, income(s, house, area), "BG-CP-01" if kind(area) == "land" else "BG-CP-02")
     em.emit(aev.OrderRemoved(area=area, house=house, order=order, reason="BG-CP-04"))
+    if order == VASSAL_DEFENSE_MUSTER:  # MOD-VASSAL-11: still a Defense +1 order after the step
+        em.emit(aev.OrderPlaced(area=area, house=house, order=VASSAL_DEFENSE_1, reason="MOD-VASSAL-11"))

@@ -202,6 +202,9 @@ class HouseCardChosen(Event, frozen=True, tag="house_card_chosen"):
     commitment: str = ""
     """Public at once: sha256 over the content and the salt; empty in games created before
     commit–reveal (``GameCreated.sealed_commitments`` false)."""
+    commander: str | None = None
+    """Mother of Dragons: ``house`` is a vassal and this player house chose its card (MOD-VASSAL-14);
+    it sees the card too."""
 
 
 class HouseCardsRevealed(Event, frozen=True, tag="house_cards_revealed"):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...core.errors import RuleViolation
 from .. import board_data
+from .. import mod_events as mev
 from ..adjacency import kind, land_destinations, ship_destinations
 from ..control import controller
 from ..emitter import Emitter
@@ -25,12 +26,24 @@ def movable_units(state: BoardState, house: str, area: str) -> dict[str, int]:
     return standing(state, area)
 
 
+def family_ban(state: BoardState, house: str, dest: str) -> bool:
+    """MOD-VASSAL-11/27: no March enters an area controlled by another house of its "vassal family"
+    (a commander and the vassals it commands this round), and a vassal never marches into a port."""
+    if house in state.vassals and kind(dest) == "port":
+        return True
+    holder = controller(state, dest)
+    return holder is not None and holder != house and state.family(holder) == state.family(house)
+
+
 def destinations(state: BoardState, house: str, area: str) -> dict[str, list[str]]:
-    """Where the units of a March in ``area`` may go: ``land`` units and ``ship`` units."""
+    """Where the units of a March in ``area`` may go: ``land`` units and ``ship`` units (never into
+    the vassal family's areas, MOD-VASSAL-11/27)."""
     k = kind(area)
     if k == "land":
-        return {"land": land_destinations(state, house, area), "ship": []}
-    return {"land": [], "ship": ship_destinations(state, house, area)}
+        out = {"land": land_destinations(state, house, area), "ship": []}
+    else:
+        out = {"land": [], "ship": ship_destinations(state, house, area)}
+    return {u: [d for d in ds if not family_ban(state, house, d)] for u, ds in out.items()}
 
 
 def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
@@ -42,6 +55,23 @@ def may_leave_power_token(state: BoardState, house: str, area: str) -> bool:
         and facts.home_of != house
         and state.houses[house].power > 0
         and state.areas[area].power_token is None
+    )
+
+
+def vassal_keeps_control(state: BoardState, house: str, area: str, moves: dict[str, dict[str, int]]) -> bool:
+    """MOD-VASSAL-26: when a vassal's March empties a land area (every unit marches out, into a
+    fight too), the vassal always puts a Power token there (from no stock of its own) to keep
+    control; its home area needs none. ``state`` is the board before the March."""
+    a = state.areas[area]
+    facts = board_data.areas_for(state.settings.expansion)[area]
+    sent = sum(n for units in moves.values() for n in units.values())
+    return (
+        house in state.vassals
+        and facts.kind == "land"
+        and facts.home_of != house
+        and sent > 0
+        and sent == sum(a.units.values())
+        and a.power_token is None
     )
 
 
@@ -151,8 +181,11 @@ def resolve_march(
         raise RuleViolation(f"{house} has no March order in '{area}'", code="no_such_order")
     moves = {d: {u: n for u, n in us.items() if n} for d, us in sorted(moves.items())}
     moves = {d: us for d, us in moves.items() if us}
+    if house in s.vassals:
+        leave_token = False  # MOD-VASSAL-26: a vassal spends no Power; its token is placed below
     fight = validate_march(s, house, area, moves, leave_token)
     order = s.orders[area].order
+    keeps_control = vassal_keeps_control(s, house, area, moves)
     em.emit(
         aev.MarchDeclared(house=house, area=area, moves=moves, leave_power_token=leave_token, by_default=by_default)
     )
@@ -163,6 +196,8 @@ def resolve_march(
         remove_enemy_power_token(em, house, dest, "BG-MARCH-05")
     if leave_token:
         em.emit(aev.PowerTokenPlaced(house=house, area=area))
+    if keeps_control:
+        em.emit(mev.VassalPowerTokenPlaced(house=house, area=area))
     if fight is None:
         em.emit(aev.OrderRemoved(area=area, house=house, order=order, reason="BG-MARCH-08"))
         after_moves(em)

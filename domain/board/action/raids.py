@@ -6,7 +6,7 @@ from ...core.errors import RuleViolation
 from .. import power
 from ..adjacency import raid_reach
 from ..emitter import Emitter
-from ..orders import is_special, order_type
+from ..orders import VASSAL_RAID_SUPPORT, VASSAL_SUPPORT, is_special, order_type
 from ..state import BoardState
 from . import events as aev
 from .turns import orders_of, require_turn
@@ -26,8 +26,8 @@ def raid_targets(state: BoardState, house: str, area: str) -> list[str]:
     out = []
     for t in raid_reach(state, area):
         o = state.orders.get(t)
-        if o is None or o.house == house:
-            continue
+        if o is None or state.family(o.house) == state.family(house):
+            continue  # MOD-VASSAL-11: nor a commander and its vassals each other
         typ = order_type(o.order)
         if typ in RAIDABLE or (special and typ == "defense"):
             out.append(t)
@@ -38,7 +38,9 @@ def resolve_raid(em: Emitter, house: str, area: str, target: str | None, by_defa
     """Resolve one Raid (BG-ACT-02/03): remove the target order (BG-RAID-01); raiding a Consolidate
     Power order moves 1 Power: the raider takes one from the Pool, the raided house returns one of
     its available tokens (BG-RAID-03); then the Raid itself is removed, with or without a target
-    (BG-RAID-04). A Raid removed earlier by another raid is gone and cannot be chosen (BG-RAID-05)."""
+    (BG-RAID-04). A Raid removed earlier by another raid is gone and cannot be chosen (BG-RAID-05).
+    A vassal's Raid/Support token resolved without a target is not used as a Raid: it stays as a
+    Support +1 (MOD-VASSAL-11); a vassal raiding Consolidate Power gains nothing (MOD-VASSAL-26)."""
     s = em.state
     require_turn(s, house, "resolve_raid")
     if area not in orders_of(s, house, "raid"):
@@ -64,4 +66,8 @@ def resolve_raid(em: Emitter, house: str, area: str, target: str | None, by_defa
         if order_type(raided.order) == "consolidate_power":
             power.gain(em, house, 1, "BG-RAID-03")
             power.lose(em, raided.house, 1, "BG-RAID-03")
-    em.emit(aev.OrderRemoved(area=area, house=house, order=s.orders[area].order, reason="BG-RAID-04"))
+    own = s.orders[area].order
+    em.emit(aev.OrderRemoved(area=area, house=house, order=own, reason="BG-RAID-04"))
+    if target is None and own == VASSAL_RAID_SUPPORT:
+        # MOD-VASSAL-11: not used as a Raid, the vassal's Raid/Support token stays as a Support +1
+        em.emit(aev.OrderPlaced(area=area, house=house, order=VASSAL_SUPPORT, reason="MOD-VASSAL-11"))

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from ...core.context import Context
 from .. import events as ev
-from ..board_data import all_house_cards
 from ..emitter import Emitter
 from ..state import BoardState
 from . import commands as acmd
@@ -41,6 +40,7 @@ from .decisions import (
     pending_action_decisions,
 )
 from .flow import advance
+from .house_cards import all_cards
 from .turns import orders_of
 
 ACTION_DEFAULT_TEXT = {
@@ -68,7 +68,7 @@ def default_command(state: BoardState, house: str, options: ActionDecisionOption
     if isinstance(options, SupportOptions):
         return acmd.DeclareSupport(side="none")
     if isinstance(options, HouseCardOptions):
-        cards = all_house_cards()
+        cards = all_cards()
         return acmd.ChooseHouseCard(card=min(options.cards, key=lambda c: (cards[c].strength, c)))
     if isinstance(options, AbilityOptions):
         return acmd.ChooseAbility(choice=None if options.may_skip else options.choices[0])

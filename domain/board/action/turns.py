@@ -14,7 +14,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..emitter import Emitter
-from ..orders import order_type
+from ..orders import VASSAL_DEFENSE_MUSTER, order_type
 from ..state import BoardState
 from .state import ActionState, Combat
 
@@ -23,8 +23,14 @@ STEP_OF = {"raid": "resolve_raid", "march": "resolve_march", "consolidate_power"
 
 
 def orders_of(state: BoardState, house: str, typ: str) -> list[str]:
-    """Areas (sorted by id) holding ``house``'s orders of type ``typ``."""
-    return sorted(a for a, o in state.orders.items() if o.house == house and order_type(o.order) == typ)
+    """Areas (sorted by id) holding ``house``'s orders of type ``typ``. A vassal's Defense/Muster
+    token is resolved in the Consolidate Power step (MOD-VASSAL-12)."""
+    return sorted(
+        a
+        for a, o in state.orders.items()
+        if o.house == house
+        and (order_type(o.order) == typ or (typ == "consolidate_power" and o.order == VASSAL_DEFENSE_MUSTER))
+    )
 
 
 def next_house(state: BoardState, typ: str, after: str | None) -> str | None:

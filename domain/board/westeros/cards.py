@@ -70,7 +70,8 @@ RULE = {
 
 def holder(state: BoardState, track: str) -> str:
     """BG-COK-01: the Iron Throne / Messenger Raven / Valyrian Steel Blade holder."""
-    return track_order(state, track)[0]  # the Blade holder is Fiefdoms position 1 (BoardState.blade_holder)
+    # the Blade holder is Fiefdoms position 1 (BoardState.blade_holder); never a vassal (MOD-VASSAL-21)
+    return state.top_player(track_order(state, track))
 
 
 def begin(em: Emitter, deck: str, card: str) -> None:
@@ -132,7 +133,7 @@ def run(em: Emitter) -> None:
             for h in em.state.turn_order():
                 power.gain(em, h, game_of_thrones_income(em.state, h), "BG-WCARD-06")
         elif effect == "wildlings_attack":
-            wildlings.begin_attack(em, s.wildling_threat, s.turn_order(), "BG-WCARD-09")
+            wildlings.begin_attack(em, s.wildling_threat, wildlings.bidders(s), "BG-WCARD-09")
         elif effect in FORBIDS:
             em.emit(wev.OrdersForbidden(orders=FORBIDS[effect], reason=RULE[card]))
         return

@@ -66,7 +66,7 @@ def start(em: Emitter) -> None:
     if after != before:
         em.emit(wev.WildlingThreatChanged(threat=after, previous=before, reason="BG-WEST-01"))
     if icons and after == wildlings.MAX_THREAT:
-        wildlings.begin_attack(em, wildlings.MAX_THREAT, em.state.turn_order(), "BG-WEST-01")
+        wildlings.begin_attack(em, wildlings.MAX_THREAT, wildlings.bidders(em.state), "BG-WEST-01")
     advance(em)
 
 

@@ -41,6 +41,12 @@ MAX_THREAT = 12
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 
 
+def bidders(state: BoardState) -> list[str]:
+    """BG-WILD-01: every house bids against the wildlings, in turn order; not a vassal, which gets no
+    reward or penalty and is never the highest or lowest bidder (MOD-VASSAL-22)."""
+    return [h for h in state.turn_order() if h not in state.vassals]
+
+
 def begin_attack(em: Emitter, strength: int, houses: list[str], reason: str, adjust_threat: bool = True) -> None:
     """BG-WILD-01 step 1: the attack starts with its sealed bids."""
     em.emit(wev.WildlingAttackBegan(strength=strength, houses=houses, reason=reason, adjust_threat=adjust_threat))
@@ -88,7 +94,7 @@ def run(em: Emitter) -> None:
             return
         em.emit(
             wev.WesterosChoicePending(
-                house=tracks_of(s).iron_throne[0],
+                house=s.top_player(tracks_of(s).iron_throne),
                 kind="wildling_tie",
                 options=tied,
                 default=tied[0],
@@ -348,7 +354,14 @@ def preemptive_raid_choice(em: Emitter, house: str, choice: str) -> None:
     if len(tracks) == 1:
         move_down(em, house, tracks[0], 2, "preemptive_raid")
     else:
-        _choice(em, tracks_of(s).iron_throne[0], "preemptive_raid_track", tracks, default=tracks[0], context=house)
+        _choice(
+            em,
+            s.top_player(tracks_of(s).iron_throne),
+            "preemptive_raid_track",
+            tracks,
+            default=tracks[0],
+            context=house,
+        )
 
 
 def apply_selection(
