@@ -361,6 +361,13 @@ class GiftPower(Command, frozen=True, tag="gift_power"):
     amount: int
 
 
+class LeaveGame(Command, frozen=True, tag="leave_game"):
+    """Mother of Dragons: leave the game; your house becomes a vassal (MOD-FLEX-01/02). For now only
+    while the Planning phase's orders are being assigned."""
+
+    reason: str = ""
+
+
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
     orders: dict[str, str]
     """area -> order token."""
@@ -463,6 +470,7 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 PlayerCommand = (
     GiftPower
+    | LeaveGame
     | ChooseHouse
     | AssignOrders
     | RavenReplaceOrder

@@ -73,6 +73,15 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
             state.houses[event.house].power -= event.amount
             state.houses[event.to].power += event.amount
+        case mev.PlayerLeft():  # MOD-FLEX-01/02: the house becomes a vassal
+            state.vassals = [*state.vassals, event.house]
+            state.houses[event.house].power = 0
+            state.planning.sealed.pop(event.house, None)
+            state.planning.salts.pop(event.house, None)
+            state.vassal_order_sets = dict(event.order_sets)
+            leaver = state.seat(event.seat_id)
+            if leaver is not None:
+                leaver.left = True
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
             hs = state.houses[event.house]
             hs.hand = [k for k in hs.hand if k not in event.cards]

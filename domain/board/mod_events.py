@@ -51,4 +51,18 @@ class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_fro
     reason: str
 
 
-MOD_EVENTS = HouseChoiceOrdered | HouseChosen | PowerGifted | HouseCardsRemovedFromGame
+class PlayerLeft(Event, frozen=True, tag="player_left"):
+    """MOD-FLEX-01/02: the player of ``house`` (seat ``seat_id``) left; the house and all its units are
+    now a vassal. Its available Power went back to the Pool; its sealed orders, if any, were withdrawn
+    (their content stays hidden); ``order_sets`` is every player's count of Vassal Order sets after
+    the new vassal's set (and any the leaver held) went to the highest players holding the fewest."""
+
+    seat_id: str
+    house: str
+    power_to_pool: int
+    order_sets: dict[str, int]
+    withdrawn_orders: bool = False
+    reason: str = ""
+
+
+MOD_EVENTS = HouseChoiceOrdered | HouseChosen | PowerGifted | HouseCardsRemovedFromGame | PlayerLeft

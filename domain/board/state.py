@@ -142,6 +142,8 @@ class Seat(msgspec.Struct):
     house: str | None = None
     generation: int = 0
     """The seat's token generation: one more at each replacement by the judge (``seat_replaced``)."""
+    left: bool = False
+    """Mother of Dragons: the player left and its house became a vassal (MOD-FLEX-01)."""
 
 
 class HouseState(msgspec.Struct):
@@ -284,10 +286,19 @@ class BoardState(msgspec.Struct):
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""
         return list(self.tracks.iron_throne) if self.tracks else []
 
+    def dominance_holder(self, track: str) -> str | None:
+        """BG-COK-01/BG-SETUP-09: a track's Dominance token belongs to its position 1; with Mother of
+        Dragons to the highest **player** house there, a vassal never holds one (MOD-SETUP-10,
+        MOD-VASSAL-21: a player turned vassal passes it on, MOD-FLEX-02)."""
+        if self.tracks is None:
+            return None
+        order: list[str] = getattr(self.tracks, track)
+        return next((h for h in order if h not in self.vassals), None)
+
     def raven_holder(self) -> str | None:
         """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1."""
-        return self.tracks.kings_court[0] if self.tracks else None
+        return self.dominance_holder("kings_court")
 
     def blade_holder(self) -> str | None:
         """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1."""
-        return self.tracks.fiefdoms[0] if self.tracks else None
+        return self.dominance_holder("fiefdoms")

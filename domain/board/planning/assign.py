@@ -143,7 +143,7 @@ def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
     The Messenger Raven step follows (BG-PLAN-07)."""
     if state.step != "assign_orders" or houses_still_to_submit(state):
         raise WrongPhase("orders are revealed only once every house has submitted", rule="BG-PLAN-06")
-    revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order()}
+    revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order() if h in state.planning.sealed}
     salts = {h: state.planning.salts[h] for h in revealed if h in state.planning.salts}
     return [
         ev.OrdersRevealed(orders=revealed, salts=salts),

@@ -88,7 +88,7 @@ def run(em: Emitter) -> None:
             return
         em.emit(
             wev.WesterosChoicePending(
-                house=tracks_of(s).iron_throne[0],
+                house=s.dominance_holder("iron_throne") or tracks_of(s).iron_throne[0],
                 kind="wildling_tie",
                 options=tied,
                 default=tied[0],
@@ -348,7 +348,14 @@ def preemptive_raid_choice(em: Emitter, house: str, choice: str) -> None:
     if len(tracks) == 1:
         move_down(em, house, tracks[0], 2, "preemptive_raid")
     else:
-        _choice(em, tracks_of(s).iron_throne[0], "preemptive_raid_track", tracks, default=tracks[0], context=house)
+        _choice(
+            em,
+            s.dominance_holder("iron_throne") or tracks_of(s).iron_throne[0],
+            "preemptive_raid_track",
+            tracks,
+            default=tracks[0],
+            context=house,
+        )
 
 
 def apply_selection(
