@@ -91,7 +91,7 @@ def test_MOD_FLEX_02_a_vassal_order_set_for_the_new_vassal() -> None:
 
 
 def test_MOD_FLEX_02_the_leaver_gains_no_power_and_cannot_win() -> None:
-    """MOD-FLEX-02 with MOD-VASSAL-26/28: no Power ever comes to the new vassal, and it is neither in
+    """MOD-FLEX-02 with MOD-VASSAL-26 and MOD-VASSAL-28: no Power ever comes to the new vassal, and it is neither in
     the standings nor able to win."""
     p = ModPosition(reveal=False)
     leave(p, "arryn")
