@@ -176,8 +176,10 @@ class BoardGame:
         return state.seat(seat_id) is not None
 
     def reader_of(self, state: BoardState, seat_id: str) -> str | None:
+        """The seat's house; the public's eyes once its player left (MOD-FLEX-01): its house is a
+        vassal, whose hidden information is its commander's now."""
         seat = state.seat(seat_id)
-        return seat.house if seat else None
+        return seat.house if seat and not seat.left else None
 
     def readers(self, state: BoardState) -> list[str]:
         return list(state.houses_in_play)

@@ -15,6 +15,7 @@ from domain.board.action import events as aev
 from domain.board.audit import audit
 from domain.board.decisions import pending_decisions
 from domain.board.emitter import Emitter
+from domain.board.game import GAME
 from domain.board.narrative import describe
 from domain.board.planning import areas_needing_orders
 from domain.board.victory import contenders, standings
@@ -107,6 +108,8 @@ def test_MOD_FLEX_01_the_seat_sends_no_more_commands() -> None:
     with pytest.raises(Forbidden) as err:
         p.run("stark", cmd.GiftPower(to="arryn", amount=1))
     assert err.value.code == "seat_left"
+    seat = p.state.seat_of_house("stark").seat_id
+    assert GAME.reader_of(p.state, seat) is None  # it reads as the public does: no more hidden Stark hand
 
 
 def test_MOD_FLEX_01_refusals() -> None:
