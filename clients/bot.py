@@ -66,6 +66,13 @@ def choose_house(o: m.ChooseHouseOptions, rng: random.Random) -> m.ChooseHouse:
     return m.ChooseHouse(house=rng.choice(o.houses))
 
 
+def choose_commanders(o: m.ChooseCommanderOptions, rng: random.Random) -> m.CommandVassal:
+    """Mother of Dragons (MOD-VASSAL-03/04): a free vassal, or now and then a pass."""
+    if rng.random() < 0.2:
+        return m.CommandVassal(vassal=None)
+    return m.CommandVassal(vassal=rng.choice(o.vassals))
+
+
 def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrders:
     """Random eligible tokens on the listed areas, at most ``special_limit`` special ones."""
     pool = [t for t, n in o.tokens.items() for _ in range(n)]
@@ -73,7 +80,11 @@ def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrder
     special = set(o.special_tokens)
     out: dict[str, str] = {}
     specials = 0
-    for area in o.areas:
+    areas = list(o.areas)
+    if o.max_orders is not None:  # a Mother of Dragons vassal: up to two orders, on any of its areas
+        rng.shuffle(areas)
+        areas = areas[: rng.randint(0, o.max_orders)]
+    for area in areas:
         while pool:
             t = pool.pop()
             if t in special:
@@ -407,6 +418,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
         choose_house,
+        choose_commanders,
         assign_orders,
         messenger_raven,
         raven_wildling_placement,
@@ -438,7 +450,8 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
 def fallback_assign_orders(o: m.AssignOrdersOptions) -> m.AssignOrders:
     regular = [t for t, n in sorted(o.tokens.items()) if t not in o.special_tokens for _ in range(n)]
     specials = [t for t in sorted(o.special_tokens) for _ in range(o.tokens.get(t, 0))][: o.special_limit]
-    return m.AssignOrders(orders=dict(zip(o.areas, regular + specials)))
+    areas = o.areas if o.max_orders is None else o.areas[: o.max_orders]
+    return m.AssignOrders(orders=dict(zip(areas, regular + specials)))
 
 
 def fallback_resolve_march(o: m.MarchOptions) -> m.ResolveMarch:
@@ -490,6 +503,7 @@ def fallback_reconcile_armies(o: m.ReconcileOptions) -> m.ReconcileArmies:
 
 FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "choose_house": lambda o: m.ChooseHouse(house=o.houses[0]),
+    "choose_commanders": lambda o: m.CommandVassal(vassal=o.vassals[0]),
     "assign_orders": fallback_assign_orders,
     "messenger_raven": lambda o: m.RavenPass(),
     "raven_wildling_placement": lambda o: m.RavenPlaceWildling(to_bottom=False),
@@ -531,12 +545,17 @@ def actionable(d: Decision) -> bool:
     return not (isinstance(d.options, m.AssignOrdersOptions) and d.options.submitted is not None)
 
 
+def for_whom(d: Decision, command: Command) -> Command:
+    """Mother of Dragons: a decision for a vassal the bot commands is answered for that vassal."""
+    return msgspec.structs.replace(command, for_vassal=d.for_vassal) if d.for_vassal else command
+
+
 def random_command(d: Decision, rng: random.Random) -> Command:
-    return CHOOSERS[kind_of(d)](d.options, rng)
+    return for_whom(d, CHOOSERS[kind_of(d)](d.options, rng))
 
 
 def fallback_command(d: Decision) -> Command:
-    return FALLBACKS[kind_of(d)](d.options)
+    return for_whom(d, FALLBACKS[kind_of(d)](d.options))
 
 
 # --- the bot ------------------------------------------------------------------------------------

@@ -53,6 +53,16 @@ class ChooseHouseOptions(msgspec.Struct, tag_field="kind", tag="choose_house"):
     """Every seat in the order they choose, the first player first."""
 
 
+class ChooseCommanderOptions(msgspec.Struct, tag_field="kind", tag="choose_commanders"):
+    """Mother of Dragons: command one of ``vassals`` with one of your sets, or pass the set to
+    ``pass_to`` (send ``CommandVassal``; MOD-VASSAL-03/04)."""
+
+    vassals: list[str]
+    sets: int
+    pass_to: str
+    commanders: dict[str, str]
+
+
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
     areas: list[str]
     tokens: dict[str, int]
@@ -62,6 +72,8 @@ class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders")
     may_leave_areas_empty: bool
     submitted: dict[str, str] | None
     """The orders already sealed (they may be amended until everyone has submitted)."""
+    max_orders: int | None = None
+    """At most this many orders (a Mother of Dragons vassal's: 2)."""
 
 
 class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
@@ -262,6 +274,7 @@ class GiftPowerOptions(msgspec.Struct, tag_field="kind", tag="gift_power"):
 DecisionOptions = (
     GiftPowerOptions
     | ChooseHouseOptions
+    | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -302,6 +315,8 @@ class Decision(msgspec.Struct):
     deadline: str | None
     default: str
     """What the server does for you if the deadline passes."""
+    for_vassal: str | None = None
+    """Mother of Dragons: answer with ``for_vassal`` set to this vassal (you command it)."""
 
 
 class Waiting(msgspec.Struct, kw_only=True):
@@ -343,8 +358,11 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
     upgrade: bool = False
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
     """The base of every command body."""
+
+    for_vassal: str | None = None
+    """Mother of Dragons: act for this vassal you command (copy ``Decision.for_vassal``)."""
 
 
 class ChooseHouse(Command, frozen=True, tag="choose_house"):
@@ -366,6 +384,12 @@ class LeaveGame(Command, frozen=True, tag="leave_game"):
     while the Planning phase's orders are being assigned."""
 
     reason: str = ""
+
+
+class CommandVassal(Command, frozen=True, tag="command_vassal"):
+    """Mother of Dragons: command ``vassal`` this round, or pass the set (null; MOD-VASSAL-03/04)."""
+
+    vassal: str | None
 
 
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
@@ -472,6 +496,7 @@ PlayerCommand = (
     GiftPower
     | LeaveGame
     | ChooseHouse
+    | CommandVassal
     | AssignOrders
     | RavenReplaceOrder
     | RavenPeekWildling

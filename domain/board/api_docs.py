@@ -50,6 +50,7 @@ from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarte
 from .commands import (
     AssignOrders,
     ChooseHouse,
+    CommandVassal,
     GiftPower,
     LeaveGame,
     RavenPass,
@@ -63,6 +64,7 @@ from .gifts import GiftPowerOptions
 from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
 from .orders import ALL_TOKENS
+from .planning.commanders import ChooseCommanderOptions
 from .reference import (
     board_reference,
     house_cards_reference,
@@ -140,6 +142,9 @@ VALUES: dict[str, str] = {
     "PowerGifted.to": HOUSE,
     "PlayerLeft.order_sets": HOUSE,
     "GiftPowerOptions.receivers": HOUSE,
+    "vassal": HOUSE,
+    "pass_to": HOUSE,
+    "passed_to": HOUSE,
     "BoardView.house_choice_order": "",  # seat ids
     "HouseChoiceOrdered.order": "",  # seat ids
     "ChooseHouseOptions.order": "",  # seat ids
@@ -538,12 +543,19 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "leave_not_now": ("conflict", "for now a player leaves only while orders are being assigned (MOD-FLEX-01)"),
     "last_players": ("invalid", "at least two players must remain in the game (MOD-FLEX-01)"),
     "seat_left": ("forbidden", "this seat's player left the game; its house is a vassal (MOD-FLEX-01)"),
+    "for_vassal_not_allowed": ("invalid", "this command is a player's own and cannot be sent for a vassal"),
     "gifts_not_offered": ("invalid", "gifts of Power belong to Mother of Dragons (MOD-GIFT-01)"),
     "gift_not_now": ("conflict", "during a combat Power is given only in the Call for Support step (MOD-GIFT-02)"),
     "gift_to_self": ("invalid", "a house cannot give Power to itself (MOD-GIFT-01)"),
     "gift_to_vassal": ("invalid", "vassals never receive Power (MOD-GIFT-01, MOD-VASSAL-26)"),
     "receiver_pool_empty": ("invalid", "the receiver has no Power token left in the Pool to take (MOD-GIFT-03)"),
     "not_enough_power": ("invalid", "more Power than you have available to give (MOD-GIFT-01)"),
+    "not_your_vassal": ("forbidden", "Mother of Dragons: `for_vassal` names a vassal you do not command this round"),
+    "too_many_orders": ("invalid", "Mother of Dragons: a vassal takes at most two orders a round (MOD-VASSAL-08)"),
+    "vassal_not_available": (
+        "invalid",
+        "Mother of Dragons: not a vassal, or one that already has a commander this round (MOD-VASSAL-03)",
+    ),
     "unknown_command": ("invalid", "a command this game does not know"),
     "no_such_order": ("invalid", "no such Raid, March or Consolidate Power order of yours"),
     "illegal_target": ("invalid", "this order cannot target that area"),
@@ -638,6 +650,10 @@ EXAMPLES = (
     GiftPower(to="arryn", amount=2),
     LeaveGame(reason="called away"),
     GiftPowerOptions(receivers={"arryn": 5, "stark": 3}),
+    CommandVassal(vassal="tyrell"),
+    ChooseCommanderOptions(
+        vassals=["greyjoy", "tyrell", "arryn"], sets=1, pass_to="lannister", commanders={"martell": "baratheon"}
+    ),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

@@ -229,6 +229,13 @@ def layout() -> Layout:
 
 
 @cache
+def mod_layout() -> Layout:
+    """The Mother of Dragons 7-house board's drawing points (``layout_mother_of_dragons.json``): the
+    areas its overlays add or reshape where that board draws them, the others as on the base board."""
+    return _load("layout_mother_of_dragons.json", Layout)
+
+
+@cache
 def all_house_cards() -> dict[str, HouseCard]:
     """Every House card of every house by id."""
     return {c.id: c for hand in cards().house_cards.values() for c in hand}

@@ -70,7 +70,17 @@ class LeaveGame(Command, frozen=True, tag="leave_game"):
     reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
 
 
-PlanningCommand = ChooseHouse | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+class CommandVassal(Command, frozen=True, tag="command_vassal"):
+    """Mother of Dragons (MOD-VASSAL-03/04): with one of your sets of Vassal Order tokens, command
+    ``vassal`` this round, or pass the set to the next player on the Iron Throne track (null)."""
+
+    vassal: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")] | None
+    """A vassal nobody commands yet this round (the options list them), or null to pass the set."""
+
+
+PlanningCommand = (
+    ChooseHouse | CommandVassal | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+)
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
@@ -100,6 +110,7 @@ __all__ = [
     "AssignOrders",
     "Command",
     "ChooseHouse",
+    "CommandVassal",
     "CreateGame",
     "GiftPower",
     "JoinGame",

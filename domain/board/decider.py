@@ -29,8 +29,9 @@ from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
 from .action import decider as action
-from .emitter import copy_state
+from .emitter import Emitter, copy_state
 from .evolve import evolve, fold, rollback_target
+from .planning import commanders
 from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
@@ -167,7 +168,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
         assert after is not None, "folding an event onto a state gives a state"
         return [started, *fixture_start.opening(after, ctx)]
     # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
-    return [started, _planning_begins(state, ctx)]
+    return [started, *_planning_begins(state, ctx)]
 
 
 def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
@@ -201,8 +202,10 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
     )
 
 
-def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:
-    return planning.assign_orders_step(state, ctx, sequential=planning.needs_sequential_placement(state))
+def _planning_begins(state: BoardState, ctx: Context) -> list[ev.Event]:
+    em = Emitter(state, ctx)
+    commanders.open_planning(em)
+    return em.events
 
 
 def house_of(state: BoardState, actor: cmd.Actor) -> str:
@@ -216,6 +219,18 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
     if seat.left:  # MOD-FLEX-01: its house is a vassal now
         raise Forbidden("this seat's player left the game; its house is a vassal", code="seat_left")
     return seat.house
+
+
+def acting_house(state: BoardState, actor: cmd.Actor, command: object) -> str:
+    """The house a player's command acts for: the seat's own, or with ``for_vassal`` a vassal that
+    the seat's house commands this round (MOD-VASSAL-08/09/13/24)."""
+    house = house_of(state, actor)
+    vassal = getattr(command, "for_vassal", None)
+    if vassal is None:
+        return house
+    if state.commanders.get(vassal) != house:
+        raise Forbidden(f"{house} does not command '{vassal}' this round", rule="MOD-VASSAL-03", code="not_your_vassal")
+    return str(vassal)
 
 
 def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
@@ -264,8 +279,12 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return list(gifts.gift_power(state, house_of(state, actor), command))
         case cmd.LeaveGame():  # MOD-FLEX-01/02
             return flexible_presence.leave(state, actor.seat_id or "", house_of(state, actor), command, ctx)
+        case cmd.CommandVassal():
+            em = Emitter(state, ctx)
+            commanders.command_vassal(em, house_of(state, actor), command.vassal)
+            return em.events
         case cmd.AssignOrders():
-            house = house_of(state, actor)
+            house = acting_house(state, actor, command)
             out = planning.assign_orders(state, ctx, house, command.orders)
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
@@ -283,9 +302,9 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
         case cmd.RavenPass():
             return planning.raven_pass(state, house_of(state, actor))
         case _ if isinstance(command, action.ACTION_COMMANDS):
-            return action.decide_action(state, command, house_of(state, actor), ctx)
+            return action.decide_action(state, command, acting_house(state, actor, command), ctx)
         case _ if isinstance(command, westeros.WESTEROS_COMMANDS):
-            return westeros.decide_westeros(state, command, house_of(state, actor), ctx)
+            return westeros.decide_westeros(state, command, acting_house(state, actor, command), ctx)
     raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 

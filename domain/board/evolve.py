@@ -76,8 +76,13 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case mev.PlayerLeft():  # MOD-FLEX-01/02: the house becomes a vassal
             state.vassals = [*state.vassals, event.house]
             state.houses[event.house].power = 0
-            state.planning.sealed.pop(event.house, None)
-            state.planning.salts.pop(event.house, None)
+            # it places no orders of its own now, nor for the vassals it commanded, which have no
+            # commander for the rest of this round (chosen again from the next Planning phase)
+            orphans = [v for v, c in state.commanders.items() if c == event.house]
+            state.commanders = {v: c for v, c in state.commanders.items() if c != event.house}
+            for h in (event.house, *orphans):
+                state.planning.sealed.pop(h, None)
+                state.planning.salts.pop(h, None)
             state.vassal_order_sets = dict(event.order_sets)
             leaver = state.seat(event.seat_id)
             if leaver is not None:
@@ -87,6 +92,19 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             hs.hand = [k for k in hs.hand if k not in event.cards]
             hs.discards = [k for k in hs.discards if k not in event.cards]
             hs.removed = [*hs.removed, *event.cards]
+        case mev.VassalOrderSetsDealt():  # MOD-VASSAL-02: tokens back beside the track, sets dealt
+            state.commanders = {}
+            state.vassal_order_sets = dict(event.sets)
+        case mev.VassalCommanderChosen():  # MOD-VASSAL-03/04: one set used, or handed down the track
+            state.vassal_order_sets[event.house] -= 1
+            if event.vassal is not None:
+                state.commanders[event.vassal] = event.house
+            elif event.passed_to is not None:
+                state.vassal_order_sets[event.passed_to] = state.vassal_order_sets.get(event.passed_to, 0) + 1
+        case mev.VassalsCommandedByLast():  # MOD-VASSAL-05
+            for vassal in event.vassals:
+                state.commanders[vassal] = event.house
+            state.vassal_order_sets = {}
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)

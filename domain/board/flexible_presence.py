@@ -6,13 +6,15 @@ MOD-FLEX-02 -- from then on every vassal rule applies to that house. Built here 
 touch: its available Power goes to the Pool and it never gains Power again (MOD-VASSAL-26 in
 :func:`domain.board.power.gain`, so its bids are 0); it cannot hold a Dominance token, which passes
 to the highest player on that track (:meth:`~domain.board.state.BoardState.dominance_holder`); it can
-neither win nor lose (:func:`domain.board.victory.contenders`); a Vassal Order set is added for it,
-given with any set the leaver held to the highest players on the Iron Throne track holding the
-fewest sets (Review 2, "a vassal appearing mid-game"). It keeps its House cards (decided: S&R).
+neither win nor lose (:func:`domain.board.victory.contenders`); from the next Planning phase a
+Vassal Order set is dealt for it like every vassal's (MOD-VASSAL-02), and any set the leaver still
+held goes back. It keeps its House cards (decided: S&R).
 
 When: for now only while the Planning phase's orders are being assigned (before the reveal). Its
 sealed orders, if any, are withdrawn, as a vassal places no orders of its own: a vassal's orders
-come from its commander (MOD-VASSAL-08, built elsewhere), from the next Planning phase on. The seat
+come from its commander (MOD-VASSAL-08), from the next Planning phase on, when the commanders are
+chosen again. The vassals the leaver commanded this round lose their commander (and any orders it
+sealed for them) until then. The seat
 then may read the game but sends no more commands (``403 seat_left``). At least two players must
 remain. Not built yet: the commanders chosen again at once (Review 2), leaving at other times,
 wildling attacks without the leaver (MOD-VASSAL-22).
@@ -40,20 +42,17 @@ def players(state: BoardState) -> list[str]:
     return [h for h in state.turn_order() if h not in state.vassals]
 
 
-def redistribute_sets(state: BoardState, leaver: str) -> dict[str, int]:
-    """The Vassal Order sets after ``leaver`` turned vassal: one new set for it, plus any it held, each
-    to the highest player on the Iron Throne track holding the fewest sets (MOD-SETUP-11, Review 2)."""
-    sets = {h: n for h, n in state.vassal_order_sets.items() if h != leaver}
-    remaining = [h for h in players(state) if h != leaver]
-    for _ in range(1 + state.vassal_order_sets.get(leaver, 0)):
-        fewest = min(sets.get(h, 0) for h in remaining)
-        taker = next(h for h in remaining if sets.get(h, 0) == fewest)
-        sets[taker] = sets.get(taker, 0) + 1
-    return {h: sets[h] for h in state.turn_order() if sets.get(h)}
+def remaining_sets(state: BoardState, leaver: str) -> dict[str, int]:
+    """The Vassal Order sets still unused this round once ``leaver`` turned vassal: its own go back.
+    The new vassal's set is dealt with the others at the next Planning phase (MOD-VASSAL-02), which
+    deals one set per vassal, the leaver included."""
+    return {h: n for h, n in state.vassal_order_sets.items() if h != leaver}
 
 
 def leave(state: BoardState, seat_id: str, house: str, command: LeaveGame, ctx: Context) -> list[ev.Event]:
     """MOD-FLEX-01/02: the player of ``house`` leaves; the house becomes a vassal."""
+    if command.for_vassal is not None:
+        raise RuleViolation("only a player leaves, not a vassal", rule="MOD-FLEX-01", code="for_vassal_not_allowed")
     if not is_mother_of_dragons(state):
         raise RuleViolation(
             "leaving a running game belongs to Mother of Dragons (MOD-FLEX-01)",
@@ -74,14 +73,15 @@ def leave(state: BoardState, seat_id: str, house: str, command: LeaveGame, ctx: 
         seat_id=seat_id,
         house=house,
         power_to_pool=state.houses[house].power,
-        order_sets=redistribute_sets(state, house),
+        order_sets=remaining_sets(state, house),
         withdrawn_orders=house in state.planning.sealed,
         reason=command.reason,
     )
     out: list[ev.Event] = [left]
-    if state.planning.sequential and planning.current_sequential_house(state) == house:
+    if state.planning.sequential:
         after = fold([left], copy_state(state))
         assert after is not None, "folding an event onto a state gives a state"
-        if planning.houses_still_to_submit(after):  # BG-PLAN-05: the next house places, with a fresh deadline
-            out.append(planning.assign_orders_step(after, ctx, sequential=True))
+        now = planning.current_sequential_house(after)
+        if now is not None and now != planning.current_sequential_house(state):
+            out.append(planning.assign_orders_step(after, ctx, sequential=True))  # BG-PLAN-05: a fresh deadline
     return out

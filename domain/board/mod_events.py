@@ -1,8 +1,8 @@
-"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01 and the
-gifts of Power of MOD-GIFT-01..03.
+"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01, the
+gifts of Power of MOD-GIFT-01..03 and the choice of the vassals' commanders (MOD-VASSAL-02..07).
 
 Part of :data:`domain.board.events.BoardEvent`. All are public: which seat chooses when, and what it
-chose, and who gave how much Power to whom, are seen by everyone at the table.
+chose, who gave how much Power to whom, and who commands which vassal, are seen by everyone at the table.
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_fro
 class PlayerLeft(Event, frozen=True, tag="player_left"):
     """MOD-FLEX-01/02: the player of ``house`` (seat ``seat_id``) left; the house and all its units are
     now a vassal. Its available Power went back to the Pool; its sealed orders, if any, were withdrawn
-    (their content stays hidden); ``order_sets`` is every player's count of Vassal Order sets after
-    the new vassal's set (and any the leaver held) went to the highest players holding the fewest."""
+    (their content stays hidden); ``order_sets`` is every player's count of unused Vassal Order sets
+    once the leaver's went back (the new vassal's set is dealt at the next Planning phase). The
+    vassals the leaver commanded have no commander until then."""
 
     seat_id: str
     house: str
@@ -65,4 +66,46 @@ class PlayerLeft(Event, frozen=True, tag="player_left"):
     reason: str = ""
 
 
-MOD_EVENTS = HouseChoiceOrdered | HouseChosen | PowerGifted | HouseCardsRemovedFromGame | PlayerLeft
+class VassalOrderSetsDealt(Event, frozen=True, tag="vassal_order_sets_dealt"):
+    """MOD-VASSAL-02: a Planning phase begins; every vassal's token goes back beside the Iron Throne
+    track (no vassal has a commander) and the sets of Vassal Order tokens go to the highest players
+    on it, one set per vassal (:func:`~.mother_of_dragons.vassal_order_sets`)."""
+
+    round: int
+    sets: dict[str, int]
+    """Player house -> the sets it holds."""
+
+
+class VassalCommanderChosen(Event, frozen=True, tag="vassal_commander_chosen"):
+    """MOD-VASSAL-03/04/06: a player holding a set picked a vassal to command with it, or passed the
+    set to the next player on the Iron Throne track."""
+
+    house: str
+    """The player house that picked or passed."""
+    vassal: str | None
+    """The vassal it now commands; None when it passed."""
+    passed_to: str | None = None
+    """On a pass: the next player on the Iron Throne track, who now holds the set."""
+    by_default: bool = False
+    """The deadline passed and the documented default chose."""
+
+
+class VassalsCommandedByLast(Event, frozen=True, tag="vassals_commanded_by_last"):
+    """MOD-VASSAL-05: the sets reached the last player on the Iron Throne track, which cannot pass: it
+    commands every vassal still unpicked."""
+
+    house: str
+    vassals: list[str]
+    """The vassals it now commands, in Iron Throne order."""
+
+
+MOD_EVENTS = (
+    HouseChoiceOrdered
+    | HouseChosen
+    | PowerGifted
+    | HouseCardsRemovedFromGame
+    | VassalOrderSetsDealt
+    | VassalCommanderChosen
+    | VassalsCommandedByLast
+    | PlayerLeft
+)

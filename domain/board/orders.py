@@ -67,9 +67,6 @@ SEA_ORDER_TOKENS: dict[str, OrderToken] = {
 """MOD-SEA-04: the three Sea Order tokens of each house (Mother of Dragons), none special."""
 assert tuple(SEA_ORDER_TOKENS) == board_data.mother_of_dragons().sea_orders, "MOD-SEA-04: the facts' sea tokens"
 
-ALL_TOKENS: dict[str, OrderToken] = {**ORDER_TOKENS, **SEA_ORDER_TOKENS}
-"""Every token kind of any game, by id: what the lookups below read."""
-
 MOTHER_OF_DRAGONS = "mother_of_dragons"
 
 
@@ -82,14 +79,49 @@ def owned_tokens(expansion: str | None = None) -> Counter[str]:
     return owned
 
 
-def token(order_id: str) -> OrderToken:
-    """The facts of a token kind (base or sea)."""
-    return ALL_TOKENS[order_id]
-
-
 def is_sea_order(order_id: str) -> bool:
     """MOD-SEA-01: one of the Sea Order tokens."""
     return order_id in SEA_ORDER_TOKENS
+
+
+VASSAL_MARCH = "vassal_march_0"
+VASSAL_RAID_SUPPORT = "vassal_raid_or_support_plus_1"
+VASSAL_SUPPORT = "vassal_support_plus_1"
+"""The Raid/Support token once its commander chose not to raid with it: a Support +1 (MOD-VASSAL-11)."""
+VASSAL_DEFENSE_MUSTER = "vassal_defense_plus_1_with_muster"
+VASSAL_DEFENSE_1 = "vassal_defense_plus_1"
+"""The Defense/Muster token once the Consolidate Power step has passed it: a Defense +1 (MOD-VASSAL-11/12)."""
+VASSAL_DEFENSE_3 = "vassal_defense_plus_3"
+
+#: MOD-VASSAL-11: a vassal's set of 4 tokens, one of each (ids: ``vassal_`` + the board facts' ids),
+#: and the two faces a dual token shows once its first use has passed.
+VASSAL_TOKENS: dict[str, OrderToken] = {
+    VASSAL_MARCH: OrderToken(id=VASSAL_MARCH, type="march", bonus=0, special=False, copies=1),
+    VASSAL_RAID_SUPPORT: OrderToken(id=VASSAL_RAID_SUPPORT, type="raid", bonus=1, special=False, copies=1),
+    VASSAL_DEFENSE_MUSTER: OrderToken(id=VASSAL_DEFENSE_MUSTER, type="defense", bonus=1, special=False, copies=1),
+    VASSAL_DEFENSE_3: OrderToken(id=VASSAL_DEFENSE_3, type="defense", bonus=3, special=False, copies=1),
+}
+VASSAL_FACES: dict[str, OrderToken] = {
+    VASSAL_SUPPORT: OrderToken(id=VASSAL_SUPPORT, type="support", bonus=1, special=False, copies=0),
+    VASSAL_DEFENSE_1: OrderToken(id=VASSAL_DEFENSE_1, type="defense", bonus=1, special=False, copies=0),
+}
+assert sorted(f"vassal_{t}" for t in board_data.mother_of_dragons().vassal_orders) == sorted(VASSAL_TOKENS)
+VASSAL_ORDERS_PER_VASSAL = 2
+"""MOD-VASSAL-08: up to two of the set's four tokens per vassal each round."""
+
+ALL_TOKENS: dict[str, OrderToken] = {**ORDER_TOKENS, **SEA_ORDER_TOKENS, **VASSAL_TOKENS, **VASSAL_FACES}
+"""Every token kind of any game, by id: what the lookups below read."""
+
+
+def token(order_id: str) -> OrderToken:
+    """Any order token on the board: a house's (BG-ORDER-01), a Sea Order token (MOD-SEA-04) or a
+    vassal's (MOD-VASSAL-11)."""
+    return ALL_TOKENS[order_id]
+
+
+def is_support(order_id: str) -> bool:
+    """A Support order, or a vassal's Raid/Support token, which supports until it raids (MOD-VASSAL-11)."""
+    return order_id == VASSAL_RAID_SUPPORT or order_type(order_id) == "support"
 
 
 def is_special(order_id: str) -> bool:

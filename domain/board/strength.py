@@ -34,9 +34,10 @@ def supports(state: BoardState, c: Combat) -> list[tuple[str, str, str]]:
     for area, placed in sorted(state.orders.items()):
         if order_type(placed.order) != "support" or not can_support(state, area, c.area):
             continue
-        if placed.house == c.attacker:
+        # MOD-VASSAL-18: a commander's and its vassals' Support orders always back their family's side
+        if state.family(placed.house) == state.family(c.attacker):
             side = "attacker"
-        elif c.defender is not None and placed.house == c.defender:
+        elif c.defender is not None and state.family(placed.house) == state.family(c.defender):
             side = "defender"
         else:
             side = c.support.get(placed.house, "none")

@@ -16,6 +16,7 @@ from domain.board.audit import audit
 from domain.board.decisions import pending_decisions
 from domain.board.emitter import Emitter
 from domain.board.game import GAME
+from domain.board.mother_of_dragons import vassal_order_sets
 from domain.board.narrative import describe
 from domain.board.planning import areas_needing_orders
 from domain.board.victory import contenders, standings
@@ -41,7 +42,7 @@ def test_MOD_FLEX_01_the_leavers_house_and_units_become_a_vassal() -> None:
             seat_id=p.state.seat_of_house("stark").seat_id,
             house="stark",
             power_to_pool=7,
-            order_sets={"baratheon": 1},
+            order_sets={},
             reason="called away",
         )
     ]
@@ -61,8 +62,14 @@ def test_MOD_FLEX_01_sealed_orders_are_withdrawn_and_the_reveal_goes_on_without_
     leaver = houses[-1]
     for h in houses:
         p.run(h, cmd.AssignOrders(orders=dict(zip(areas_needing_orders(p.state, h), FILL))))
+    for vassal, commander in sorted(p.state.commanders.items()):  # MOD-VASSAL-08: none placed for them
+        p.run(commander, cmd.AssignOrders(orders={}, for_vassal=vassal))
+    orphans = sorted(v for v, c in p.state.commanders.items() if c == leaver)
     events = leave(p, leaver)
     assert events[0].withdrawn_orders and leaver not in p.state.planning.sealed
+    # the vassals it commanded have no commander for the rest of the round
+    assert not {v for v, c in p.state.commanders.items() if c == leaver}
+    assert all(v not in p.state.commanders for v in orphans)
     p.sys(cmd.ResolvePending(), SYSTEM)
     assert {o.house for o in p.state.orders.values()} == set(houses) - {leaver}
 
@@ -79,16 +86,14 @@ def test_MOD_FLEX_02_a_dominance_token_passes_to_the_highest_player() -> None:
 
 
 def test_MOD_FLEX_02_a_vassal_order_set_for_the_new_vassal() -> None:
-    """Review 2 ("a vassal appearing mid-game"): the new vassal's set, and any set the leaver held,
-    go to the highest players on the Iron Throne track holding the fewest sets."""
+    """MOD-FLEX-02: "from the next Planning phase, a new Vassal Order set is needed for it": the deal of
+    MOD-VASSAL-02 then counts one set per vassal, the leaver's included; the leaver holds none."""
     p = ModPosition(players=4, reveal=False)
-    before = dict(p.state.vassal_order_sets)
-    assert sum(before.values()) == 3
     top = p.state.turn_order()[0]
     leave(p, top)
-    after = p.state.vassal_order_sets
-    assert top not in after and sum(after.values()) == 4
-    assert sorted(after.values()) == [1, 1, 2]
+    assert top not in p.state.vassal_order_sets
+    dealt = vassal_order_sets(p.state.tracks.iron_throne, p.state.vassals)
+    assert sum(dealt.values()) == 4 and top not in dealt
 
 
 def test_MOD_FLEX_02_the_leaver_gains_no_power_and_cannot_win() -> None:
@@ -145,6 +150,9 @@ def test_MOD_FLEX_01_in_sequential_placement_the_next_house_places() -> None:
 def test_an_export_with_a_leaver_audits_clean() -> None:
     t = Table(4, seed="leave-audit")
     _play_choices(t)
+    while t.state.step == "choose_commanders":  # MOD-VASSAL-03
+        d = pending_decisions(t.state)[0]
+        t.run(cmd.CommandVassal(vassal=d.options.vassals[0]), t.seat(d.seat_id))
     s = t.state
     leaver = [h for h in s.turn_order() if h not in s.vassals][0]
     t.run(cmd.LeaveGame(reason="gone"), t.seat(s.seat_of_house(leaver).seat_id))
