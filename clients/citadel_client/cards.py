@@ -10,7 +10,7 @@ client: the JSON its endpoints send and accept, as msgspec Structs (mirroring ``
 A card decision is one struct whose ``kind`` is the step (``mulligan``, ``setup``, ``plot``,
 ``first_player``, ``marshal``, ``challenge``, ``defend``, ``claim``, ``intimidate``, ``action``,
 ``reserve``, ``ability``) with only the option fields of that kind filled; :data:`COMMANDS` lists
-the commands that answer each kind. The commands are :class:`~.models.Command`\\ s, so the clients'
+the commands that answer each kind. The commands are :class:`~.models.CommandBody`\\ s, so the clients'
 ``command`` sends them. Answers tolerate fields a newer server adds; request bodies name only the
 fields the API knows (the server refuses unknown ones).
 """
@@ -22,7 +22,7 @@ from typing import Any, Literal, Self
 
 import msgspec
 
-from .models import Command
+from .models import CommandBody
 
 LEGAL_DECKS = ("stark_kraken", "watch_stag", "targaryen_sun", "lannister_rose")
 """The four legal decks of ``decks.yaml``, by name (``create_card_game(["stark_kraken", ...])``)."""
@@ -86,12 +86,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "setup": ("choose_setup",),
     "plot": ("choose_plot",),
     "first_player": ("choose_first_player",),
-    "marshal": ("marshal_card", "end_marshaling"),
+    "marshal": ("marshal_card", "use_action", "play_event", "end_marshaling"),
     "challenge": ("declare_challenge", "end_challenges"),
     "defend": ("declare_defenders",),
     "claim": ("choose_claim_victims",),
     "intimidate": ("choose_intimidate",),
-    "action": ("ambush_card", "pass_action"),
+    "action": ("ambush_card", "use_action", "play_event", "pass_action"),
     "reserve": ("discard_to_reserve",),
     "ability": ("choose_targets",),
 }
@@ -137,6 +137,12 @@ class CardDecision(msgspec.Struct, kw_only=True):
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
     Knight of Flowers); None: as many as are eligible."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
+    answer with ``UseAction``."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none);
+    answer with ``PlayEvent``."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets."""
     default_targets: list[str] = []
@@ -168,74 +174,89 @@ class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     attach_to: str | None = None
 
 
-class ChooseMulligan(Command, frozen=True, tag="choose_mulligan"):
+class ChooseMulligan(CommandBody, frozen=True, tag="choose_mulligan"):
     """Keep your 7 cards (``False``) or take your one mulligan (``True``)."""
 
     mulligan: bool
 
 
-class ChooseSetup(Command, frozen=True, tag="choose_setup"):
+class ChooseSetup(CommandBody, frozen=True, tag="choose_setup"):
     cards: list[SetupPick]
 
 
-class ChoosePlot(Command, frozen=True, tag="choose_plot"):
+class ChoosePlot(CommandBody, frozen=True, tag="choose_plot"):
     plot: str
 
 
-class ChooseFirstPlayer(Command, frozen=True, tag="choose_first_player"):
+class ChooseFirstPlayer(CommandBody, frozen=True, tag="choose_first_player"):
     seat_id: str
 
 
-class MarshalCard(Command, frozen=True, tag="marshal_card"):
+class MarshalCard(CommandBody, frozen=True, tag="marshal_card"):
     card: str
     attach_to: str | None = None
 
 
-class EndMarshaling(Command, frozen=True, tag="end_marshaling"):
+class EndMarshaling(CommandBody, frozen=True, tag="end_marshaling"):
     pass
 
 
-class DeclareChallenge(Command, frozen=True, tag="declare_challenge"):
+class DeclareChallenge(CommandBody, frozen=True, tag="declare_challenge"):
     challenge_type: ChallengeType
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Stealth attacker -> the defending character it bypasses."""
 
 
-class EndChallenges(Command, frozen=True, tag="end_challenges"):
+class EndChallenges(CommandBody, frozen=True, tag="end_challenges"):
     pass
 
 
-class DeclareDefenders(Command, frozen=True, tag="declare_defenders"):
+class DeclareDefenders(CommandBody, frozen=True, tag="declare_defenders"):
     defenders: list[str]
 
 
-class ChooseClaimVictims(Command, frozen=True, tag="choose_claim_victims"):
+class ChooseClaimVictims(CommandBody, frozen=True, tag="choose_claim_victims"):
     characters: list[str]
 
 
-class ChooseIntimidate(Command, frozen=True, tag="choose_intimidate"):
+class ChooseIntimidate(CommandBody, frozen=True, tag="choose_intimidate"):
     target: str | None = None
 
 
-class AmbushCard(Command, frozen=True, tag="ambush_card"):
+class AmbushCard(CommandBody, frozen=True, tag="ambush_card"):
     card: str
     attach_to: str | None = None
 
 
-class PassAction(Command, frozen=True, tag="pass_action"):
+class UseAction(CommandBody, frozen=True, tag="use_action"):
+    """Use the Action of ``card`` (one of the decision's ``actions``) with ``target`` (one of its
+    targets, or None when it lists none)."""
+
+    card: str
+    target: str | None = None
+
+
+class PlayEvent(CommandBody, frozen=True, tag="play_event"):
+    """Play the event ``card`` of your hand (one of the decision's ``events``) with ``target``."""
+
+    card: str
+    target: str | None = None
+
+
+class PassAction(CommandBody, frozen=True, tag="pass_action"):
     pass
 
 
-class ChooseTargets(Command, frozen=True, tag="choose_targets"):
+class ChooseTargets(CommandBody, frozen=True, tag="choose_targets"):
     cards: list[str]
 
 
-class DiscardToReserve(Command, frozen=True, tag="discard_to_reserve"):
+class DiscardToReserve(CommandBody, frozen=True, tag="discard_to_reserve"):
     cards: list[str]
 
 
-class Concede(Command, frozen=True, tag="concede"):
+class Concede(CommandBody, frozen=True, tag="concede"):
     """Concede: the other player wins."""
 
 
@@ -252,6 +273,8 @@ CardCommand = (
     | ChooseClaimVictims
     | ChooseIntimidate
     | AmbushCard
+    | UseAction
+    | PlayEvent
     | PassAction
     | ChooseTargets
     | DiscardToReserve
