@@ -5,8 +5,8 @@ all its units become a vassal; its Victory token becomes a vassal token.
 MOD-FLEX-02 -- from then on every vassal rule applies to that house. Built here and in the rules they
 touch: its available Power goes to the Pool and it never gains Power again (MOD-VASSAL-26 in
 :func:`domain.board.power.gain`, so its bids are 0); it cannot hold a Dominance token, which passes
-to the highest player on that track (:meth:`~domain.board.state.BoardState.dominance_holder`); it can
-neither win nor lose (:func:`domain.board.victory.contenders`); from the next Planning phase a
+to the highest player on that track (:meth:`~domain.board.state.BoardState.top_player`); it can
+neither win nor lose (MOD-VASSAL-28, :mod:`domain.board.victory`); from the next Planning phase a
 Vassal Order set is dealt for it like every vassal's (MOD-VASSAL-02), and any set the leaver still
 held goes back. It keeps its House cards (decided: S&R).
 

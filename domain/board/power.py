@@ -26,7 +26,7 @@ def pool(state: BoardState, house: str) -> int:
 
 def gain(em: Emitter, house: str, amount: int, reason: str) -> int:
     """Take up to ``amount`` tokens from the Pool (never beyond 20 outside it, BG-POWER-01). A vassal
-    never receives Power (MOD-VASSAL-26, and a player turned vassal, MOD-FLEX-02)."""
+    never receives Power (MOD-VASSAL-26)."""
     if house in em.state.vassals:
         return 0
     n = min(amount, pool(em.state, house))

@@ -301,19 +301,20 @@ class BoardState(msgspec.Struct):
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""
         return list(self.tracks.iron_throne) if self.tracks else []
 
-    def dominance_holder(self, track: str) -> str | None:
-        """BG-COK-01/BG-SETUP-09: a track's Dominance token belongs to its position 1; with Mother of
-        Dragons to the highest **player** house there, a vassal never holds one (MOD-SETUP-10,
-        MOD-VASSAL-21: a player turned vassal passes it on, MOD-FLEX-02)."""
-        if self.tracks is None:
-            return None
-        order: list[str] = getattr(self.tracks, track)
-        return next((h for h in order if h not in self.vassals), None)
+    def top_player(self, track: list[str]) -> str:
+        """BG-COK-01: the house holding a track's Dominance token, its position 1. A vassal never
+        holds one: with Mother of Dragons the highest player house on the track does (MOD-VASSAL-21,
+        MOD-SETUP-10)."""
+        return next(h for h in track if h not in self.vassals)
 
     def raven_holder(self) -> str | None:
-        """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1."""
-        return self.dominance_holder("kings_court")
+        """BG-COK-01/BG-SETUP-09: the Messenger Raven belongs to King's Court position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.kings_court) if self.tracks else None
 
     def blade_holder(self) -> str | None:
-        """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1."""
-        return self.dominance_holder("fiefdoms")
+        """BG-COK-01/BG-SETUP-09: the Valyrian Steel Blade belongs to Fiefdoms position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.fiefdoms) if self.tracks else None
+
+    def throne_holder(self) -> str | None:
+        """BG-COK-01: the Iron Throne belongs to Iron Throne position 1 (MOD-VASSAL-21)."""
+        return self.top_player(self.tracks.iron_throne) if self.tracks else None

@@ -97,7 +97,7 @@ def standings(state: BoardState) -> list[wev.Standing]:
     """Every house ranked by castles/strongholds, then the tie-breaks (BG-VIC-03/04). The Iron Throne
     position is always different, so the ranking is strict."""
     ruleset = state.settings.tiebreak_ruleset
-    players = contenders(state)
+    players = [h for h in state.houses_in_play if h not in state.vassals]  # MOD-VASSAL-28
     stats = {h: _stats(state, h) for h in players}
     ranked = sorted(players, key=lambda h: _key(stats[h], ruleset))
     return [wev.Standing(house=h, rank=i + 1, **stats[h]) for i, h in enumerate(ranked)]
@@ -122,13 +122,8 @@ def seven_castles(state: BoardState) -> bool:
         if facts[a].castle != "none":
             owner = controller(state, a)
             counts[owner] = counts.get(owner, 0) + 1
-    return any(counts.get(h, 0) >= SEVEN for h in contenders(state))
-
-
-def contenders(state: BoardState) -> list[str]:
-    """The houses that can win: every house in play, but never a vassal (MOD-VASSAL-28), which
-    neither wins nor loses (a player turned vassal too, MOD-FLEX-02)."""
-    return [h for h in state.houses_in_play if h not in state.vassals]
+    # MOD-VASSAL-28: a vassal can neither win nor lose
+    return any(counts.get(h, 0) >= SEVEN for h in state.houses_in_play if h not in state.vassals)
 
 
 #: Events that continue one March's movement (BG-MARCH-01/05/06) after its ``MarchDeclared``.

@@ -115,7 +115,7 @@ def settle(em: Emitter) -> None:
         rest = [h for h in group if h not in chosen]
         order += chosen
         if len(rest) > 1:
-            holder = s.dominance_holder("iron_throne") or tracks_of(s).iron_throne[0]
+            holder = s.top_player(tracks_of(s).iron_throne)  # MOD-VASSAL-20: never a vassal
             em.emit(
                 wev.WesterosChoicePending(house=holder, kind="bid_tie", options=rest, default=rest[0], context=track)
             )

@@ -70,8 +70,8 @@ RULE = {
 
 def holder(state: BoardState, track: str) -> str:
     """BG-COK-01: the Iron Throne / Messenger Raven / Valyrian Steel Blade holder."""
-    holder = state.dominance_holder(track)  # position 1, or the highest player (MOD-VASSAL-21)
-    return holder if holder is not None else track_order(state, track)[0]
+    # the Blade holder is Fiefdoms position 1 (BoardState.blade_holder); never a vassal (MOD-VASSAL-21)
+    return state.top_player(track_order(state, track))
 
 
 def begin(em: Emitter, deck: str, card: str) -> None:

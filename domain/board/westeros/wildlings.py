@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import board_data, power
 from ..action import events as aev
-from ..board_data import every_house_card
+from ..action.house_cards import all_cards as all_house_cards
 from ..control import total, units_of
 from ..emitter import Emitter
 from ..state import BoardState
@@ -88,7 +88,7 @@ def run(em: Emitter) -> None:
             return
         em.emit(
             wev.WesterosChoicePending(
-                house=s.dominance_holder("iron_throne") or tracks_of(s).iron_throne[0],
+                house=s.top_player(tracks_of(s).iron_throne),
                 kind="wildling_tie",
                 options=tied,
                 default=tied[0],
@@ -233,7 +233,7 @@ def highest_tracks(state: BoardState, house: str) -> list[str]:
 
 
 def milkwater_default(state: BoardState, house: str) -> str:
-    cards = every_house_card()
+    cards = all_house_cards()
     return min(state.houses[house].hand, key=lambda c: (cards[c].strength, c))
 
 
@@ -265,7 +265,7 @@ def card_effect(em: Emitter, card: str, house: str, role: str) -> None:
                 em.emit(aev.HouseCardsReturned(house=house, cards=list(hs.discards), reason=card))
         elif len(hs.hand) > 1:
             if lowest:
-                cards = every_house_card()
+                cards = all_house_cards()
                 top = max(cards[c].strength for c in hs.hand)
                 out = sorted(c for c in hs.hand if cards[c].strength == top)
                 if len(out) < len(hs.hand):  # all equal: none is discarded (S&R)
@@ -350,7 +350,7 @@ def preemptive_raid_choice(em: Emitter, house: str, choice: str) -> None:
     else:
         _choice(
             em,
-            s.dominance_holder("iron_throne") or tracks_of(s).iron_throne[0],
+            s.top_player(tracks_of(s).iron_throne),
             "preemptive_raid_track",
             tracks,
             default=tracks[0],

@@ -14,12 +14,12 @@ from domain.board import power
 from domain.board.action import events as aev
 from domain.board.audit import audit
 from domain.board.decisions import pending_decisions
-from domain.board.emitter import Emitter
+from domain.board.emitter import Emitter, copy_state
 from domain.board.game import GAME
 from domain.board.mother_of_dragons import vassal_order_sets
 from domain.board.narrative import describe
 from domain.board.planning import areas_needing_orders
-from domain.board.victory import contenders, standings
+from domain.board.victory import seven_castles, standings
 from domain.core.errors import Forbidden, RuleViolation, WrongPhase
 from tests.domain.board.mother_of_dragons.test_mod_house_choice import Table, _play_choices
 from tests.support.action_positions import FILL, SYSTEM
@@ -103,7 +103,13 @@ def test_MOD_FLEX_02_the_leaver_gains_no_power_and_cannot_win() -> None:
     leave(p, "arryn")
     em = Emitter(p.state, p.ctx)
     assert power.gain(em, "arryn", 3, "test") == 0 and not em.events
-    assert "arryn" not in contenders(p.state)
+    for area in ("the_eyrie", "the_vale_of_arryn", "crackclaw_point", "harrenhal", "winterfell", "pyke", "highgarden"):
+        p.state.areas[area].power_token = "arryn"  # mutated: seven castles for the vassal
+        p.state.areas[area].units, p.state.areas[area].house = {}, None
+    assert not seven_castles(p.state)
+    as_player = copy_state(p.state)
+    as_player.vassals = [h for h in as_player.vassals if h != "arryn"]
+    assert seven_castles(as_player)  # the same board wins for a player
     assert "arryn" not in [x.house for x in standings(p.state)]
 
 
