@@ -7,11 +7,29 @@ from tests.api.test_mother_of_dragons_api import _choose_all
 from tests.support.game_client import create, decisions, join_all, wait_until
 
 
+def _choose_commanders(api, g) -> None:
+    """MOD-VASSAL-03: every set holder commands the first free vassal, until Assign Orders opens."""
+    for _ in range(10):
+        pending = [
+            (t, d)
+            for t in g.seats.values()
+            for d in decisions(api, g, t)["decisions"]
+            if d["commands"] == ["command_vassal"]
+        ]
+        if not pending:
+            return
+        token, d = pending[0]
+        body = {"type": "command_vassal", "vassal": d["options"]["vassals"][0]}
+        r = api.post(f"/v1/games/{g.id}/commands", json=body, headers=g.auth(token))
+        assert r.status_code == 200, r.text
+
+
 def test_MOD_FLEX_01_a_player_leaves_through_the_api(api) -> None:
     g = create(api, 4, expansion="mother_of_dragons")
     join_all(api, g, 4)
     assert api.post(f"/v1/games/{g.id}/start", headers=g.auth(g.organizer)).status_code == 200
     _choose_all(api, g)
+    _choose_commanders(api, g)
     token = next(iter(g.seats.values()))
     house = next(d["house"] for d in decisions(api, g, token)["decisions"])
     r = api.post(
