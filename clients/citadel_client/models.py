@@ -383,6 +383,13 @@ class GiftPower(Command, frozen=True, tag="gift_power"):
     amount: int
 
 
+class LeaveGame(Command, frozen=True, tag="leave_game"):
+    """Mother of Dragons: leave the game; your house becomes a vassal (MOD-FLEX-01/02). For now only
+    while the Planning phase's orders are being assigned."""
+
+    reason: str = ""
+
+
 class CommandVassal(Command, frozen=True, tag="command_vassal"):
     """Mother of Dragons: command ``vassal`` this round, or pass the set (null; MOD-VASSAL-03/04)."""
 
@@ -491,6 +498,7 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 PlayerCommand = (
     GiftPower
+    | LeaveGame
     | ChooseHouse
     | CommandVassal
     | AssignOrders

@@ -24,6 +24,14 @@ The phases, each a package:
 * ``westeros``   -- BG-WEST-*, BG-WCARD-*, BG-SUPPLY-03/04 (when the token moves), BG-MUSTER-06,
   BG-COK-*, BG-WILD-*: the Westeros phase and the wildling attacks.
 
+Mother of Dragons (``settings.expansion``, docs/mother-of-dragons.md), as settings of the same engine:
+
+* ``mother_of_dragons`` / ``house_choice`` -- MOD-SETUP-*: the 7-house setup, the seats' house choice;
+* ``gifts``      -- MOD-GIFT-01..03: gifts of Power at any time;
+* ``flexible_presence`` -- MOD-FLEX-01/02: a player who leaves becomes a vassal;
+* sea orders live in ``orders`` and ``action/sea_orders`` (MOD-SEA-*), House Arryn's cards in
+  ``action/arryn_cards`` (MOD-DATA-01).
+
 Tying it together:
 
 * ``game``       -- the board game as a ``domain.core.game.Game``: the one object the service knows;

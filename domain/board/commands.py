@@ -63,6 +63,13 @@ class GiftPower(Command, frozen=True, tag="gift_power"):
     amount: Annotated[int, msgspec.Meta(ge=1, le=20)]
 
 
+class LeaveGame(Command, frozen=True, tag="leave_game"):
+    """Mother of Dragons (MOD-FLEX-01/02): leave the game; your house and its units become a vassal.
+    For now only while the Planning phase's orders are being assigned (docs/mother-of-dragons.md)."""
+
+    reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
+
+
 class CommandVassal(Command, frozen=True, tag="command_vassal"):
     """Mother of Dragons (MOD-VASSAL-03/04): with one of your sets of Vassal Order tokens, command
     ``vassal`` this round, or pass the set to the next player on the Iron Throne track (null)."""
@@ -77,7 +84,7 @@ PlanningCommand = (
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
-PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo | GiftPower
+PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo | GiftPower | LeaveGame
 
 
 # Commands that do not come through POST /commands ---------------------------------------------
@@ -107,6 +114,7 @@ __all__ = [
     "CreateGame",
     "GiftPower",
     "JoinGame",
+    "LeaveGame",
     "OrderId",
     "PlayerCommand",
     "RavenPass",

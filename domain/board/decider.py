@@ -13,7 +13,18 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, gifts, house_choice, judge, planning, undo_consent, victory
+from . import (
+    board_data,
+    clocks,
+    fixture_start,
+    flexible_presence,
+    gifts,
+    house_choice,
+    judge,
+    planning,
+    undo_consent,
+    victory,
+)
 from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
@@ -205,6 +216,8 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
         raise Forbidden("the judge gave this seat to another player: this token is void", code="token_replaced")
     if seat is None or seat.house is None:
         raise NotYourTurn("this seat has no house yet; the game has not started", code="not_started")
+    if seat.left:  # MOD-FLEX-01: its house is a vassal now
+        raise Forbidden("this seat's player left the game; its house is a vassal", code="seat_left")
     return seat.house
 
 
@@ -264,6 +277,8 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return house_choice.choose(state, command, actor, ctx)
         case cmd.GiftPower():  # MOD-GIFT-01..03: at any time, not a pending decision
             return list(gifts.gift_power(state, house_of(state, actor), command))
+        case cmd.LeaveGame():  # MOD-FLEX-01/02
+            return flexible_presence.leave(state, actor.seat_id or "", house_of(state, actor), command, ctx)
         case cmd.CommandVassal():
             em = Emitter(state, ctx)
             commanders.command_vassal(em, house_of(state, actor), command.vassal)

@@ -73,6 +73,20 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
             state.houses[event.house].power -= event.amount
             state.houses[event.to].power += event.amount
+        case mev.PlayerLeft():  # MOD-FLEX-01/02: the house becomes a vassal
+            state.vassals = [*state.vassals, event.house]
+            state.houses[event.house].power = 0
+            # it places no orders of its own now, nor for the vassals it commanded, which have no
+            # commander for the rest of this round (chosen again from the next Planning phase)
+            orphans = [v for v, c in state.commanders.items() if c == event.house]
+            state.commanders = {v: c for v, c in state.commanders.items() if c != event.house}
+            for h in (event.house, *orphans):
+                state.planning.sealed.pop(h, None)
+                state.planning.salts.pop(h, None)
+            state.vassal_order_sets = dict(event.order_sets)
+            leaver = state.seat(event.seat_id)
+            if leaver is not None:
+                leaver.left = True
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
             hs = state.houses[event.house]
             hs.hand = [k for k in hs.hand if k not in event.cards]

@@ -40,8 +40,9 @@ from .westeros.events import GameEnded, WesterosPhaseBegan
 class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
     """``POST /v1/games`` for the board game (``kind`` may be left out: the board game is the default)."""
 
-    player_count: Annotated[int, msgspec.Meta(ge=3, le=6)]
-    """3 to 6 (BG-SETUP-01)."""
+    player_count: Annotated[int, msgspec.Meta(ge=3, le=7)]
+    """3 to 6 (BG-SETUP-01); 7 only with ``settings.expansion`` ``mother_of_dragons`` (MOD-SETUP-01),
+    the rules refuse it otherwise (422 ``invalid_player_count``)."""
     kind: Literal["board"] = "board"
     settings: Settings = msgspec.field(default_factory=Settings)
     scenario: Scenario | None = None
@@ -175,8 +176,10 @@ class BoardGame:
         return state.seat(seat_id) is not None
 
     def reader_of(self, state: BoardState, seat_id: str) -> str | None:
+        """The seat's house; the public's eyes once its player left (MOD-FLEX-01): its house is a
+        vassal, whose hidden information is its commander's now."""
         seat = state.seat(seat_id)
-        return seat.house if seat else None
+        return seat.house if seat and not seat.left else None
 
     def readers(self, state: BoardState) -> list[str]:
         return list(state.houses_in_play)

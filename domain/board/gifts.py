@@ -75,6 +75,12 @@ def receivers(state: BoardState, house: str) -> list[str]:
 
 def gift_power(state: BoardState, house: str, command: GiftPower) -> list[mev.PowerGifted]:
     """MOD-GIFT-01..03: ``house`` gives up to ``command.amount`` Power to ``command.to``."""
+    if command.for_vassal is not None:
+        raise RuleViolation(
+            "a vassal never gives Power (MOD-VASSAL-26): send the gift for your own house",
+            rule="MOD-GIFT-01",
+            code="for_vassal_not_allowed",
+        )
     why = gift_window(state)
     if why is not None:
         if not is_mother_of_dragons(state):

@@ -51,6 +51,21 @@ class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_fro
     reason: str
 
 
+class PlayerLeft(Event, frozen=True, tag="player_left"):
+    """MOD-FLEX-01/02: the player of ``house`` (seat ``seat_id``) left; the house and all its units are
+    now a vassal. Its available Power went back to the Pool; its sealed orders, if any, were withdrawn
+    (their content stays hidden); ``order_sets`` is every player's count of unused Vassal Order sets
+    once the leaver's went back (the new vassal's set is dealt at the next Planning phase). The
+    vassals the leaver commanded have no commander until then."""
+
+    seat_id: str
+    house: str
+    power_to_pool: int
+    order_sets: dict[str, int]
+    withdrawn_orders: bool = False
+    reason: str = ""
+
+
 class VassalOrderSetsDealt(Event, frozen=True, tag="vassal_order_sets_dealt"):
     """MOD-VASSAL-02: a Planning phase begins; every vassal's token goes back beside the Iron Throne
     track (no vassal has a commander) and the sets of Vassal Order tokens go to the highest players
@@ -127,4 +142,5 @@ MOD_EVENTS = (
     | VassalOrderSetsDealt
     | VassalCommanderChosen
     | VassalsCommandedByLast
+    | PlayerLeft
 )

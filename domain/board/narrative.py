@@ -57,6 +57,10 @@ def describe(event: ev.Event) -> str | None:
                 else ""
             )
             return f"{event.house.capitalize()} gave {event.amount} Power to {event.to.capitalize()}{capped}."
+        case mev.PlayerLeft():  # MOD-FLEX-01/02
+            return (
+                f"The player of {event.house.capitalize()} left the game; {event.house.capitalize()} is now a vassal."
+            )
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn (MOD-DATA-01)
             names = ", ".join(k.replace("_", " ").title() for k in event.cards)
             return f"{event.house.capitalize()}'s {names} left the game ({event.reason.replace('_', ' ').title()})."

@@ -103,7 +103,7 @@ class AreaView(msgspec.Struct, omit_defaults=True):
     """A revealed order, or your own sealed one; ``"sealed"`` for another house's face-down order."""
 
 
-class HouseView(msgspec.Struct):
+class HouseView(msgspec.Struct, omit_defaults=True):
     house: str
     seat_id: str | None
     power: int
@@ -114,6 +114,9 @@ class HouseView(msgspec.Struct):
     hand_size: int
     discards: list[str]
     orders_submitted: bool
+    removed: list[str] = []
+    """House cards removed from the game for good (Robert Arryn, Mother of Dragons); public; left out
+    while empty."""
 
 
 class SeatView(msgspec.Struct):
@@ -222,6 +225,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 hand_size=len(hs.hand),
                 discards=list(hs.discards),
                 orders_submitted=state.step == "assign_orders" and h not in still,
+                removed=list(hs.removed),
             )
         )
     seen_by = state.planning.raven_peek_house

@@ -122,6 +122,8 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = cmd.RavenPlaceWildling(to_bottom=e.to_bottom)
         case ev.RavenPassed():
             command = cmd.RavenPass()
+        case mev.PlayerLeft():  # MOD-FLEX-01
+            command = cmd.LeaveGame(reason=e.reason)
         case mev.PowerGifted():  # MOD-GIFT-01: the gift asked for (the event records the capped one)
             command = cmd.GiftPower(to=e.to, amount=e.requested)
         case aev.RaidResolved():

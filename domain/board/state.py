@@ -143,6 +143,8 @@ class Seat(msgspec.Struct):
     house: str | None = None
     generation: int = 0
     """The seat's token generation: one more at each replacement by the judge (``seat_replaced``)."""
+    left: bool = False
+    """Mother of Dragons: the player left and its house became a vassal (MOD-FLEX-01)."""
 
 
 class HouseState(msgspec.Struct):

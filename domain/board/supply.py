@@ -111,8 +111,8 @@ def on_board(state: BoardState, house: str, unit: str) -> int:
 
 
 def available_units(state: BoardState, house: str, unit: str) -> int:
-    """BG-COMP-03: units of that type the house can still put on the board (with Mother of Dragons
-    from its 7-house facts, where House Arryn is)."""
+    """BG-COMP-03: units of that type the house can still put on the board (a Mother of Dragons
+    house's from the expansion's facts: House Arryn is not in the base game's, MOD-DATA-01)."""
     if state.settings.expansion is not None:
         limit = board_data.mother_of_dragons().houses[house].unit_limits[unit]
     else:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from domain.board import commands as cmd
 from domain.board.decider import create
+from domain.board.decisions import pending_decisions
 from domain.board.house_choice import chooser, free_houses
 from domain.board.planning import areas_needing_orders
 from domain.board.state import Settings
@@ -43,11 +44,16 @@ class ModPosition(Position):
         self.sys(cmd.StartGame(), ORGANIZER)
         while (seat := chooser(self.state)) is not None:
             self.sys(cmd.ChooseHouse(house=free_houses(self.state)[0]), cmd.Actor(kind="seat", seat_id=seat))
+        while self.state.step == "choose_commanders":  # MOD-VASSAL-03: each takes the highest free vassal
+            d = pending_decisions(self.state)[0]
+            self.sys(cmd.CommandVassal(vassal=d.options.vassals[0]), cmd.Actor(kind="seat", seat_id=d.seat_id))
         if not reveal:
             return
         orders = orders or {}
         for house in self.state.turn_order():
             if house in self.state.vassals:
+                if house in self.state.commanders:  # MOD-VASSAL-08: its commander places none for it
+                    self.sys(cmd.AssignOrders(orders={}, for_vassal=house), self.actor(self.state.commanders[house]))
                 continue
             mine = orders.get(house) or dict(zip(areas_needing_orders(self.state, house), FILL))
             self.sys(cmd.AssignOrders(orders=mine), self.actor(house))

@@ -21,9 +21,9 @@ printed values.
 
 from __future__ import annotations
 
-from .. import power
+from .. import board_data, power
 from ..adjacency import adjacent
-from ..board_data import HouseCard, every_house_card
+from ..board_data import HouseCard, all_house_cards
 from ..emitter import Emitter
 from ..state import BoardState
 from ..strength import castle_area, is_supported, standing, supports
@@ -40,9 +40,11 @@ AFTER = ("patchface", "ser_loras_tyrell", *arryn.AFTER)
 
 
 def all_cards() -> dict[str, HouseCard]:
-    """Every House card by id, Mother of Dragons' too (the board facts,
-    :func:`domain.board.board_data.every_house_card`)."""
-    return every_house_card()
+    """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`), with
+    Mother of Dragons' House Arryn cards (their strength and icons, MOD-DATA-01) and the shared Vassal
+    House deck (MOD-VASSAL-29)."""
+    mod = board_data.mother_of_dragons()
+    return {**all_house_cards(), **{c.id: c for c in (*mod.arryn_house_cards, *mod.vassal_house_cards)}}
 
 
 def defender(c: Combat) -> str:

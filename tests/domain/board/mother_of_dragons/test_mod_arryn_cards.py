@@ -11,6 +11,7 @@ from domain.board import mod_events as mev
 from domain.board.action import events as aev
 from domain.board.action.decisions import AbilityOptions
 from domain.board.narrative import describe
+from domain.board.redaction import view_for
 from domain.core.errors import RuleViolation
 from tests.support.action_positions import acmd, of_type
 from tests.support.mod_positions import SEVEN, ModPosition, mod_north
@@ -181,6 +182,8 @@ def test_MOD_DATA_01_robert_arryn_removes_himself_and_the_lowest_discard() -> No
     assert "robert_arryn" not in arryn.hand + arryn.discards
     assert "catelyn_stark" not in stark.hand + stark.discards
     assert arryn.removed == ["robert_arryn"] and stark.removed == ["catelyn_stark"]
+    public = {h.house: h.removed for h in view_for(sc.state, None).houses}
+    assert public["arryn"] == ["robert_arryn"] and public["stark"] == ["catelyn_stark"]
     assert "the_blackfish" in stark.discards and "eddard_stark" in stark.discards
     lines = [describe(e) for e in of_type(events, mev.HouseCardsRemovedFromGame)]
     assert "Stark's Catelyn Stark left the game (Robert Arryn)." in lines
