@@ -73,6 +73,8 @@ def player_command(e: Any) -> object | None:
             return cmd.UseAction(card=e.card, target=e.target)
         case ev.CardsEventPlayed():
             return cmd.PlayEvent(card=e.card, target=e.target)
+        case ev.CardsReactionDeclined():
+            return cmd.Decline()
         case ev.CardsActionPassed():
             return cmd.PassAction()
         case ev.CardsPlayerEliminated(reason="conceded"):

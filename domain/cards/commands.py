@@ -117,6 +117,10 @@ class PlayEvent(_Command, frozen=True, tag="play_event"):
     target: Annotated[str, msgspec.Meta(max_length=16)] | None = None
 
 
+class Decline(_Command, frozen=True, tag="decline"):
+    """Play no (more) reaction in this reaction window."""
+
+
 class PassAction(_Command, frozen=True, tag="pass_action"):
     """Take no action in this action window (CG-ROUND-02)."""
 
@@ -155,6 +159,7 @@ CardCommand = (
     | UseAction
     | PlayEvent
     | PassAction
+    | Decline
     | Concede
     | DiscardToReserve
     | ChooseTargets

@@ -10,7 +10,7 @@ import msgspec
 
 from .phases import actions, challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
-from .setup import SETUP_GOLD
+from .setup import SETUP_GOLD, setup_attach_targets
 from .state import CardState
 
 COMMANDS: dict[str, list[str]] = {
@@ -26,6 +26,7 @@ COMMANDS: dict[str, list[str]] = {
     "action": ["ambush_card", "use_action", "play_event", "pass_action"],
     "reserve": ["discard_to_reserve"],
     "ability": ["choose_targets"],
+    "reaction": ["play_event", "decline"],
 }
 
 
@@ -48,7 +49,16 @@ class CardDecision(msgspec.Struct):
     budget: int | None = None
     """Setup: the printed cost you may spend (8); marshal: your gold."""
     attach_targets: dict[str, list[str]] = {}
-    """Marshal: for each attachment you may marshal, the characters it may go on."""
+    """Marshal and action: for each attachment you may put into play, the characters it may go on;
+    setup: every attachment of your hand -> the characters of your hand it may go on (set up too; none:
+    the attachment cannot be set up)."""
+    costs: dict[str, int] = {}
+    """Setup: each card's printed cost (their sum, duplicates aside, is at most ``budget``)."""
+    limited: list[str] = []
+    """Setup: the Limited cards among ``cards`` (at most one of them may be set up)."""
+    unique_titles: dict[str, str] = {}
+    """Setup: the unique cards among ``cards`` -> their title. A further copy of a title you set up
+    goes under the first as a duplicate: it costs nothing and takes no attachment."""
     seats: list[str] = []
     """First player: the seats you may choose."""
     challenge_types: dict[str, list[str]] = {}
@@ -57,9 +67,12 @@ class CardDecision(msgspec.Struct):
     actions: dict[str, list[str]] = {}
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
     events: dict[str, list[str]] = {}
-    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none)."""
+    """Marshal, action, reaction: each event of your hand you may play now -> its legal targets (empty: none)."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
+    stealth_attackers: list[str] = []
+    """Challenge: your eligible attackers with stealth (each may bypass a different one of
+    ``stealth_targets``: ``stealth`` of ``declare_challenge``)."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets (``cards`` are the options, ``count`` how many)."""
     default_targets: list[str] = []
@@ -92,6 +105,10 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "setup":
             d.cards = [c for c in p.hand if s.record(c).type in ("character", "location", "attachment")]
             d.budget = SETUP_GOLD
+            d.costs = {c: s.record(c).printed_cost for c in d.cards}
+            d.limited = [c for c in d.cards if s.record(c).limited]
+            d.unique_titles = {c: s.record(c).name for c in d.cards if s.record(c).unique}
+            d.attach_targets = setup_attach_targets(s, seat)
             d.submitted = p.setup is not None
         case "plot":
             d.cards = sorted(p.plots, key=lambda i: int(i.split("-p")[1]))
@@ -107,6 +124,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "challenge":
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
+            d.stealth_attackers = challenges.stealth_attackers(s, seat, list(d.challenge_types.values()))
         case "defend":
             ch = s.challenge
             assert ch is not None
@@ -122,6 +140,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
+        case "reaction":
+            r = s.reactions
+            assert r is not None
+            d.events = actions.reactions_of(s, seat, r.trigger)
+            d.prompt = f"react to: {r.trigger}"
         case "ability":
             c = s.choice
             assert c is not None

@@ -491,6 +491,27 @@ class CardsTopCardRevealed(Event, frozen=True, tag="cards_top_card_revealed"):
     card_source: str
 
 
+class CardsReactionsOpened(Event, frozen=True, tag="cards_reactions_opened"):
+    """A reaction window opened after ``trigger`` (``challenge_won``): the ``seats`` that have a
+    reaction are asked in player order (that a seat is asked says it holds *some* reaction)."""
+
+    trigger: str
+    seats: list[str]
+
+
+class CardsReactionDeclined(Event, frozen=True, tag="cards_reaction_declined"):
+    """A seat declined to react (more) in the open reaction window."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsReactionsClosed(Event, frozen=True, tag="cards_reactions_closed"):
+    """Every seat asked has declined: the game goes on after the trigger."""
+
+    trigger: str
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -582,6 +603,9 @@ CardEvent = (
     | CardsControlTaken
     | CardsFactionKnelt
     | CardsTopCardRevealed
+    | CardsReactionsOpened
+    | CardsReactionDeclined
+    | CardsReactionsClosed
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import AbilityChoice, CardState, Challenge, Placed, Player, Window
+from .state import AbilityChoice, CardState, Challenge, Placed, Player, Reactions, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -120,11 +120,12 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 p.limited_count = 0
                 p.challenges_made = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
+            state.effects = []
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
-            state.effects = []
+            state.effects = [e for e in state.effects if e.until == "round"]
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
@@ -173,6 +174,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.active = event.seat_id
             state.challenge = _challenge(event)
             state.effects = [e for e in state.effects if e.until != "challenge"]
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("challenge:")]
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
@@ -269,6 +271,14 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 leave_play(state, c, "discard")
         case ev.CardsFactionKnelt():
             state.player(event.seat_id).faction_kneeling = True
+        case ev.CardsReactionsOpened():
+            state.reactions = Reactions(trigger=event.trigger, seats=list(event.seats))
+        case ev.CardsReactionDeclined():
+            assert state.reactions is not None
+            state.reactions.seats.remove(event.seat_id)
+            state.waiting = []
+        case ev.CardsReactionsClosed():
+            state.reactions = None
         case ev.CardsTopCardRevealed():
             pass  # a fact for the log: the card stays on top of the deck
         case ev.CardsControlTaken():
@@ -276,6 +286,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChallengeResolved():
             if state.challenge is not None:
                 state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
+                state.challenge.margin = abs(event.attacker_strength - event.defender_strength)
             if event.winner is not None:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
         case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():

@@ -39,6 +39,7 @@ DEFAULTS: dict[str, str] = {
     "intimidate": "kneel nobody",
     "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
+    "reaction": "decline (play no reaction)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -235,6 +236,14 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             step = _opportunity(s, seat)
             actions.use(em, seat, command.card, command.target, in_window=step == "action")
             flow.after_action(em, step)
+        case cmd.PlayEvent() if s.step == "reaction":
+            _expect(s, seat, "reaction", "CG-POOL-06")
+            actions.play_reaction(em, seat, command.card, command.target)
+            flow.reaction_turn(em)
+        case cmd.Decline():
+            _expect(s, seat, "reaction", "CG-POOL-06")
+            em.emit(ev.CardsReactionDeclined(seat_id=seat))
+            flow.reaction_turn(em)
         case cmd.PlayEvent():
             step = _opportunity(s, seat)
             actions.play(em, seat, command.card, command.target, in_window=step == "action")
@@ -341,6 +350,9 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)
+            case "reaction":
+                em.emit(ev.CardsReactionDeclined(seat_id=seat, by_default=True))
+                flow.reaction_turn(em)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

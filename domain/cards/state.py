@@ -28,6 +28,7 @@ Step = Literal[
     "action",
     "reserve",
     "ability",
+    "reaction",
     "ended",
 ]
 Phase = Literal[
@@ -81,6 +82,8 @@ class Challenge(msgspec.Struct):
     """Set once resolved (CG-CHAL-05)."""
     unopposed: bool = False
     """Set once resolved: the attacker won with no defending STR (CG-CHAL-06)."""
+    margin: int = 0
+    """Set once resolved: the winner's STR minus the loser's."""
 
 
 class AbilityChoice(msgspec.Struct):
@@ -111,6 +114,14 @@ class Window(msgspec.Struct):
     passes: int = 0
 
 
+class Reactions(msgspec.Struct):
+    """An open reaction window (CG-POOL-06) after ``trigger``: the seats still to be asked, in
+    player order; a seat is asked while it has a reaction, until it declines."""
+
+    trigger: str
+    seats: list[str]
+
+
 class Lasting(msgspec.Struct, frozen=True):
     """A lasting effect of an ability on a card (``target``) until the end of the challenge or the
     phase (``until``): STR, an icon gained, a claim change, or what happens to the card as the
@@ -119,11 +130,13 @@ class Lasting(msgspec.Struct, frozen=True):
     source: str
     """The card whose ability (or the event) created it."""
     target: str
-    until: Literal["challenge", "phase"]
+    until: Literal["challenge", "phase", "round"]
     strength: int = 0
     icon: str | None = None
     claim: int = 0
     at_end: str | None = None
+    forbids: str | None = None
+    """A challenge type the target seat may not initiate while this lasts (Unbowed, Unbent, Unbroken)."""
 
 
 class Player(msgspec.Struct):
@@ -191,6 +204,8 @@ class CardState(msgspec.Struct):
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
     window: Window | None = None
+    reactions: Reactions | None = None
+    """The open reaction window (step ``reaction``)."""
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""
     effects: list[Lasting] = []

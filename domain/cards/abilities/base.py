@@ -180,6 +180,12 @@ class Ability:
         is checked by the engine from the card's ``action_windows``."""
         return None
 
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        """A reaction event in ``owner``'s hand after ``trigger`` (``challenge_won``: the current
+        challenge's result is in ``state.challenge``): None when it cannot be played now; ``[]``
+        without a target; else its targets. It resolves with :meth:`action`."""
+        return None
+
     def event_cost(self, state: CardState, source: str, owner: str, target: str | None) -> int:
         """The gold an event costs to play with ``target`` (its printed cost; X events compute it)."""
         return state.record(source).printed_cost
@@ -214,7 +220,7 @@ def standing(state: CardState, card: str) -> bool:
     return card in state.in_play and not state.in_play[card].kneeling
 
 
-def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "phase"], **what: Any) -> None:
+def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "phase", "round"], **what: Any) -> None:
     """A lasting effect on ``target`` until the end of the challenge or phase (``strength``,
     ``icon``, ``claim``, ``at_end``: see :class:`~..state.Lasting`)."""
     em.emit(ev.CardsEffectApplied(effect=Lasting(source=source, target=target, until=until, **what)))
@@ -267,6 +273,25 @@ def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str
             seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, card_source=source
         )
     )
+
+
+def won_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None, margin: int = 0) -> bool:
+    """Whether ``owner`` won the challenge just resolved (of ``kind``, as ``attacker``/``defender``,
+    by ``margin`` STR or more)."""
+    ch = state.challenge
+    if ch is None or ch.winner != owner or ch.margin < margin or (kind is not None and ch.type != kind):
+        return False
+    return role is None or (ch.attacker if role == "attacker" else ch.defender) == owner
+
+
+def lost_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None) -> bool:
+    """Whether ``owner`` lost the challenge just resolved (of ``kind``, as ``attacker``/``defender``)."""
+    ch = state.challenge
+    if ch is None or ch.winner is None or ch.winner == owner or owner not in (ch.attacker, ch.defender):
+        return False
+    if kind is not None and ch.type != kind:
+        return False
+    return role is None or (ch.attacker if role == "attacker" else ch.defender) == owner
 
 
 def characters_in_play(state: CardState) -> list[str]:

@@ -13,7 +13,20 @@ from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, Query, announce, bearer, kneel, lasting, participates, stand, standing
+from .base import (
+    Ability,
+    PrintedOnly,
+    Query,
+    announce,
+    bearer,
+    kill,
+    kneel,
+    lasting,
+    participates,
+    stand,
+    standing,
+    won_by,
+)
 
 
 def _prompt(ability: Ability) -> str:
@@ -403,4 +416,94 @@ class WildlingHorde(Ability):
 ABILITIES += (
     SealOfTheHand(),
     WildlingHorde(),
+)
+
+
+# -- Reaction events (a reaction window: domain/cards/phases/flow.py) --------------------------
+
+
+def _once_per_challenge(state: CardState, code: str, owner: str) -> bool:
+    return f"challenge:{code}:{owner}" not in state.used_abilities
+
+
+class PutToTheSword(Ability):
+    """Put to the Sword: Reaction: after you win a military challenge as the attacker by 5 or more STR, kill a character the losing opponent controls (max 1 per challenge)."""
+
+    code = "01041"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "military", "attacker", 5):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        return [p.card for p in state.characters(state.opponent(owner))] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        kill(em, em.state.opponent(owner), [target])
+
+
+class PutToTheTorch(Ability):
+    """Put to the Torch: Reaction: after you win a military challenge as the attacker by 5 or more STR, discard a location the losing opponent controls (max 1 per challenge)."""
+
+    code = "01042"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "military", "attacker", 5):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        return [p.card for p in state.controlled(state.opponent(owner), "location")] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        em.emit(ev.CardsDiscardedFromPlay(cards=[target], card=source))
+
+
+class SuperiorClaim(Ability):
+    """Superior Claim: Reaction: after you win a power challenge by 5 or more STR, your faction gains 2 power (max 1 per challenge)."""
+
+    code = "01043"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        ok = trigger == "challenge_won" and won_by(state, owner, "power", None, 5)
+        return [] if ok and _once_per_challenge(state, self.code, owner) else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Superior Claim"))
+
+
+class TearsOfLys(Ability):
+    """Tears of Lys: Reaction: after you win an intrigue challenge as the attacker, poison a character without an intrigue icon the losing opponent controls; as the phase ends, if it is still poisoned, kill it (max 1 per challenge)."""
+
+    code = "01044"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "intrigue", "attacker"):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        targets = [
+            p.card for p in state.characters(state.opponent(owner)) if not now.has_icon(state, p.card, "intrigue")
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        lasting(em, source, target, "phase", at_end="kill")
+
+
+ABILITIES += (
+    PutToTheSword(),
+    PutToTheTorch(),
+    SuperiorClaim(),
+    TearsOfLys(),
 )

@@ -21,6 +21,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..abilities import triggers
+from ..abilities.base import kill
 from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
@@ -75,6 +76,39 @@ def playable_events(state: CardState, seat: str) -> dict[str, list[str]]:
         if affordable:
             out[card] = affordable
     return out
+
+
+def reactions_of(state: CardState, seat: str, trigger: str) -> dict[str, list[str]]:
+    """The reaction events of ``seat``'s hand it may play now after ``trigger`` -> their targets."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    gold = state.player(seat).gold
+    for card in state.player(seat).hand:
+        rec = state.record(card)
+        ability = ABILITIES.get(rec.code)
+        if rec.type != "event" or ability is None or "reaction" not in ability.kinds:
+            continue
+        targets = ability.reaction_targets(state, card, seat, trigger, current)
+        if targets is None:
+            continue
+        affordable = [t for t in targets if ability.event_cost(state, card, seat, t) <= gold]
+        if (not targets and ability.event_cost(state, card, seat, None) <= gold) or affordable:
+            out[card] = affordable
+    return out
+
+
+def play_reaction(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` plays the reaction event ``card`` in the open reaction window."""
+    r = em.state.reactions
+    assert r is not None
+    _check_target(reactions_of(em.state, seat, r.trigger), card, target, "no reaction of yours")
+    ability = ABILITIES[em.state.cards[card]]
+    cost = ability.event_cost(em.state, card, seat, target)
+    start = len(em.events)
+    em.emit(ev.CardsEventPlayed(seat_id=seat, card=card, code=em.state.cards[card], cost=cost, target=target))
+    ability.action(em, card, seat, target, current)
+    _killed_triggers(em, start)
 
 
 def ambushes(state: CardState, seat: str) -> dict[str, list[str]]:
@@ -132,11 +166,16 @@ def _killed_triggers(em: Emitter, start: int) -> None:
 
 def phase_ends(em: Emitter) -> None:
     """Lasting effects that act as the phase ends, on cards still in play: ``discard`` (Hear Me
-    Roar!, no saves) or ``return_to_hand`` (Waking the Dragon), before the phase's end triggers."""
+    Roar!, no saves), ``return_to_hand`` (Waking the Dragon) or ``kill`` (Tears of Lys' poison),
+    before the phase's end triggers."""
     for e in list(em.state.effects):
-        if e.at_end is None or e.target not in em.state.in_play:
+        if e.at_end is None or e.target not in em.state.in_play or em.over:
             continue
-        if e.at_end == "discard":
+        if e.at_end == "kill":
+            start = len(em.events)
+            kill(em, em.state.in_play[e.target].controller, [e.target])
+            _killed_triggers(em, start)
+        elif e.at_end == "discard":
             em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedToHand(cards=[e.target], card=e.source))

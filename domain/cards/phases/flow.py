@@ -233,6 +233,8 @@ def after_defenders(em: Emitter) -> None:
 
 
 def resolve_challenge(em: Emitter) -> None:
+    """CG-CHAL-05: the winner; then the reactions to the result (the cards' own, then a reaction
+    window for the events of the hands), then claim."""
     winner = challenges.resolve(em)
     if victory.check(em):  # CG-END-01: the unopposed bonus may win before claim
         return
@@ -241,6 +243,46 @@ def resolve_challenge(em: Emitter) -> None:
         actions.challenge_won(em, winner)
         if victory.check(em):
             return
+        if open_reactions(em, "challenge_won"):
+            return
+    claim_step(em)
+
+
+def open_reactions(em: Emitter, trigger: str) -> bool:
+    """CG-POOL-06: a reaction window after ``trigger`` when some seat may play a reaction event
+    (first player first); True when opened."""
+    seats = [seat for seat in em.state.player_order() if actions.reactions_of(em.state, seat, trigger)]
+    if not seats:
+        return False
+    em.emit(ev.CardsReactionsOpened(trigger=trigger, seats=seats))
+    reaction_turn(em)
+    return True
+
+
+def reaction_turn(em: Emitter) -> None:
+    """The next seat of the reaction window is asked while it has a reaction (it may play several);
+    once every seat declined, the game goes on after the trigger."""
+    if victory.check(em):
+        return
+    r = em.state.reactions
+    assert r is not None
+    while r.seats:
+        seat = r.seats[0]
+        if actions.reactions_of(em.state, seat, r.trigger):
+            em.open_step("reaction", [seat])
+            return
+        em.emit(ev.CardsReactionDeclined(seat_id=seat))
+        r = em.state.reactions
+        assert r is not None
+    em.emit(ev.CardsReactionsClosed(trigger=r.trigger))
+    claim_step(em)
+
+
+def claim_step(em: Emitter) -> None:
+    """CG-CHAL-07: the claim of the challenge just resolved, then its keywords."""
+    ch = em.state.challenge
+    assert ch is not None
+    winner = ch.winner
     waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return

@@ -44,7 +44,10 @@ def test_CG_CHAL_02_and_CG_KEY_01_stealth_bypasses_a_defender():
     t = to_marshaling()
     arya = put_in_play(t, "seat1", "01141")  # stealth, P
     cersei = put_in_play(t, "seat2", "01084")  # I P
+    ned = put_in_play(t, "seat1", "01144")  # no stealth
     _challenges(t)
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.stealth_attackers == [arya] and ned in d.challenge_types["power"] and d.stealth_targets == [cersei]
     out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[arya], stealth={arya: cersei}))
     # the only possible defender is bypassed: no defender is asked for, the challenge is unopposed
     assert next(e for e in out if isinstance(e, ev.CardsDefendersDeclared)).defenders == []
