@@ -182,6 +182,14 @@ def reaction(d: c.CardDecision, rng: random.Random) -> Command:
     return c.Decline()
 
 
+def save(d: c.CardDecision, rng: random.Random) -> Command:
+    """Often a save of the decision's ``interrupts`` (a card -> the characters it may save), else decline."""
+    if d.interrupts and rng.random() < 0.7:
+        card = rng.choice(sorted(d.interrupts))
+        return c.UseInterrupt(card=card, target=rng.choice(d.interrupts[card]))
+    return c.Decline()
+
+
 def ability(d: c.CardDecision, rng: random.Random) -> Command:
     return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
@@ -199,6 +207,7 @@ CHOOSERS: dict[str, Chooser] = {
     "action": action,
     "reserve": reserve,
     "reaction": reaction,
+    "save": save,
     "ability": ability,
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
@@ -216,6 +225,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], Command]] = {
     "action": lambda d: c.PassAction(),
     "reserve": lambda d: c.DiscardToReserve(cards=d.cards[len(d.cards) - (d.count or 0) :]),
     "reaction": lambda d: c.Decline(),
+    "save": lambda d: c.Decline(),
     "ability": lambda d: c.ChooseTargets(cards=list(d.default_targets)),
 }
 """Decision kind -> the simplest legal answer (what the deadline would do)."""

@@ -94,6 +94,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "action": ("ambush_card", "use_action", "play_event", "pass_action"),
     "reserve": ("discard_to_reserve",),
     "reaction": ("play_event", "decline"),
+    "save": ("use_interrupt", "decline"),
     "ability": ("choose_targets",),
 }
 """Each decision kind -> the command ``type`` values that answer it (as the decision's ``commands``)."""
@@ -136,7 +137,9 @@ class CardDecision(msgspec.Struct, kw_only=True):
     actions: dict[str, list[str]] = {}
     """Marshal, action: each card whose Action you may use now -> its targets (empty: none)."""
     events: dict[str, list[str]] = {}
-    """Marshal, action: each event of your hand you may play now -> its targets (empty: none)."""
+    """Marshal, action, reaction: each event of your hand you may play now -> its targets (empty: none)."""
+    interrupts: dict[str, list[str]] = {}
+    """Save: each card of yours whose interrupt may save -> the characters it may save."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth."""
     prompt: str | None = None
@@ -243,6 +246,11 @@ class Decline(Command, frozen=True, tag="decline"):
     pass
 
 
+class UseInterrupt(Command, frozen=True, tag="use_interrupt"):
+    card: str
+    target: str
+
+
 class ChooseTargets(Command, frozen=True, tag="choose_targets"):
     cards: list[str]
 
@@ -271,6 +279,7 @@ CardCommand = (
     | UseAction
     | PlayEvent
     | Decline
+    | UseInterrupt
     | PassAction
     | ChooseTargets
     | DiscardToReserve

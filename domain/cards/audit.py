@@ -73,8 +73,10 @@ def player_command(e: Any) -> object | None:
             return cmd.UseAction(card=e.card, target=e.target)
         case ev.CardsEventPlayed():
             return cmd.PlayEvent(card=e.card, target=e.target)
-        case ev.CardsReactionDeclined():
+        case ev.CardsReactionDeclined() | ev.CardsSaveDeclined():
             return cmd.Decline()
+        case ev.CardsSaved():
+            return cmd.UseInterrupt(card=e.card, target=e.saved)
         case ev.CardsActionPassed():
             return cmd.PassAction()
         case ev.CardsPlayerEliminated(reason="conceded"):

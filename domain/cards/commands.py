@@ -118,7 +118,15 @@ class PlayEvent(_Command, frozen=True, tag="play_event"):
 
 
 class Decline(_Command, frozen=True, tag="decline"):
-    """Play no (more) reaction in this reaction window."""
+    """Play no (more) reaction in this reaction window; or save no (more) character (``save``)."""
+
+
+class UseInterrupt(_Command, frozen=True, tag="use_interrupt"):
+    """Use a save interrupt of a card you control (``save`` decision: ``interrupts`` lists each
+    card -> the characters it may save) to save ``target`` from being killed."""
+
+    card: CardId
+    target: CardId
 
 
 class PassAction(_Command, frozen=True, tag="pass_action"):
@@ -160,6 +168,7 @@ CardCommand = (
     | PlayEvent
     | PassAction
     | Decline
+    | UseInterrupt
     | Concede
     | DiscardToReserve
     | ChooseTargets

@@ -27,6 +27,7 @@ COMMANDS: dict[str, list[str]] = {
     "reserve": ["discard_to_reserve"],
     "ability": ["choose_targets"],
     "reaction": ["play_event", "decline"],
+    "save": ["use_interrupt", "decline"],
 }
 
 
@@ -68,6 +69,8 @@ class CardDecision(msgspec.Struct):
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
     events: dict[str, list[str]] = {}
     """Marshal, action, reaction: each event of your hand you may play now -> its legal targets (empty: none)."""
+    interrupts: dict[str, list[str]] = {}
+    """Save: each card of yours whose interrupt may save -> the characters about to be killed it may save."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
     stealth_attackers: list[str] = []
@@ -140,6 +143,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
+        case "save":
+            k = s.killing
+            assert k is not None
+            d.interrupts = actions.saves_of(s, seat, k.victims)
+            d.cards = list(k.victims)
         case "reaction":
             r = s.reactions
             assert r is not None

@@ -512,6 +512,28 @@ class CardsReactionsClosed(Event, frozen=True, tag="cards_reactions_closed"):
     trigger: str
 
 
+class CardsKillsPending(Event, frozen=True, tag="cards_kills_pending"):
+    """A military claim is about to kill ``victims``: their controller, who has a save, is asked first."""
+
+    seat_id: str
+    victims: list[str]
+
+
+class CardsSaved(Event, frozen=True, tag="cards_saved"):
+    """``saved`` will not be killed: ``card``'s interrupt saved it (its cost is paid as an event of its own)."""
+
+    seat_id: str
+    card: str
+    saved: str
+
+
+class CardsSaveDeclined(Event, frozen=True, tag="cards_save_declined"):
+    """The seat saves no (more) character: the kills happen."""
+
+    seat_id: str
+    by_default: bool = False
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -606,6 +628,9 @@ CardEvent = (
     | CardsReactionsOpened
     | CardsReactionDeclined
     | CardsReactionsClosed
+    | CardsKillsPending
+    | CardsSaved
+    | CardsSaveDeclined
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

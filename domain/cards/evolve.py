@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import AbilityChoice, CardState, Challenge, Placed, Player, Reactions, Window
+from .state import AbilityChoice, CardState, Challenge, Killing, Placed, Player, Reactions, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -276,6 +276,15 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsReactionDeclined():
             assert state.reactions is not None
             state.reactions.seats.remove(event.seat_id)
+            state.waiting = []
+        case ev.CardsKillsPending():
+            state.killing = Killing(seat=event.seat_id, victims=list(event.victims))
+        case ev.CardsSaved():
+            if state.killing is not None and event.saved in state.killing.victims:
+                state.killing.victims.remove(event.saved)
+            state.waiting = []
+        case ev.CardsSaveDeclined():
+            state.killing = None
             state.waiting = []
         case ev.CardsReactionsClosed():
             state.reactions = None

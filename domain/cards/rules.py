@@ -40,6 +40,7 @@ DEFAULTS: dict[str, str] = {
     "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
     "reaction": "decline (play no reaction)",
+    "save": "decline (save nobody: the characters are killed)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -240,10 +241,20 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             _expect(s, seat, "reaction", "CG-POOL-06")
             actions.play_reaction(em, seat, command.card, command.target)
             flow.reaction_turn(em)
+        case cmd.Decline() if s.step == "save":
+            _expect(s, seat, "save", "CG-POOL-06")
+            assert s.killing is not None
+            victims = list(s.killing.victims)
+            em.emit(ev.CardsSaveDeclined(seat_id=seat))
+            flow.finish_kill(em, seat, victims)
         case cmd.Decline():
             _expect(s, seat, "reaction", "CG-POOL-06")
             em.emit(ev.CardsReactionDeclined(seat_id=seat))
             flow.reaction_turn(em)
+        case cmd.UseInterrupt():
+            _expect(s, seat, "save", "CG-POOL-06")
+            actions.use_save(em, seat, command.card, command.target)
+            flow.save_turn(em)
         case cmd.PlayEvent():
             step = _opportunity(s, seat)
             actions.play(em, seat, command.card, command.target, in_window=step == "action")
@@ -281,11 +292,8 @@ def _opportunity(state: CardState, seat: str) -> str:
 
 
 def _victims(em: Emitter, seat: str, victims: list[str], by_default: bool) -> None:
-    ch = em.state.challenge
-    assert ch is not None
     em.emit(ev.CardsClaimVictimsChosen(seat_id=seat, characters=victims, by_default=by_default))
-    challenges.kill(em, seat, victims)
-    flow.after_claim(em, ch.attacker)
+    flow.claim_kill(em, seat, victims)
 
 
 def pending_system_work(state: CardState) -> bool:
@@ -353,6 +361,11 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "reaction":
                 em.emit(ev.CardsReactionDeclined(seat_id=seat, by_default=True))
                 flow.reaction_turn(em)
+            case "save":
+                assert s.killing is not None
+                victims = list(s.killing.victims)
+                em.emit(ev.CardsSaveDeclined(seat_id=seat, by_default=True))
+                flow.finish_kill(em, seat, victims)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

@@ -29,6 +29,8 @@ Step = Literal[
     "reserve",
     "ability",
     "reaction",
+    "save",
+    "cancel",
     "ended",
 ]
 Phase = Literal[
@@ -122,6 +124,14 @@ class Reactions(msgspec.Struct):
     seats: list[str]
 
 
+class Killing(msgspec.Struct):
+    """Characters a military claim is about to kill (the ``save`` step): their controller may
+    save some first (CG-POOL-06: save interrupts)."""
+
+    seat: str
+    victims: list[str]
+
+
 class Lasting(msgspec.Struct, frozen=True):
     """A lasting effect of an ability on a card (``target``) until the end of the challenge or the
     phase (``until``): STR, an icon gained, a claim change, or what happens to the card as the
@@ -205,6 +215,8 @@ class CardState(msgspec.Struct):
     challenge: Challenge | None = None
     window: Window | None = None
     reactions: Reactions | None = None
+    killing: Killing | None = None
+    """The military claim's kills waiting for saves (step ``save``)."""
     """The open reaction window (step ``reaction``)."""
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""

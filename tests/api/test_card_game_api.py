@@ -64,6 +64,11 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
             targets = d["events"][card]
             return {"type": "play_event", "card": card, **({"target": rng.choice(targets)} if targets else {})}
         return {"type": "decline"}
+    if kind == "save":
+        if d["interrupts"] and rng.random() < 0.7:
+            card = rng.choice(sorted(d["interrupts"]))
+            return {"type": "use_interrupt", "card": card, "target": rng.choice(d["interrupts"][card])}
+        return {"type": "decline"}
     if kind == "ability":
         return {"type": "choose_targets", "cards": rng.sample(d["cards"], min(d["count"], len(d["cards"])))}
     if kind in ("claim", "reserve"):

@@ -127,3 +127,22 @@ ABILITIES += (
     MaesterCressen(),
     SelyseBaratheon(),
 )
+
+
+# -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
+
+
+class SerDavosSeaworth(Ability):
+    """Ser Davos Seaworth: Interrupt: when he is killed, return him to your hand instead of placing him in your dead pile.
+
+    A replacement the player always takes (its best choice, documented); applied to a military
+    claim's kills (ability kills: not yet)."""
+
+    code = "01050"
+    kinds = ("interrupt",)
+
+    def killed_to_hand(self) -> bool:
+        return True
+
+
+ABILITIES += (SerDavosSeaworth(),)

@@ -180,6 +180,18 @@ class Ability:
         is checked by the engine from the card's ``action_windows``."""
         return None
 
+    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
+        """A save interrupt (CG-POOL-06): which of ``owner``'s ``victims`` (about to be killed)
+        ``source`` may save now (None or []: none)."""
+        return None
+
+    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        """Pay the save's cost; the engine then writes that ``target`` is saved."""
+
+    def killed_to_hand(self) -> bool:
+        """A replacement: this character goes to its owner's hand instead of the dead pile when killed."""
+        return False
+
     def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
         """A reaction event in ``owner``'s hand after ``trigger`` (``challenge_won``: the current
         challenge's result is in ``state.challenge``): None when it cannot be played now; ``[]``

@@ -212,3 +212,27 @@ class TheSwordInTheDarkness(Ability):
 
 
 ABILITIES += (TheSwordInTheDarkness(),)
+
+
+# -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
+
+
+class MaesterAemon(Ability):
+    """Maester Aemon: Interrupt: kneel him to save a Night's Watch character from being killed.
+
+    Offered when a military claim is about to kill one (ability kills: not yet)."""
+
+    code = "01125"
+    kinds = ("interrupt",)
+
+    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        return [v for v in victims if state.record(v).faction == "thenightswatch"] or None
+
+    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+
+
+ABILITIES += (MaesterAemon(),)

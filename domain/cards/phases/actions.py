@@ -186,3 +186,28 @@ def challenge_won(em: Emitter, winner: str) -> None:
     for e in list(em.state.effects):
         if e.at_end == "draw_if_won" and e.target == winner and not em.over:
             draw(em, winner, 1, "ability")
+
+
+def saves_of(state: CardState, seat: str, victims: list[str]) -> dict[str, list[str]]:
+    """``seat``'s save interrupts for its ``victims`` now: the saving card -> the victims it may save."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    for ability, source, owner in active(state):
+        if owner != seat or "interrupt" not in ability.kinds:
+            continue
+        targets = ability.save_targets(state, source, owner, victims)
+        if targets:
+            out[source] = list(targets)
+    return out
+
+
+def use_save(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` saves ``target`` from the pending kills with ``card``'s interrupt (its cost paid)."""
+    k = em.state.killing
+    assert k is not None
+    _check_target(saves_of(em.state, seat, k.victims), card, target, "no save of yours")
+    assert target is not None
+    ability = ABILITIES[em.state.cards[card]]
+    em.emit(ev.CardsSaved(seat_id=seat, card=card, saved=target))
+    ability.save(em, card, seat, target)

@@ -15,6 +15,7 @@ from ...core.errors import NotYourTurn, RuleViolation
 from .. import current, victory
 from .. import events as ev
 from ..abilities import triggers
+from ..abilities.registry import ABILITIES, text_blank
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..power import plot_values
@@ -150,9 +151,7 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
         return False
     if ch.type == "military":
         victims = [p.card for p in em.state.characters(ch.defender)]
-        if len(victims) > claim:
-            return True
-        kill(em, ch.defender, victims)
+        return bool(victims)  # the defender chooses, or all die (flow.claim_step)
     elif ch.type == "intrigue":
         intrigue_claim(em, ch, claim)
     else:
@@ -185,12 +184,16 @@ def default_victims(state: CardState, seat: str) -> list[str]:
 
 def kill(em: Emitter, seat: str, victims: list[str]) -> None:
     """Military claim kills (CG-CHAL-07) at once; a card with a duplicate is saved by discarding
-    one (CG-UNIQUE-03, documented default: always); the rest go to the dead pile (CG-UNIQUE-04)."""
+    one (CG-UNIQUE-03, documented default: always); a card that goes to the hand instead (Ser Davos
+    Seaworth's replacement, always used) does; the rest go to the dead pile (CG-UNIQUE-04)."""
     killed = []
     for v in victims:
         dups = em.state.in_play[v].duplicates
+        own = ABILITIES.get(em.state.cards[v])
         if dups:
             em.emit(ev.CardsDuplicateDiscarded(seat_id=seat, duplicate=dups[0], saved=v))
+        elif own is not None and own.killed_to_hand() and not text_blank(em.state, v):
+            em.emit(ev.CardsReturnedToHand(cards=[v], card=v))  # Ser Davos: to the hand instead
         else:
             killed.append(v)
     if killed:

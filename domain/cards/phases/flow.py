@@ -289,9 +289,42 @@ def claim_step(em: Emitter) -> None:
     ch = em.state.challenge
     assert ch is not None
     if waits:
-        em.open_step("claim", [ch.defender])
+        victims = [p.card for p in em.state.characters(ch.defender)]
+        if len(victims) > challenges.claim_size(em.state):
+            em.open_step("claim", [ch.defender])
+        else:
+            claim_kill(em, ch.defender, victims)  # no more characters than the claim: all die
         return
     after_claim(em, winner)
+
+
+def claim_kill(em: Emitter, seat: str, victims: list[str]) -> None:
+    """The military claim's victims are about to be killed: their controller may save some first
+    (the ``save`` decision, asked only when it has a save), then the rest die (CG-CHAL-07)."""
+    if actions.saves_of(em.state, seat, victims):
+        em.emit(ev.CardsKillsPending(seat_id=seat, victims=victims))
+        em.open_step("save", [seat])
+        return
+    finish_kill(em, seat, victims)
+
+
+def save_turn(em: Emitter) -> None:
+    """After a save: asked again while a save is left, else the kills happen."""
+    k = em.state.killing
+    assert k is not None
+    if k.victims and actions.saves_of(em.state, k.seat, k.victims):
+        em.open_step("save", [k.seat])
+        return
+    seat, victims = k.seat, list(k.victims)
+    em.emit(ev.CardsSaveDeclined(seat_id=seat))
+    finish_kill(em, seat, victims)
+
+
+def finish_kill(em: Emitter, seat: str, victims: list[str]) -> None:
+    ch = em.state.challenge
+    assert ch is not None
+    challenges.kill(em, seat, victims)
+    after_claim(em, ch.attacker)
 
 
 def after_claim(em: Emitter, winner: str | None) -> None:
