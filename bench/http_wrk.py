@@ -295,8 +295,8 @@ def main() -> None:
 
         def profiled(redis_url: str, port: int, workers: int) -> dict[str, list[str]]:
             cmds = plain(redis_url, port, workers)
-            python, dash_m, *rest = cmds["api"]
-            cmds["api"] = [python, "-m", "cProfile", "-o", str(profile_out), dash_m, *rest]
+            python, _, module, *rest = cmds["api"]
+            cmds["api"] = [python, str(ROOT / "bench" / "cprofile_run.py"), str(profile_out), module, *rest]
             return cmds
 
         http_commands.service_commands = profiled  # type: ignore[assignment]
@@ -317,7 +317,7 @@ def main() -> None:
     svc = Service(rc.url, args.workers, logdir)
     paced: dict | None = None
     try:
-        svc.wait_ready()
+        svc.wait_ready(120 if args.profile else 30)
         rows = asyncio.run(prepare(svc.base, args.games, 4))
         data.write_text("".join("\t".join(r) + "\n" for r in rows))
 
@@ -332,9 +332,13 @@ def main() -> None:
 
         run_wrk(svc.base, script, data, 2, args.connections, 0)  # warm-up
         meter = Meter(service_cpu)
+        if args.profile:
+            os.kill(svc.procs["api"].pid, signal.SIGUSR1)
         meter.start()
         closed = run_wrk(svc.base, script, data, args.seconds, args.connections, 0)
         meter.stop()
+        if args.profile:
+            os.kill(svc.procs["api"].pid, signal.SIGUSR2)
         if args.rate:
             # wrk waits delay() after each answer: leave room for the answer itself so the offered rate is met
             pause = max(0, round(args.connections * 1000 / args.rate - max(2.0, paced_guess(closed))))

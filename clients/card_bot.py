@@ -37,29 +37,30 @@ import msgspec
 from clients.bot import BotError, BotStats
 from clients.citadel_client import cards as c
 from clients.citadel_client.client import ApiProblem, CitadelClient
-from clients.citadel_client.models import Command
+from clients.citadel_client.models import CommandBody
 
 MAX_ATTEMPTS = 4
 """Random choices tried for one decision (after a refusal) before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
 
-Chooser = Callable[[c.CardDecision, random.Random], Command | None]
+Chooser = Callable[[c.CardDecision, random.Random], CommandBody | None]
 
 
-def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0) -> list[str]:
-    """A random subset of ``cards`` (random size, at least ``at_least``), in random order."""
-    return rng.sample(list(cards), rng.randint(min(at_least, len(cards)), len(cards)))
+def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most: int | None = None) -> list[str]:
+    """A random subset of ``cards`` (random size, at least ``at_least``, at most ``at_most``), in random order."""
+    top = len(cards) if at_most is None else min(at_most, len(cards))
+    return rng.sample(list(cards), rng.randint(min(at_least, top), top))
 
 
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
 
 
-def mulligan(d: c.CardDecision, rng: random.Random) -> Command:
+def mulligan(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseMulligan(mulligan=rng.random() < 0.3)
 
 
-def setup(d: c.CardDecision, rng: random.Random) -> Command | None:
+def setup(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     """Facedown setup within the decision's facts: printed costs at most ``budget`` (a further copy
     of a unique title set up is a free duplicate), at most one Limited card, each attachment on a
     character set up with it that ``attach_targets`` allows. Attachments are those ``attach_targets``
@@ -101,15 +102,15 @@ def setup(d: c.CardDecision, rng: random.Random) -> Command | None:
     return c.ChooseSetup(cards=picks)
 
 
-def plot(d: c.CardDecision, rng: random.Random) -> Command | None:
+def plot(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     return None if d.submitted else c.ChoosePlot(plot=rng.choice(d.cards))
 
 
-def first_player(d: c.CardDecision, rng: random.Random) -> Command:
+def first_player(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
 
 
-def use_one(d: c.CardDecision, rng: random.Random) -> Command | None:
+def use_one(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     """Sometimes a card Action or an event the decision offers, with one of its targets (None: not now)."""
     for offered, make in ((d.actions, c.UseAction), (d.events, c.PlayEvent)):
         if offered and rng.random() < 0.3:
@@ -119,7 +120,7 @@ def use_one(d: c.CardDecision, rng: random.Random) -> Command | None:
     return None
 
 
-def marshal(d: c.CardDecision, rng: random.Random) -> Command:
+def marshal(d: c.CardDecision, rng: random.Random) -> CommandBody:
     used = use_one(d, rng)
     if used is not None:
         return used
@@ -130,13 +131,13 @@ def marshal(d: c.CardDecision, rng: random.Random) -> Command:
     return c.MarshalCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def challenge(d: c.CardDecision, rng: random.Random) -> Command:
-    """A type still open, a non-empty random set of its eligible attackers, and for some stealth
-    attackers a different bypassed character each."""
+def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """A type still open, a non-empty random set of its eligible attackers (at most ``max_cards``),
+    and for some stealth attackers a different bypassed character each."""
     if not d.challenge_types or rng.random() < 0.15:
         return c.EndChallenges()
     kind = rng.choice(sorted(d.challenge_types))
-    attackers = _subset(d.challenge_types[kind], rng, at_least=1)
+    attackers = _subset(d.challenge_types[kind], rng, at_least=1, at_most=d.max_cards)
     free = list(d.stealth_targets)
     stealth: dict[str, str] = {}
     for a in attackers:
@@ -145,20 +146,20 @@ def challenge(d: c.CardDecision, rng: random.Random) -> Command:
     return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]  # a key of challenge_types
 
 
-def defend(d: c.CardDecision, rng: random.Random) -> Command:
+def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
     pool = next(iter(d.challenge_types.values()), [])
-    return c.DeclareDefenders(defenders=_subset(pool, rng))
+    return c.DeclareDefenders(defenders=_subset(pool, rng, at_most=d.max_cards))
 
 
-def claim(d: c.CardDecision, rng: random.Random) -> Command:
+def claim(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseClaimVictims(characters=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def intimidate(d: c.CardDecision, rng: random.Random) -> Command:
+def intimidate(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseIntimidate(target=rng.choice([None, *d.cards]))
 
 
-def action(d: c.CardDecision, rng: random.Random) -> Command:
+def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
     used = use_one(d, rng)
     if used is not None:
         return used
@@ -169,11 +170,11 @@ def action(d: c.CardDecision, rng: random.Random) -> Command:
     return c.AmbushCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def reserve(d: c.CardDecision, rng: random.Random) -> Command:
+def reserve(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.DiscardToReserve(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def reaction(d: c.CardDecision, rng: random.Random) -> Command:
+def reaction(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """Often a reaction event of the decision's ``events`` (with one of its targets), else decline."""
     if d.events and rng.random() < 0.7:
         card = rng.choice(sorted(d.events))
@@ -182,7 +183,7 @@ def reaction(d: c.CardDecision, rng: random.Random) -> Command:
     return c.Decline()
 
 
-def save(d: c.CardDecision, rng: random.Random) -> Command:
+def save(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """Often a save of the decision's ``interrupts`` (a card -> the characters it may save), else decline."""
     if d.interrupts and rng.random() < 0.7:
         card = rng.choice(sorted(d.interrupts))
@@ -190,7 +191,7 @@ def save(d: c.CardDecision, rng: random.Random) -> Command:
     return c.Decline()
 
 
-def ability(d: c.CardDecision, rng: random.Random) -> Command:
+def ability(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
@@ -212,7 +213,7 @@ CHOOSERS: dict[str, Chooser] = {
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
 
-FALLBACKS: dict[str, Callable[[c.CardDecision], Command]] = {
+FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "mulligan": lambda d: c.ChooseMulligan(mulligan=False),
     "setup": lambda d: c.ChooseSetup(cards=[]),
     "plot": lambda d: c.ChoosePlot(plot=d.cards[0]),
@@ -231,7 +232,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], Command]] = {
 """Decision kind -> the simplest legal answer (what the deadline would do)."""
 
 
-def random_command(d: c.CardDecision, rng: random.Random) -> Command | None:
+def random_command(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     chooser = CHOOSERS.get(d.kind)
     if chooser is None:
         raise BotError(f"the card bot knows no decision kind {d.kind!r} (commands {d.commands})")
@@ -269,14 +270,14 @@ class CardBot:
         self.stats = BotStats()
         self.version = 0
 
-    async def post(self, command: Command, version: int) -> int:
+    async def post(self, command: CommandBody, version: int) -> int:
         out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"cardbot-{uuid.uuid4()}")
         return out.version
 
     async def answer(self, d: c.CardDecision, version: int) -> None:
         """Answer one decision (random choices, then the fallback); returns after an accepted command
         or a stale version."""
-        last: Command | None = None
+        last: CommandBody | None = None
         problem: ApiProblem | None = None
         for attempt in range(MAX_ATTEMPTS + 1):
             fallback = attempt == MAX_ATTEMPTS

@@ -10,7 +10,7 @@ client: the JSON its endpoints send and accept, as msgspec Structs (mirroring ``
 A card decision is one struct whose ``kind`` is the step (``mulligan``, ``setup``, ``plot``,
 ``first_player``, ``marshal``, ``challenge``, ``defend``, ``claim``, ``intimidate``, ``action``,
 ``reserve``, ``ability``) with only the option fields of that kind filled; :data:`COMMANDS` lists
-the commands that answer each kind. The commands are :class:`~.models.Command`\\ s, so the clients'
+the commands that answer each kind. The commands are :class:`~.models.CommandBody`\\ s, so the clients'
 ``command`` sends them. Answers tolerate fields a newer server adds; request bodies name only the
 fields the API knows (the server refuses unknown ones).
 """
@@ -22,7 +22,7 @@ from typing import Any, Literal, Self
 
 import msgspec
 
-from .models import Command
+from .models import CommandBody
 
 LEGAL_DECKS = ("stark_kraken", "watch_stag", "targaryen_sun", "lannister_rose")
 """The four legal decks of ``decks.yaml``, by name (``create_card_game(["stark_kraken", ...])``)."""
@@ -134,14 +134,19 @@ class CardDecision(msgspec.Struct, kw_only=True):
     eligible defenders."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters a stealth attacker may bypass."""
-    actions: dict[str, list[str]] = {}
-    """Marshal, action: each card whose Action you may use now -> its targets (empty: none)."""
-    events: dict[str, list[str]] = {}
-    """Marshal, action, reaction: each event of your hand you may play now -> its targets (empty: none)."""
     interrupts: dict[str, list[str]] = {}
     """Save: each card of yours whose interrupt may save -> the characters it may save."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth."""
+    max_cards: int | None = None
+    """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
+    Knight of Flowers); None: as many as are eligible."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
+    answer with ``UseAction``."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action, reaction: each event of your hand you may play now -> its legal targets
+    (empty: none); answer with ``PlayEvent``."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets."""
     default_targets: list[str] = []
@@ -173,93 +178,98 @@ class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     attach_to: str | None = None
 
 
-class ChooseMulligan(Command, frozen=True, tag="choose_mulligan"):
+class ChooseMulligan(CommandBody, frozen=True, tag="choose_mulligan"):
     """Keep your 7 cards (``False``) or take your one mulligan (``True``)."""
 
     mulligan: bool
 
 
-class ChooseSetup(Command, frozen=True, tag="choose_setup"):
+class ChooseSetup(CommandBody, frozen=True, tag="choose_setup"):
     cards: list[SetupPick]
 
 
-class ChoosePlot(Command, frozen=True, tag="choose_plot"):
+class ChoosePlot(CommandBody, frozen=True, tag="choose_plot"):
     plot: str
 
 
-class ChooseFirstPlayer(Command, frozen=True, tag="choose_first_player"):
+class ChooseFirstPlayer(CommandBody, frozen=True, tag="choose_first_player"):
     seat_id: str
 
 
-class MarshalCard(Command, frozen=True, tag="marshal_card"):
+class MarshalCard(CommandBody, frozen=True, tag="marshal_card"):
     card: str
     attach_to: str | None = None
 
 
-class EndMarshaling(Command, frozen=True, tag="end_marshaling"):
+class EndMarshaling(CommandBody, frozen=True, tag="end_marshaling"):
     pass
 
 
-class DeclareChallenge(Command, frozen=True, tag="declare_challenge"):
+class DeclareChallenge(CommandBody, frozen=True, tag="declare_challenge"):
     challenge_type: ChallengeType
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Stealth attacker -> the defending character it bypasses."""
 
 
-class EndChallenges(Command, frozen=True, tag="end_challenges"):
+class EndChallenges(CommandBody, frozen=True, tag="end_challenges"):
     pass
 
 
-class DeclareDefenders(Command, frozen=True, tag="declare_defenders"):
+class DeclareDefenders(CommandBody, frozen=True, tag="declare_defenders"):
     defenders: list[str]
 
 
-class ChooseClaimVictims(Command, frozen=True, tag="choose_claim_victims"):
+class ChooseClaimVictims(CommandBody, frozen=True, tag="choose_claim_victims"):
     characters: list[str]
 
 
-class ChooseIntimidate(Command, frozen=True, tag="choose_intimidate"):
+class ChooseIntimidate(CommandBody, frozen=True, tag="choose_intimidate"):
     target: str | None = None
 
 
-class AmbushCard(Command, frozen=True, tag="ambush_card"):
+class AmbushCard(CommandBody, frozen=True, tag="ambush_card"):
     card: str
     attach_to: str | None = None
 
 
-class PassAction(Command, frozen=True, tag="pass_action"):
-    pass
+class UseAction(CommandBody, frozen=True, tag="use_action"):
+    """Use the Action of ``card`` (one of the decision's ``actions``) with ``target`` (one of its
+    targets, or None when it lists none)."""
 
-
-class UseAction(Command, frozen=True, tag="use_action"):
     card: str
     target: str | None = None
 
 
-class PlayEvent(Command, frozen=True, tag="play_event"):
+class PlayEvent(CommandBody, frozen=True, tag="play_event"):
+    """Play the event ``card`` of your hand (one of the decision's ``events``) with ``target``."""
+
     card: str
     target: str | None = None
 
 
-class Decline(Command, frozen=True, tag="decline"):
+class PassAction(CommandBody, frozen=True, tag="pass_action"):
     pass
 
 
-class UseInterrupt(Command, frozen=True, tag="use_interrupt"):
+class Decline(CommandBody, frozen=True, tag="decline"):
+    pass
+
+
+class UseInterrupt(CommandBody, frozen=True, tag="use_interrupt"):
     card: str
     target: str
 
 
-class ChooseTargets(Command, frozen=True, tag="choose_targets"):
+class ChooseTargets(CommandBody, frozen=True, tag="choose_targets"):
     cards: list[str]
 
 
-class DiscardToReserve(Command, frozen=True, tag="discard_to_reserve"):
+class DiscardToReserve(CommandBody, frozen=True, tag="discard_to_reserve"):
     cards: list[str]
 
 
-class Concede(Command, frozen=True, tag="concede"):
+class Concede(CommandBody, frozen=True, tag="concede"):
     """Concede: the other player wins."""
 
 

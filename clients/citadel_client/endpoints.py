@@ -25,8 +25,8 @@ import msgspec
 
 from .cards import CardDecisionsOut, CardGameView, CreateCardGameBody, DeckChoice, DeckList
 from .models import (
-    Command,
     CommandAccepted,
+    CommandBody,
     CreateGameBody,
     DecisionsOut,
     EventOut,
@@ -321,7 +321,7 @@ class Endpoints:
     def command(
         self,
         game_id: str,
-        command: Command,
+        command: CommandBody,
         *,
         if_match: int | None = None,
         idempotency_key: str | None = None,

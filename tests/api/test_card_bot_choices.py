@@ -91,6 +91,25 @@ def test_the_card_bot_has_a_chooser_and_a_fallback_for_every_decision_kind():
     assert set(card_bot.CHOOSERS) == set(card_bot.FALLBACKS) == set(DEFAULTS) == set(client_cards.COMMANDS)
 
 
+def test_the_card_bot_declares_no_more_participants_than_max_cards():
+    """``max_cards`` (Jousting Contest, The Knight of Flowers) caps the attackers and the defenders."""
+    rng = random.Random(3)
+    pool = ["s1-01", "s1-02", "s1-03", "s1-04"]
+    attack = client_cards.CardDecision(
+        seat_id="seat1", kind="challenge", commands=[], challenge_types={"power": pool}, max_cards=1
+    )
+    defend = client_cards.CardDecision(
+        seat_id="seat1", kind="defend", commands=[], challenge_types={"power": pool}, max_cards=2
+    )
+    for _ in range(200):
+        a = card_bot.challenge(attack, rng)
+        assert isinstance(a, client_cards.EndChallenges) or (
+            isinstance(a, client_cards.DeclareChallenge) and len(a.attackers) == 1
+        )
+        d = card_bot.defend(defend, rng)
+        assert isinstance(d, client_cards.DeclareDefenders) and len(d.defenders) <= 2
+
+
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     kinds, refusals = play(games, seed=1)

@@ -59,7 +59,8 @@ async def _play_all(base: str) -> list[PlayedCardGame]:
             seated = decks if i % 2 == 0 else (decks[1], decks[0])
             return await play_card_game(base, seated, seed=f"card-bots-{i}", settings=SETTINGS)
 
-    return list(await asyncio.gather(*(one(i, d) for i, d in enumerate(PAIRINGS))))
+    # a game that stops moving (a lost reveal, a bot waiting forever) fails the test instead of hanging it
+    return list(await asyncio.wait_for(asyncio.gather(*(one(i, d) for i, d in enumerate(PAIRINGS))), timeout=300))
 
 
 def verify_card_game(api: httpx.Client, g: PlayedCardGame, tmp_path: Path) -> None:

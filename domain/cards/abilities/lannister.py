@@ -269,39 +269,10 @@ class TheThingsIDoForLove(Ability):
         assert target is not None
         em.emit(ev.CardsFactionKnelt(seat_id=owner, card=source))
         announce(em, self, source, owner)
-        em.emit(ev.CardsReturnedToHand(cards=[target], card=source))
+        em.emit(ev.CardsReturnedFromPlay(cards=[target], card=source))
 
 
 ABILITIES += (
     HearMeRoar(),
     TheThingsIDoForLove(),
 )
-
-
-# -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
-
-
-class Bodyguard(Ability):
-    """Bodyguard: Lord or Lady only. Interrupt: sacrifice Bodyguard to save the attached character from being killed.
-
-    Offered when a military claim is about to kill its bearer (saves from discards and from
-    ability kills are not offered yet)."""
-
-    code = "01033"
-    kinds = ("interrupt",)
-
-    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
-        if not {"Lord", "Lady"} & set(state.record(target).traits):
-            return "Bodyguard goes on a Lord or Lady character"
-        return None
-
-    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
-        host = bearer(state, source)
-        return [host] if host is not None and host in victims else None
-
-    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
-        announce(em, self, source, owner)
-        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
-
-
-ABILITIES += (Bodyguard(),)

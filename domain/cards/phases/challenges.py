@@ -15,7 +15,6 @@ from ...core.errors import NotYourTurn, RuleViolation
 from .. import current, victory
 from .. import events as ev
 from ..abilities import triggers
-from ..abilities.registry import ABILITIES, text_blank
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..power import plot_values
@@ -32,7 +31,8 @@ def eligible(
     for p in state.characters(seat):
         ready = not p.kneeling or (defending and current.defends_kneeling(state, p.card, challenge))
         if ready and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
-            out.append(p.card)
+            if not (defending and current.defending_forbidden(state, p.card)):
+                out.append(p.card)
     return out
 
 
@@ -50,8 +50,8 @@ def open_types(state: CardState, seat: str) -> list[str]:
 
 
 def stealth_targets(state: CardState, defender: str) -> list[str]:
-    """The defender's characters without stealth (CG-CHAL-02)."""
-    return [p.card for p in state.characters(defender) if not current.has_keyword(state, p.card, "stealth")]
+    """The defender's characters stealth may bypass: without stealth, not protected (CG-CHAL-02)."""
+    return [p.card for p in state.characters(defender) if current.bypassable(state, p.card)]
 
 
 def stealth_attackers(state: CardState, seat: str, eligible_lists: list[list[str]]) -> list[str]:
@@ -71,6 +71,9 @@ def check_declaration(
         raise RuleViolation(why, rule="CG-PHASE-12")
     if len(set(attackers)) != len(attackers):
         raise RuleViolation("an attacker is named twice", rule="CG-CHAL-01")
+    most = current.participant_limit(state, seat, "attackers")
+    if most is not None and len(attackers) > most:
+        raise RuleViolation(f"you may declare at most {most} attacker(s) in this challenge", rule="CG-CHAL-01")
     legal = eligible(state, seat, challenge)
     for a in attackers:
         if a not in legal:
@@ -95,6 +98,9 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
         raise NotYourTurn("you are not defending a challenge", rule="CG-CHAL-03")
     if len(set(defenders)) != len(defenders):
         raise RuleViolation("a defender is named twice", rule="CG-CHAL-03")
+    most = current.participant_limit(state, seat, "defenders")
+    if most is not None and len(defenders) > most:
+        raise RuleViolation(f"you may declare at most {most} defender(s) in this challenge", rule="CG-CHAL-03")
     legal = eligible(state, seat, ch.type, exclude=ch.bypassed, defending=True)
     for d in defenders:
         if d not in legal:
@@ -113,7 +119,7 @@ def resolve(em: Emitter) -> str | None:
     s = em.state
     ch = s.challenge
     assert ch is not None
-    attackers = [c for c in ch.attackers if c in s.in_play]
+    attackers = current.attackers(s)
     defenders = [c for c in ch.defenders if c in s.in_play]
     a, d = strength(s, attackers), strength(s, defenders)
     winner: str | None = None
@@ -184,16 +190,12 @@ def default_victims(state: CardState, seat: str) -> list[str]:
 
 def kill(em: Emitter, seat: str, victims: list[str]) -> None:
     """Military claim kills (CG-CHAL-07) at once; a card with a duplicate is saved by discarding
-    one (CG-UNIQUE-03, documented default: always); a card that goes to the hand instead (Ser Davos
-    Seaworth's replacement, always used) does; the rest go to the dead pile (CG-UNIQUE-04)."""
+    one (CG-UNIQUE-03, documented default: always); the rest go to the dead pile (CG-UNIQUE-04)."""
     killed = []
     for v in victims:
         dups = em.state.in_play[v].duplicates
-        own = ABILITIES.get(em.state.cards[v])
         if dups:
             em.emit(ev.CardsDuplicateDiscarded(seat_id=seat, duplicate=dups[0], saved=v))
-        elif own is not None and own.killed_to_hand() and not text_blank(em.state, v):
-            em.emit(ev.CardsReturnedToHand(cards=[v], card=v))  # Ser Davos: to the hand instead
         else:
             killed.append(v)
     if killed:
@@ -220,7 +222,7 @@ def intimidate_targets(state: CardState) -> list[str]:
     ch = state.challenge
     if ch is None:
         return []
-    attackers = [c for c in ch.attackers if c in state.in_play]
+    attackers = current.attackers(state)
     if not any(current.has_keyword(state, c, "intimidate") for c in attackers):
         return []
     margin = strength(state, attackers) - strength(state, ch.defenders)
@@ -241,7 +243,7 @@ def keywords(em: Emitter, winner: str) -> None:
     s = em.state
     ch = s.challenge
     assert ch is not None
-    side = [c for c in (ch.attackers if winner == ch.attacker else ch.defenders) if c in s.in_play]
+    side = current.attackers(s) if winner == ch.attacker else [c for c in ch.defenders if c in s.in_play]
     loser = s.opponent(winner)
     for c in side:
         if current.has_keyword(s, c, "renown"):
