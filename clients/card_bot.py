@@ -184,7 +184,8 @@ def reaction(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 
 def save(d: c.CardDecision, rng: random.Random) -> CommandBody:
-    """Often a save of the decision's ``interrupts`` (a card -> the characters it may save), else decline."""
+    """Often an interrupt of the decision's ``interrupts`` (save: a card -> the characters it may save;
+    cancel: a card -> the event it may cancel), else decline."""
     if d.interrupts and rng.random() < 0.7:
         card = rng.choice(sorted(d.interrupts))
         return c.UseInterrupt(card=card, target=rng.choice(d.interrupts[card]))
@@ -209,6 +210,7 @@ CHOOSERS: dict[str, Chooser] = {
     "reserve": reserve,
     "reaction": reaction,
     "save": save,
+    "cancel": save,
     "ability": ability,
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
@@ -227,6 +229,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "reserve": lambda d: c.DiscardToReserve(cards=d.cards[len(d.cards) - (d.count or 0) :]),
     "reaction": lambda d: c.Decline(),
     "save": lambda d: c.Decline(),
+    "cancel": lambda d: c.Decline(),
     "ability": lambda d: c.ChooseTargets(cards=list(d.default_targets)),
 }
 """Decision kind -> the simplest legal answer (what the deadline would do)."""

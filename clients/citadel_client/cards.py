@@ -95,6 +95,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "reserve": ("discard_to_reserve",),
     "reaction": ("play_event", "decline"),
     "save": ("use_interrupt", "decline"),
+    "cancel": ("use_interrupt", "decline"),
     "ability": ("choose_targets",),
 }
 """Each decision kind -> the command ``type`` values that answer it (as the decision's ``commands``)."""

@@ -123,6 +123,9 @@ DESCRIPTIONS: dict[str, str] = {
     "target": "The target: the character knelt by intimidate (null for none); an Action's or event's target "
     "(a card id or a challenge type; null when it takes none); the card a lasting effect is on.",
     "victims": "The characters about to be killed.",
+    "cancelled": "The event whose effects were cancelled.",
+    "player": "The seat that played the event.",
+    "resume": "Where the game goes on after the cancel step: `marshal`, `action` or `reaction`.",
     "interrupts": "Each card whose save interrupt may be used -> the characters it may save.",
     "trigger": "What the reaction window reacts to: `challenge_won` (the challenge just resolved).",
     "forbids": "A challenge type (or `any`) the target seat may not initiate while the effect lasts, or null.",

@@ -73,7 +73,9 @@ def player_command(e: Any) -> object | None:
             return cmd.UseAction(card=e.card, target=e.target)
         case ev.CardsEventPlayed():
             return cmd.PlayEvent(card=e.card, target=e.target)
-        case ev.CardsReactionDeclined() | ev.CardsSaveDeclined():
+        case ev.CardsEventCancelled():
+            return cmd.UseInterrupt(card=e.card, target=e.cancelled)
+        case ev.CardsReactionDeclined() | ev.CardsSaveDeclined() | ev.CardsCancelDeclined():
             return cmd.Decline()
         case ev.CardsSaved():
             return cmd.UseInterrupt(card=e.card, target=e.saved)

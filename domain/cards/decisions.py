@@ -29,6 +29,7 @@ COMMANDS: dict[str, list[str]] = {
     "ability": ["choose_targets"],
     "reaction": ["play_event", "decline"],
     "save": ["use_interrupt", "decline"],
+    "cancel": ["use_interrupt", "decline"],
 }
 
 
@@ -71,7 +72,8 @@ class CardDecision(msgspec.Struct):
     events: dict[str, list[str]] = {}
     """Marshal, action, reaction: each event of your hand you may play now -> its legal targets (empty: none)."""
     interrupts: dict[str, list[str]] = {}
-    """Save: each card of yours whose interrupt may save -> the characters about to be killed it may save."""
+    """Save: each card of yours whose interrupt may save -> the characters about to be killed it may
+    save; cancel: each card of yours that may cancel the event just played -> [that event]."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
     stealth_attackers: list[str] = []
@@ -149,6 +151,12 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
+        case "cancel":
+            pe = s.pending_event
+            assert pe is not None
+            d.interrupts = actions.cancels_of(s, seat, pe.card)
+            d.cards = [pe.card]
+            d.prompt = f"cancel {s.record(pe.card).name}?"
         case "save":
             k = s.killing
             assert k is not None

@@ -567,6 +567,32 @@ class CardsSaveDeclined(Event, frozen=True, tag="cards_save_declined"):
     by_default: bool = False
 
 
+class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
+    """The event ``card`` just played waits: ``seat_id`` (its player's opponent) has a cancel."""
+
+    seat_id: str
+    player: str
+    card: str
+    target: str | None
+    resume: str
+
+
+class CardsEventCancelled(Event, frozen=True, tag="cards_event_cancelled"):
+    """``seat_id`` cancelled the effects of the event ``cancelled`` with ``card`` (its cost follows;
+    the cancelled event's cost stays paid)."""
+
+    seat_id: str
+    card: str
+    cancelled: str
+
+
+class CardsCancelDeclined(Event, frozen=True, tag="cards_cancel_declined"):
+    """``seat_id`` did not cancel: the event resolves."""
+
+    seat_id: str
+    by_default: bool = False
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -667,6 +693,9 @@ CardEvent = (
     | CardsKillsPending
     | CardsSaved
     | CardsSaveDeclined
+    | CardsCancelOffered
+    | CardsEventCancelled
+    | CardsCancelDeclined
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

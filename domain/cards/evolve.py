@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import AbilityChoice, CardState, Challenge, Killing, Placed, Player, Reactions, Window
+from .state import AbilityChoice, CardState, Challenge, Killing, PendingEvent, Placed, Player, Reactions, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -297,6 +297,13 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsSaved():
             if state.killing is not None and event.saved in state.killing.victims:
                 state.killing.victims.remove(event.saved)
+            state.waiting = []
+        case ev.CardsCancelOffered():
+            state.pending_event = PendingEvent(
+                seat=event.player, card=event.card, target=event.target, resume=event.resume
+            )
+        case ev.CardsEventCancelled() | ev.CardsCancelDeclined():
+            state.pending_event = None
             state.waiting = []
         case ev.CardsSaveDeclined():
             state.killing = None

@@ -41,6 +41,7 @@ DEFAULTS: dict[str, str] = {
     "reserve": "the cards last put in your hand are discarded",
     "reaction": "decline (play no reaction)",
     "save": "decline (save nobody: the characters are killed)",
+    "cancel": "decline (the event resolves)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -242,6 +243,15 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             _expect(s, seat, "reaction", "CG-POOL-06")
             actions.play_reaction(em, seat, command.card, command.target)
             flow.reaction_turn(em)
+        case cmd.Decline() if s.step == "cancel":
+            _expect(s, seat, "cancel", "CG-POOL-06")
+            _cancel_declined(em, seat, by_default=False)
+        case cmd.UseInterrupt() if s.step == "cancel":
+            _expect(s, seat, "cancel", "CG-POOL-06")
+            assert s.pending_event is not None
+            resume = s.pending_event.resume
+            actions.use_cancel(em, seat, command.card, command.target)
+            flow.after_cancel(em, resume)
         case cmd.Decline() if s.step == "save":
             _expect(s, seat, "save", "CG-POOL-06")
             assert s.killing is not None
@@ -288,6 +298,15 @@ def _opportunity(state: CardState, seat: str) -> str:
     if seat not in state.waiting:
         raise NotYourTurn(f"the game does not wait for {seat} to act", rule="CG-ROUND-02")
     return state.step
+
+
+def _cancel_declined(em: Emitter, seat: str, by_default: bool) -> None:
+    """No cancel: the pending event resolves, then the game goes on where it was played."""
+    pending = em.state.pending_event
+    assert pending is not None
+    em.emit(ev.CardsCancelDeclined(seat_id=seat, by_default=by_default))
+    actions.resolve_event(em, pending.seat, pending.card, pending.target)
+    flow.after_cancel(em, pending.resume)
 
 
 def _victims(em: Emitter, seat: str, victims: list[str], by_default: bool) -> None:
@@ -359,6 +378,8 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "reaction":
                 em.emit(ev.CardsReactionDeclined(seat_id=seat, by_default=True))
                 flow.reaction_turn(em)
+            case "cancel":
+                _cancel_declined(em, seat, by_default=True)
             case "save":
                 assert s.killing is not None
                 victims = list(s.killing.victims)

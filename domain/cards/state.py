@@ -130,6 +130,17 @@ class Reactions(msgspec.Struct):
     seats: list[str]
 
 
+class PendingEvent(msgspec.Struct):
+    """An event just played (paid, in the discard pile) whose effects wait while the opponent may
+    cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
+    ``reaction``)."""
+
+    seat: str
+    card: str
+    target: str | None
+    resume: str
+
+
 class Killing(msgspec.Struct):
     """Characters a military claim is about to kill (the ``save`` step): their controller may
     save some first (CG-POOL-06: save interrupts)."""
@@ -222,6 +233,8 @@ class CardState(msgspec.Struct):
     window: Window | None = None
     reactions: Reactions | None = None
     killing: Killing | None = None
+    pending_event: PendingEvent | None = None
+    """The event whose effects wait for the opponent's cancel (step ``cancel``)."""
     """The military claim's kills waiting for saves (step ``save``)."""
     """The open reaction window (step ``reaction``)."""
     choice: AbilityChoice | None = None

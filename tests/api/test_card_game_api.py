@@ -66,7 +66,7 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
             targets = d["events"][card]
             return {"type": "play_event", "card": card, **({"target": rng.choice(targets)} if targets else {})}
         return {"type": "decline"}
-    if kind == "save":
+    if kind in ("save", "cancel"):
         if d["interrupts"] and rng.random() < 0.7:
             card = rng.choice(sorted(d["interrupts"]))
             return {"type": "use_interrupt", "card": card, "target": rng.choice(d["interrupts"][card])}

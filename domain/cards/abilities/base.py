@@ -221,6 +221,14 @@ class Ability:
     def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
         """Pay the save's cost; the engine then writes that ``target`` is saved."""
 
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        """A cancel interrupt: whether ``source`` (in play, or an event in ``owner``'s hand) may
+        cancel the opponent's ``event`` now (its cost payable)."""
+        return False
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        """Pay the cancel's cost (the engine has written the cancel)."""
+
     def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
         """A reaction event in ``owner``'s hand after ``trigger`` (``challenge_won``: the current
         challenge's result is in ``state.challenge``): None when it cannot be played now; ``[]``

@@ -772,3 +772,29 @@ ABILITIES += (
     SuperiorClaim(),
     TearsOfLys(),
 )
+
+
+# -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------
+
+
+class TheHandsJudgment(Ability):
+    """The Hand's Judgment: Interrupt: when an opponent plays an event, cancel its effects (X is that event's printed cost).
+
+    Played from hand: X gold paid, then to the discard pile. A cancel of this cancel is not offered
+    (documented)."""
+
+    code = "01045"
+    kinds = ("interrupt",)
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        if source not in state.player(owner).hand or state.owner(event) == owner:
+            return False
+        return state.player(owner).gold >= state.record(event).printed_cost
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        x = em.state.record(event).printed_cost
+        em.emit(ev.CardsEventPlayed(seat_id=owner, card=source, code=self.code, cost=x, target=event))
+        announce(em, self, source, owner)
+
+
+ABILITIES += (TheHandsJudgment(),)

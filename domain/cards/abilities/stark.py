@@ -256,3 +256,23 @@ class TheWolfswood(Ability):
 
 
 ABILITIES += (TheWolfswood(),)
+
+
+# -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------
+
+
+class BranStark(Ability):
+    """Bran Stark: Interrupt: sacrifice him to cancel the effects of an event card an opponent plays."""
+
+    code = "01142"
+    kinds = ("interrupt",)
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        return source in state.in_play and state.owner(event) != owner
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        announce(em, self, source, owner)
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+
+
+ABILITIES += (BranStark(),)

@@ -105,10 +105,8 @@ def play_reaction(em: Emitter, seat: str, card: str, target: str | None) -> None
     _check_target(reactions_of(em.state, seat, r.trigger), card, target, "no reaction of yours")
     ability = ABILITIES[em.state.cards[card]]
     cost = ability.event_cost(em.state, card, seat, target)
-    start = len(em.events)
     em.emit(ev.CardsEventPlayed(seat_id=seat, card=card, code=em.state.cards[card], cost=cost, target=target))
-    ability.action(em, card, seat, target, current)
-    _killed_triggers(em, start)
+    _cancel_or_resolve(em, seat, card, target, "reaction")
 
 
 def ambushes(state: CardState, seat: str) -> dict[str, list[str]]:
@@ -147,14 +145,12 @@ def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool)
     _check_target(playable_events(em.state, seat), card, target, "no event of yours that may be played")
     ability = ABILITIES[em.state.cards[card]]
     cost = ability.event_cost(em.state, card, seat, target)
-    start = len(em.events)
     em.emit(
         ev.CardsEventPlayed(
             seat_id=seat, card=card, code=em.state.cards[card], cost=cost, target=target, window=in_window
         )
     )
-    ability.action(em, card, seat, target, current)
-    _killed_triggers(em, start)
+    _cancel_or_resolve(em, seat, card, target, "action" if in_window else "marshal")
 
 
 def _killed_triggers(em: Emitter, start: int) -> None:
@@ -211,3 +207,43 @@ def use_save(em: Emitter, seat: str, card: str, target: str | None) -> None:
     ability = ABILITIES[em.state.cards[card]]
     em.emit(ev.CardsSaved(seat_id=seat, card=card, saved=target))
     ability.save(em, card, seat, target)
+
+
+def cancels_of(state: CardState, seat: str, event: str) -> dict[str, list[str]]:
+    """``seat``'s cancels of the opponent's ``event``: a card in play or an event of its hand -> [event]."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    sources = [(a, src) for a, src, own in active(state) if own == seat]
+    sources += [(ABILITIES[state.cards[c]], c) for c in state.player(seat).hand if state.cards[c] in ABILITIES]
+    for ability, source in sources:
+        if "interrupt" in ability.kinds and ability.cancels(state, source, seat, event):
+            out[source] = [event]
+    return out
+
+
+def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
+    """CG-POOL-06: an event's effects may be cancelled as they would start: the opponent holding a
+    cancel is asked first (the ``cancel`` step); else the effects resolve."""
+    opponent = em.state.opponent(seat)
+    if cancels_of(em.state, opponent, card):
+        em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
+        em.open_step("cancel", [opponent])
+        return
+    resolve_event(em, seat, card, target)
+
+
+def resolve_event(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """The effects of the played event ``card``."""
+    start = len(em.events)
+    ABILITIES[em.state.cards[card]].action(em, card, seat, target, current)
+    _killed_triggers(em, start)
+
+
+def use_cancel(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` cancels the pending event with ``card`` (its cost paid after the cancel is written)."""
+    pending = em.state.pending_event
+    assert pending is not None
+    _check_target(cancels_of(em.state, seat, pending.card), card, target, "no cancel of yours")
+    em.emit(ev.CardsEventCancelled(seat_id=seat, card=card, cancelled=pending.card))
+    ABILITIES[em.state.cards[card]].pay_cancel(em, card, seat, pending.card)

@@ -114,13 +114,21 @@ def after_choice(em: Emitter, resume: str) -> None:
 def after_action(em: Emitter, step: str) -> None:
     """An action resolved (unless it waits for a choice): the window goes on, or the active player
     marshals on."""
-    if victory.check(em) or em.state.step == "ability" and em.state.waiting:
+    if victory.check(em) or em.state.step in ("ability", "cancel") and em.state.waiting:
         return
     if step == "marshal":
         assert em.state.active is not None
         em.open_step("marshal", [em.state.active])
     else:
         window_turn(em)
+
+
+def after_cancel(em: Emitter, resume: str) -> None:
+    """The opponent cancelled (or let resolve) a pending event: the game goes on where it was played."""
+    if resume == "reaction":
+        reaction_turn(em)
+    else:
+        after_action(em, resume)
 
 
 def marshaling_ended(em: Emitter, seat: str) -> None:
@@ -278,7 +286,7 @@ def open_reactions(em: Emitter, trigger: str) -> bool:
 def reaction_turn(em: Emitter) -> None:
     """The next seat of the reaction window is asked while it has a reaction (it may play several);
     once every seat declined, the game goes on after the trigger."""
-    if victory.check(em):
+    if victory.check(em) or em.state.step in ("ability", "cancel") and em.state.waiting:
         return
     r = em.state.reactions
     assert r is not None

@@ -141,7 +141,7 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
                 targets = d.events[card]
                 return cmd.PlayEvent(card=card, target=rng.choice(targets) if targets else None)
             return cmd.Decline()
-        case "save":
+        case "save" | "cancel":
             if d.interrupts and rng.random() < 0.7:
                 card = rng.choice(sorted(d.interrupts))
                 return cmd.UseInterrupt(card=card, target=rng.choice(d.interrupts[card]))
