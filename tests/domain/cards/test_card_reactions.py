@@ -30,7 +30,7 @@ def _attack(t, seat: str, kind: str, attackers: list[str], defenders: list[str])
     pass_windows(t)
 
 
-def test_put_to_the_sword_01041_kills_a_losers_character_after_a_military_win_by_5():
+def test_CG_PHASE_11_put_to_the_sword_01041_kills_a_losers_character_after_a_military_win_by_5():
     t = at_marshaling("targaryen_sun")
     sword = to_hand(t, "seat1", "01041")
     drogo, drogon = put_in_play(t, "seat1", "01162"), put_in_play(t, "seat1", "01161")

@@ -19,7 +19,7 @@ def _claim_on_seat2(t, attackers: list[str]) -> None:
     pass_windows(t)
 
 
-def test_bodyguard_01033_is_sacrificed_to_save_its_bearer_from_claim():
+def test_CG_PHASE_11_bodyguard_01033_is_sacrificed_to_save_its_bearer_from_claim():
     t = at_marshaling("stark_kraken")  # seat2: lannister_rose
     ned = put_in_play(t, "seat1", "01144")  # Eddard Stark: M, STR 4
     tyrion = put_in_play(t, "seat2", "01089", kneeling=True)  # Tyrion: a Lord, the only character
