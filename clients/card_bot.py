@@ -110,7 +110,20 @@ def first_player(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
 
 
+def use_one(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
+    """Sometimes a card Action or an event the decision offers, with one of its targets (None: not now)."""
+    for offered, make in ((d.actions, c.UseAction), (d.events, c.PlayEvent)):
+        if offered and rng.random() < 0.3:
+            card = rng.choice(sorted(offered))
+            targets = offered[card]
+            return make(card=card, target=rng.choice(targets) if targets else None)
+    return None
+
+
 def marshal(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    used = use_one(d, rng)
+    if used is not None:
+        return used
     if not d.cards or rng.random() < 0.2:
         return c.EndMarshaling()
     card = rng.choice(d.cards)
@@ -147,6 +160,9 @@ def intimidate(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 
 def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    used = use_one(d, rng)
+    if used is not None:
+        return used
     if not d.cards or rng.random() < 0.5:
         return c.PassAction()
     card = rng.choice(d.cards)
@@ -156,6 +172,24 @@ def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 def reserve(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.DiscardToReserve(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
+
+
+def reaction(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """Often a reaction event of the decision's ``events`` (with one of its targets), else decline."""
+    if d.events and rng.random() < 0.7:
+        card = rng.choice(sorted(d.events))
+        targets = d.events[card]
+        return c.PlayEvent(card=card, target=rng.choice(targets) if targets else None)
+    return c.Decline()
+
+
+def save(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """Often an interrupt of the decision's ``interrupts`` (save: a card -> the characters it may save;
+    cancel: a card -> the event it may cancel), else decline."""
+    if d.interrupts and rng.random() < 0.7:
+        card = rng.choice(sorted(d.interrupts))
+        return c.UseInterrupt(card=card, target=rng.choice(d.interrupts[card]))
+    return c.Decline()
 
 
 def ability(d: c.CardDecision, rng: random.Random) -> CommandBody:
@@ -174,6 +208,9 @@ CHOOSERS: dict[str, Chooser] = {
     "intimidate": intimidate,
     "action": action,
     "reserve": reserve,
+    "reaction": reaction,
+    "save": save,
+    "cancel": save,
     "ability": ability,
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
@@ -190,6 +227,9 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "intimidate": lambda d: c.ChooseIntimidate(),
     "action": lambda d: c.PassAction(),
     "reserve": lambda d: c.DiscardToReserve(cards=d.cards[len(d.cards) - (d.count or 0) :]),
+    "reaction": lambda d: c.Decline(),
+    "save": lambda d: c.Decline(),
+    "cancel": lambda d: c.Decline(),
     "ability": lambda d: c.ChooseTargets(cards=list(d.default_targets)),
 }
 """Decision kind -> the simplest legal answer (what the deadline would do)."""

@@ -93,6 +93,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "intimidate": ("choose_intimidate",),
     "action": ("ambush_card", "use_action", "play_event", "pass_action"),
     "reserve": ("discard_to_reserve",),
+    "reaction": ("play_event", "decline"),
+    "save": ("use_interrupt", "decline"),
+    "cancel": ("use_interrupt", "decline"),
     "ability": ("choose_targets",),
 }
 """Each decision kind -> the command ``type`` values that answer it (as the decision's ``commands``)."""
@@ -132,6 +135,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     eligible defenders."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters a stealth attacker may bypass."""
+    interrupts: dict[str, list[str]] = {}
+    """Save: each card of yours whose interrupt may save -> the characters it may save."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth."""
     max_cards: int | None = None
@@ -141,8 +146,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
     answer with ``UseAction``."""
     events: dict[str, list[str]] = {}
-    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none);
-    answer with ``PlayEvent``."""
+    """Marshal, action, reaction: each event of your hand you may play now -> its legal targets
+    (empty: none); answer with ``PlayEvent``."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets."""
     default_targets: list[str] = []
@@ -248,6 +253,15 @@ class PassAction(CommandBody, frozen=True, tag="pass_action"):
     pass
 
 
+class Decline(CommandBody, frozen=True, tag="decline"):
+    pass
+
+
+class UseInterrupt(CommandBody, frozen=True, tag="use_interrupt"):
+    card: str
+    target: str
+
+
 class ChooseTargets(CommandBody, frozen=True, tag="choose_targets"):
     cards: list[str]
 
@@ -275,6 +289,8 @@ CardCommand = (
     | AmbushCard
     | UseAction
     | PlayEvent
+    | Decline
+    | UseInterrupt
     | PassAction
     | ChooseTargets
     | DiscardToReserve

@@ -17,6 +17,7 @@ from .commands import (
     Concede,
     DeclareChallenge,
     DeclareDefenders,
+    Decline,
     DiscardToReserve,
     EndChallenges,
     EndMarshaling,
@@ -24,6 +25,7 @@ from .commands import (
     PassAction,
     PlayEvent,
     UseAction,
+    UseInterrupt,
 )
 from .decks import DeckChoice
 from .state import SetupPick
@@ -120,6 +122,13 @@ DESCRIPTIONS: dict[str, str] = {
     "to_seat": "The seat that gained it.",
     "target": "The target: the character knelt by intimidate (null for none); an Action's or event's target "
     "(a card id or a challenge type; null when it takes none); the card a lasting effect is on.",
+    "victims": "The characters about to be killed.",
+    "cancelled": "The event whose effects were cancelled.",
+    "player": "The seat that played the event.",
+    "resume": "Where the game goes on after the cancel step: `marshal`, `action` or `reaction`.",
+    "interrupts": "Each card whose save interrupt may be used -> the characters it may save.",
+    "trigger": "What the reaction window reacts to: `challenge_won` (the challenge just resolved).",
+    "forbids": "A challenge type (or `any`) the target seat may not initiate while the effect lasts, or null.",
     "effect": "A lasting effect: its card, target, duration and what it changes.",
     "from_pile": "Where the card came from: `hand`, `discard` or `dead`.",
     "card_source": "The card whose ability did it.",
@@ -177,6 +186,8 @@ DOCS = SchemaDocs(
         PassAction(),
         UseAction(card="s1-12", target="s2-05"),
         PlayEvent(card="s1-40"),
+        Decline(),
+        UseInterrupt(card="s2-09", target="s2-05"),
         ChooseTargets(cards=["s2-05"]),
         Concede(),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),

@@ -73,6 +73,12 @@ def player_command(e: Any) -> object | None:
             return cmd.UseAction(card=e.card, target=e.target)
         case ev.CardsEventPlayed():
             return cmd.PlayEvent(card=e.card, target=e.target)
+        case ev.CardsEventCancelled():
+            return cmd.UseInterrupt(card=e.card, target=e.cancelled)
+        case ev.CardsReactionDeclined() | ev.CardsSaveDeclined() | ev.CardsCancelDeclined():
+            return cmd.Decline()
+        case ev.CardsSaved():
+            return cmd.UseInterrupt(card=e.card, target=e.saved)
         case ev.CardsActionPassed():
             return cmd.PassAction()
         case ev.CardsPlayerEliminated(reason="conceded"):

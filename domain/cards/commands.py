@@ -117,6 +117,18 @@ class PlayEvent(_Command, frozen=True, tag="play_event"):
     target: Annotated[str, msgspec.Meta(max_length=16)] | None = None
 
 
+class Decline(_Command, frozen=True, tag="decline"):
+    """Play no (more) reaction in this reaction window; or save no (more) character (``save``)."""
+
+
+class UseInterrupt(_Command, frozen=True, tag="use_interrupt"):
+    """Use a save interrupt of a card you control (``save`` decision: ``interrupts`` lists each
+    card -> the characters it may save) to save ``target`` from being killed."""
+
+    card: CardId
+    target: CardId
+
+
 class PassAction(_Command, frozen=True, tag="pass_action"):
     """Take no action in this action window (CG-ROUND-02)."""
 
@@ -155,6 +167,8 @@ CardCommand = (
     | UseAction
     | PlayEvent
     | PassAction
+    | Decline
+    | UseInterrupt
     | Concede
     | DiscardToReserve
     | ChooseTargets

@@ -136,6 +136,9 @@ def start_forbidden(state: CardState, seat: str, challenge: str) -> str | None:
     limit = challenge_limit(state, seat)
     if limit is not None and len(made) >= limit:
         return f"you may initiate at most {limit} challenge(s) this phase"
+    for e in state.effects:
+        if e.target == seat and e.forbids in (challenge, "any"):
+            return f"{state.record(e.source).name}: you may not initiate {'this' if e.forbids == 'any' else 'a ' + challenge} challenge now"
     for a, src, own in active(state):
         why = a.may_start(state, src, own, seat, challenge)
         if why:

@@ -27,6 +27,9 @@ COMMANDS: dict[str, list[str]] = {
     "action": ["ambush_card", "use_action", "play_event", "pass_action"],
     "reserve": ["discard_to_reserve"],
     "ability": ["choose_targets"],
+    "reaction": ["play_event", "decline"],
+    "save": ["use_interrupt", "decline"],
+    "cancel": ["use_interrupt", "decline"],
 }
 
 
@@ -67,7 +70,10 @@ class CardDecision(msgspec.Struct):
     actions: dict[str, list[str]] = {}
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
     events: dict[str, list[str]] = {}
-    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none)."""
+    """Marshal, action, reaction: each event of your hand you may play now -> its legal targets (empty: none)."""
+    interrupts: dict[str, list[str]] = {}
+    """Save: each card of yours whose interrupt may save -> the characters about to be killed it may
+    save; cancel: each card of yours that may cancel the event just played -> [that event]."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
     stealth_attackers: list[str] = []
@@ -145,6 +151,22 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
+        case "cancel":
+            pe = s.pending_event
+            assert pe is not None
+            d.interrupts = actions.cancels_of(s, seat, pe.card)
+            d.cards = [pe.card]
+            d.prompt = f"cancel {s.record(pe.card).name}?"
+        case "save":
+            k = s.killing
+            assert k is not None
+            d.interrupts = actions.saves_of(s, seat, k.victims)
+            d.cards = list(k.victims)
+        case "reaction":
+            r = s.reactions
+            assert r is not None
+            d.events = actions.reactions_of(s, seat, r.trigger)
+            d.prompt = f"react to: {r.trigger}"
         case "ability":
             c = s.choice
             assert c is not None

@@ -524,6 +524,75 @@ class CardsTopCardRevealed(Event, frozen=True, tag="cards_top_card_revealed"):
     card_source: str
 
 
+class CardsReactionsOpened(Event, frozen=True, tag="cards_reactions_opened"):
+    """A reaction window opened after ``trigger`` (``challenge_won``): the ``seats`` that have a
+    reaction are asked in player order (that a seat is asked says it holds *some* reaction)."""
+
+    trigger: str
+    seats: list[str]
+
+
+class CardsReactionDeclined(Event, frozen=True, tag="cards_reaction_declined"):
+    """A seat declined to react (more) in the open reaction window."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsReactionsClosed(Event, frozen=True, tag="cards_reactions_closed"):
+    """Every seat asked has declined: the game goes on after the trigger."""
+
+    trigger: str
+
+
+class CardsKillsPending(Event, frozen=True, tag="cards_kills_pending"):
+    """A military claim is about to kill ``victims``: their controller, who has a save, is asked first."""
+
+    seat_id: str
+    victims: list[str]
+
+
+class CardsSaved(Event, frozen=True, tag="cards_saved"):
+    """``saved`` will not be killed: ``card``'s interrupt saved it (its cost is paid as an event of its own)."""
+
+    seat_id: str
+    card: str
+    saved: str
+
+
+class CardsSaveDeclined(Event, frozen=True, tag="cards_save_declined"):
+    """The seat saves no (more) character: the kills happen."""
+
+    seat_id: str
+    by_default: bool = False
+
+
+class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
+    """The event ``card`` just played waits: ``seat_id`` (its player's opponent) has a cancel."""
+
+    seat_id: str
+    player: str
+    card: str
+    target: str | None
+    resume: str
+
+
+class CardsEventCancelled(Event, frozen=True, tag="cards_event_cancelled"):
+    """``seat_id`` cancelled the effects of the event ``cancelled`` with ``card`` (its cost follows;
+    the cancelled event's cost stays paid)."""
+
+    seat_id: str
+    card: str
+    cancelled: str
+
+
+class CardsCancelDeclined(Event, frozen=True, tag="cards_cancel_declined"):
+    """``seat_id`` did not cancel: the event resolves."""
+
+    seat_id: str
+    by_default: bool = False
+
+
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
     """CG-PHASE-14/15: each seat's total; the highest wins (a tie: nobody)."""
 
@@ -618,6 +687,15 @@ CardEvent = (
     | CardsControlTaken
     | CardsFactionKnelt
     | CardsTopCardRevealed
+    | CardsReactionsOpened
+    | CardsReactionDeclined
+    | CardsReactionsClosed
+    | CardsKillsPending
+    | CardsSaved
+    | CardsSaveDeclined
+    | CardsCancelOffered
+    | CardsEventCancelled
+    | CardsCancelDeclined
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

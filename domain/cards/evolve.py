@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from . import events as ev
-from .state import AbilityChoice, CardState, Challenge, Placed, Player, Window
+from .state import AbilityChoice, CardState, Challenge, Killing, PendingEvent, Placed, Player, Reactions, Window
 
 
 def _remove(items: list[str], iids: Iterable[str]) -> None:
@@ -120,12 +120,13 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 p.limited_count = 0
                 p.challenges_made = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
+            state.effects = []
             state.choices_made = {}
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
-            state.effects = []
+            state.effects = [e for e in state.effects if e.until == "round"]
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
@@ -174,6 +175,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.active = event.seat_id
             state.challenge = _challenge(event)
             state.effects = [e for e in state.effects if e.until != "challenge"]
+            state.used_abilities = [k for k in state.used_abilities if not k.startswith("challenge:")]
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
@@ -284,6 +286,30 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 leave_play(state, c, "discard")
         case ev.CardsFactionKnelt():
             state.player(event.seat_id).faction_kneeling = True
+        case ev.CardsReactionsOpened():
+            state.reactions = Reactions(trigger=event.trigger, seats=list(event.seats))
+        case ev.CardsReactionDeclined():
+            assert state.reactions is not None
+            state.reactions.seats.remove(event.seat_id)
+            state.waiting = []
+        case ev.CardsKillsPending():
+            state.killing = Killing(seat=event.seat_id, victims=list(event.victims))
+        case ev.CardsSaved():
+            if state.killing is not None and event.saved in state.killing.victims:
+                state.killing.victims.remove(event.saved)
+            state.waiting = []
+        case ev.CardsCancelOffered():
+            state.pending_event = PendingEvent(
+                seat=event.player, card=event.card, target=event.target, resume=event.resume
+            )
+        case ev.CardsEventCancelled() | ev.CardsCancelDeclined():
+            state.pending_event = None
+            state.waiting = []
+        case ev.CardsSaveDeclined():
+            state.killing = None
+            state.waiting = []
+        case ev.CardsReactionsClosed():
+            state.reactions = None
         case ev.CardsTopCardRevealed():
             pass  # a fact for the log: the card stays on top of the deck
         case ev.CardsControlTaken():
@@ -291,6 +317,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChallengeResolved():
             if state.challenge is not None:
                 state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
+                state.challenge.margin = abs(event.attacker_strength - event.defender_strength)
             if event.winner is not None:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
         case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():

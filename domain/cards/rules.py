@@ -39,6 +39,9 @@ DEFAULTS: dict[str, str] = {
     "intimidate": "kneel nobody",
     "action": "pass",
     "reserve": "the cards last put in your hand are discarded",
+    "reaction": "decline (play no reaction)",
+    "save": "decline (save nobody: the characters are killed)",
+    "cancel": "decline (the event resolves)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
@@ -236,6 +239,33 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             step = _opportunity(s, seat)
             actions.use(em, seat, command.card, command.target, in_window=step == "action")
             flow.after_action(em, step)
+        case cmd.PlayEvent() if s.step == "reaction":
+            _expect(s, seat, "reaction", "CG-POOL-06")
+            actions.play_reaction(em, seat, command.card, command.target)
+            flow.reaction_turn(em)
+        case cmd.Decline() if s.step == "cancel":
+            _expect(s, seat, "cancel", "CG-POOL-06")
+            _cancel_declined(em, seat, by_default=False)
+        case cmd.UseInterrupt() if s.step == "cancel":
+            _expect(s, seat, "cancel", "CG-POOL-06")
+            assert s.pending_event is not None
+            resume = s.pending_event.resume
+            actions.use_cancel(em, seat, command.card, command.target)
+            flow.after_cancel(em, resume)
+        case cmd.Decline() if s.step == "save":
+            _expect(s, seat, "save", "CG-POOL-06")
+            assert s.killing is not None
+            victims = list(s.killing.victims)
+            em.emit(ev.CardsSaveDeclined(seat_id=seat))
+            flow.finish_kill(em, seat, victims)
+        case cmd.Decline():
+            _expect(s, seat, "reaction", "CG-POOL-06")
+            em.emit(ev.CardsReactionDeclined(seat_id=seat))
+            flow.reaction_turn(em)
+        case cmd.UseInterrupt():
+            _expect(s, seat, "save", "CG-POOL-06")
+            actions.use_save(em, seat, command.card, command.target)
+            flow.save_turn(em)
         case cmd.PlayEvent():
             step = _opportunity(s, seat)
             actions.play(em, seat, command.card, command.target, in_window=step == "action")
@@ -270,12 +300,18 @@ def _opportunity(state: CardState, seat: str) -> str:
     return state.step
 
 
+def _cancel_declined(em: Emitter, seat: str, by_default: bool) -> None:
+    """No cancel: the pending event resolves, then the game goes on where it was played."""
+    pending = em.state.pending_event
+    assert pending is not None
+    em.emit(ev.CardsCancelDeclined(seat_id=seat, by_default=by_default))
+    actions.resolve_event(em, pending.seat, pending.card, pending.target)
+    flow.after_cancel(em, pending.resume)
+
+
 def _victims(em: Emitter, seat: str, victims: list[str], by_default: bool) -> None:
-    ch = em.state.challenge
-    assert ch is not None
     em.emit(ev.CardsClaimVictimsChosen(seat_id=seat, characters=victims, by_default=by_default))
-    challenges.kill(em, seat, victims)
-    flow.after_claim(em, ch.attacker)
+    flow.claim_kill(em, seat, victims)
 
 
 def pending_system_work(state: CardState) -> bool:
@@ -339,6 +375,16 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)
+            case "reaction":
+                em.emit(ev.CardsReactionDeclined(seat_id=seat, by_default=True))
+                flow.reaction_turn(em)
+            case "cancel":
+                _cancel_declined(em, seat, by_default=True)
+            case "save":
+                assert s.killing is not None
+                victims = list(s.killing.victims)
+                em.emit(ev.CardsSaveDeclined(seat_id=seat, by_default=True))
+                flow.finish_kill(em, seat, victims)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

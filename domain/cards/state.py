@@ -28,6 +28,9 @@ Step = Literal[
     "action",
     "reserve",
     "ability",
+    "reaction",
+    "save",
+    "cancel",
     "ended",
 ]
 Phase = Literal[
@@ -83,6 +86,8 @@ class Challenge(msgspec.Struct):
     """Set once resolved (CG-CHAL-05)."""
     unopposed: bool = False
     """Set once resolved: the attacker won with no defending STR (CG-CHAL-06)."""
+    margin: int = 0
+    """Set once resolved: the winner's STR minus the loser's."""
 
 
 class AbilityChoice(msgspec.Struct):
@@ -117,6 +122,33 @@ class Window(msgspec.Struct):
     passes: int = 0
 
 
+class Reactions(msgspec.Struct):
+    """An open reaction window (CG-POOL-06) after ``trigger``: the seats still to be asked, in
+    player order; a seat is asked while it has a reaction, until it declines."""
+
+    trigger: str
+    seats: list[str]
+
+
+class PendingEvent(msgspec.Struct):
+    """An event just played (paid, in the discard pile) whose effects wait while the opponent may
+    cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
+    ``reaction``)."""
+
+    seat: str
+    card: str
+    target: str | None
+    resume: str
+
+
+class Killing(msgspec.Struct):
+    """Characters a military claim is about to kill (the ``save`` step): their controller may
+    save some first (CG-POOL-06: save interrupts)."""
+
+    seat: str
+    victims: list[str]
+
+
 class Lasting(msgspec.Struct, frozen=True):
     """A lasting effect of an ability on a card (``target``) until the end of the challenge or the
     phase (``until``): STR, an icon gained, a claim change, or what happens to the card as the
@@ -125,11 +157,13 @@ class Lasting(msgspec.Struct, frozen=True):
     source: str
     """The card whose ability (or the event) created it."""
     target: str
-    until: Literal["challenge", "phase"]
+    until: Literal["challenge", "phase", "round"]
     strength: int = 0
     icon: str | None = None
     claim: int = 0
     at_end: str | None = None
+    forbids: str | None = None
+    """A challenge type the target seat may not initiate while this lasts (Unbowed, Unbent, Unbroken)."""
 
 
 class Player(msgspec.Struct):
@@ -197,6 +231,12 @@ class CardState(msgspec.Struct):
     in_play: dict[str, Placed] = {}
     challenge: Challenge | None = None
     window: Window | None = None
+    reactions: Reactions | None = None
+    killing: Killing | None = None
+    pending_event: PendingEvent | None = None
+    """The event whose effects wait for the opponent's cancel (step ``cancel``)."""
+    """The military claim's kills waiting for saves (step ``save``)."""
+    """The open reaction window (step ``reaction``)."""
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""
     effects: list[Lasting] = []

@@ -60,6 +60,17 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         return {"type": "ambush_card", "card": card, **({"attach_to": rng.choice(targets)} if targets else {})}
     if kind == "intimidate":
         return {"type": "choose_intimidate", "target": rng.choice([None, *d["cards"]])}
+    if kind == "reaction":
+        if d["events"] and rng.random() < 0.7:
+            card = rng.choice(sorted(d["events"]))
+            targets = d["events"][card]
+            return {"type": "play_event", "card": card, **({"target": rng.choice(targets)} if targets else {})}
+        return {"type": "decline"}
+    if kind in ("save", "cancel"):
+        if d["interrupts"] and rng.random() < 0.7:
+            card = rng.choice(sorted(d["interrupts"]))
+            return {"type": "use_interrupt", "card": card, "target": rng.choice(d["interrupts"][card])}
+        return {"type": "decline"}
     if kind == "ability":
         return {"type": "choose_targets", "cards": rng.sample(d["cards"], min(d["count"], len(d["cards"])))}
     if kind in ("claim", "reserve"):

@@ -213,6 +213,28 @@ class Ability:
         is checked by the engine from the card's ``action_windows``."""
         return None
 
+    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
+        """A save interrupt (CG-POOL-06): which of ``owner``'s ``victims`` (about to be killed)
+        ``source`` may save now (None or []: none)."""
+        return None
+
+    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        """Pay the save's cost; the engine then writes that ``target`` is saved."""
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        """A cancel interrupt: whether ``source`` (in play, or an event in ``owner``'s hand) may
+        cancel the opponent's ``event`` now (its cost payable)."""
+        return False
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        """Pay the cancel's cost (the engine has written the cancel)."""
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        """A reaction event in ``owner``'s hand after ``trigger`` (``challenge_won``: the current
+        challenge's result is in ``state.challenge``): None when it cannot be played now; ``[]``
+        without a target; else its targets. It resolves with :meth:`action`."""
+        return None
+
     def event_cost(self, state: CardState, source: str, owner: str, target: str | None) -> int:
         """The gold an event costs to play with ``target`` (its printed cost; X events compute it)."""
         return state.record(source).printed_cost
@@ -267,7 +289,7 @@ def standing(state: CardState, card: str) -> bool:
     return card in state.in_play and not state.in_play[card].kneeling
 
 
-def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "phase"], **what: Any) -> None:
+def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "phase", "round"], **what: Any) -> None:
     """A lasting effect on ``target`` until the end of the challenge or phase (``strength``,
     ``icon``, ``claim``, ``at_end``: see :class:`~..state.Lasting`)."""
     em.emit(ev.CardsEffectApplied(effect=Lasting(source=source, target=target, until=until, **what)))
@@ -316,6 +338,25 @@ def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str
         else ev.Placement(card=card, code=rec.code, as_=rec.type)
     )
     em.emit(ev.CardsPutIntoPlay(seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, by=source))
+
+
+def won_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None, margin: int = 0) -> bool:
+    """Whether ``owner`` won the challenge just resolved (of ``kind``, as ``attacker``/``defender``,
+    by ``margin`` STR or more)."""
+    ch = state.challenge
+    if ch is None or ch.winner != owner or ch.margin < margin or (kind is not None and ch.type != kind):
+        return False
+    return role is None or (ch.attacker if role == "attacker" else ch.defender) == owner
+
+
+def lost_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None) -> bool:
+    """Whether ``owner`` lost the challenge just resolved (of ``kind``, as ``attacker``/``defender``)."""
+    ch = state.challenge
+    if ch is None or ch.winner is None or ch.winner == owner or owner not in (ch.attacker, ch.defender):
+        return False
+    if kind is not None and ch.type != kind:
+        return False
+    return role is None or (ch.attacker if role == "attacker" else ch.defender) == owner
 
 
 def characters_in_play(state: CardState) -> list[str]:

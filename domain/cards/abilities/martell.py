@@ -6,7 +6,7 @@ from .. import events as ev
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
 from ..state import CardState, Challenge
-from .base import Ability, NextCheaper, Query, announce, bearer, lasting, limit_free, may_enter, put_into_play
+from .base import Ability, NextCheaper, Query, announce, bearer, lasting, limit_free, lost_by, may_enter, put_into_play
 
 
 class PalaceSpearman(Ability):
@@ -137,3 +137,30 @@ ABILITIES += (
     EdricDayne(),
     ArianneMartell(),
 )
+
+
+# -- Reaction events (a reaction window: domain/cards/phases/flow.py) --------------------------
+
+
+class UnbowedUnbentUnbroken(Ability):
+    """Unbowed, Unbent, Unbroken: Reaction: after you lose a challenge as the defender, if you are not the first player, name a challenge type: the winner may not initiate challenges of that type this phase (max 1 per challenge).
+
+    Targets: the challenge types."""
+
+    code = "01120"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or state.first_player == owner or not lost_by(state, owner, None, "defender"):
+            return None
+        if f"challenge:{self.code}:{owner}" in state.used_abilities:
+            return None
+        return list(CHALLENGE_TYPES)
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        lasting(em, source, em.state.opponent(owner), "phase", forbids=target)
+
+
+ABILITIES += (UnbowedUnbentUnbroken(),)

@@ -12,7 +12,21 @@ from ..emitter import Emitter
 from ..entering import put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, Query, announce, ask, bearer, kneel, lasting, participates, stand, standing
+from .base import (
+    Ability,
+    PrintedOnly,
+    Query,
+    announce,
+    ask,
+    bearer,
+    kill,
+    kneel,
+    lasting,
+    participates,
+    stand,
+    standing,
+    won_by,
+)
 
 
 def _prompt(ability: Ability) -> str:
@@ -372,7 +386,10 @@ class Littlefinger(Ability):
 
 
 class Bodyguard(Ability):
-    """Bodyguard: Lord or Lady character only. (Its save, an interrupt, is not built: docs/card-game.md.)"""
+    """Bodyguard: Lord or Lady character only. Interrupt: sacrifice Bodyguard to save the attached character from being killed or discarded.
+
+    The save is offered when a military claim is about to kill its bearer; not yet against
+    ability kills or discards (so not complete: docs/card-game.md)."""
 
     code = "01033"
     kinds = ("constant", "interrupt")
@@ -382,6 +399,14 @@ class Bodyguard(Ability):
         if {"Lord", "Lady"} & set(state.record(target).traits):
             return None
         return "Bodyguard goes on a Lord or Lady character only"
+
+    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
+        host = bearer(state, source)
+        return [host] if host is not None and host in victims else None
+
+    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        announce(em, self, source, owner)
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
 
 
 SEARCH_DEPTH = 10
@@ -657,3 +682,119 @@ ABILITIES += (
     SealOfTheHand(),
     WildlingHorde(),
 )
+
+
+# -- Reaction events (a reaction window: domain/cards/phases/flow.py) --------------------------
+
+
+def _once_per_challenge(state: CardState, code: str, owner: str) -> bool:
+    return f"challenge:{code}:{owner}" not in state.used_abilities
+
+
+class PutToTheSword(Ability):
+    """Put to the Sword: Reaction: after you win a military challenge as the attacker by 5 or more STR, kill a character the losing opponent controls (max 1 per challenge)."""
+
+    code = "01041"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "military", "attacker", 5):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        return [p.card for p in state.characters(state.opponent(owner))] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        kill(em, em.state.opponent(owner), [target])
+
+
+class PutToTheTorch(Ability):
+    """Put to the Torch: Reaction: after you win a military challenge as the attacker by 5 or more STR, discard a location the losing opponent controls (max 1 per challenge)."""
+
+    code = "01042"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "military", "attacker", 5):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        return [p.card for p in state.controlled(state.opponent(owner), "location")] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        em.emit(ev.CardsDiscardedFromPlay(cards=[target], card=source))
+
+
+class SuperiorClaim(Ability):
+    """Superior Claim: Reaction: after you win a power challenge by 5 or more STR, your faction gains 2 power (max 1 per challenge)."""
+
+    code = "01043"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        ok = trigger == "challenge_won" and won_by(state, owner, "power", None, 5)
+        return [] if ok and _once_per_challenge(state, self.code, owner) else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Superior Claim"))
+
+
+class TearsOfLys(Ability):
+    """Tears of Lys: Reaction: after you win an intrigue challenge as the attacker, poison a character without an intrigue icon the losing opponent controls; as the phase ends, if it is still poisoned, kill it (max 1 per challenge)."""
+
+    code = "01044"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not won_by(state, owner, "intrigue", "attacker"):
+            return None
+        if not _once_per_challenge(state, self.code, owner):
+            return None
+        targets = [
+            p.card for p in state.characters(state.opponent(owner)) if not now.has_icon(state, p.card, "intrigue")
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        lasting(em, source, target, "phase", at_end="kill")
+
+
+ABILITIES += (
+    PutToTheSword(),
+    PutToTheTorch(),
+    SuperiorClaim(),
+    TearsOfLys(),
+)
+
+
+# -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------
+
+
+class TheHandsJudgment(Ability):
+    """The Hand's Judgment: Interrupt: when an opponent plays an event, cancel its effects (X is that event's printed cost).
+
+    Played from hand: X gold paid, then to the discard pile. A cancel of this cancel is not offered
+    (documented)."""
+
+    code = "01045"
+    kinds = ("interrupt",)
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        if source not in state.player(owner).hand or state.owner(event) == owner:
+            return False
+        return state.player(owner).gold >= state.record(event).printed_cost
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        x = em.state.record(event).printed_cost
+        em.emit(ev.CardsEventPlayed(seat_id=owner, card=source, code=self.code, cost=x, target=event))
+        announce(em, self, source, owner)
+
+
+ABILITIES += (TheHandsJudgment(),)

@@ -16,6 +16,7 @@ from .base import (
     kill,
     kneel,
     lasting,
+    lost_by,
     participates,
     stand,
     standing,
@@ -203,6 +204,44 @@ ABILITIES += (
 )
 
 
+# -- Reaction events (a reaction window: domain/cards/phases/flow.py) --------------------------
+
+
+class LikeWarmRain(Ability):
+    """Like Warm Rain: Reaction: after you lose an intrigue challenge as the defender, kneel a Direwolf character you control to kill an attacking character (max 1 per challenge).
+
+    The kneel cost takes your first standing Direwolf (documented)."""
+
+    code = "01158"
+    kinds = ("reaction",)
+
+    def _wolf(self, state: CardState, owner: str) -> str | None:
+        wolves = [
+            p.card for p in state.characters(owner) if not p.kneeling and "Direwolf" in state.record(p.card).traits
+        ]
+        return wolves[0] if wolves else None
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        if trigger != "challenge_won" or not lost_by(state, owner, "intrigue", "defender"):
+            return None
+        if f"challenge:{self.code}:{owner}" in state.used_abilities or self._wolf(state, owner) is None:
+            return None
+        ch = state.challenge
+        assert ch is not None
+        return [c for c in ch.attackers if c in state.in_play] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        wolf = self._wolf(em.state, owner)
+        assert wolf is not None
+        kneel(em, source, [wolf])
+        announce(em, self, source, owner, limit=f"challenge:{self.code}:{owner}")
+        kill(em, em.state.opponent(owner), [target])
+
+
+ABILITIES += (LikeWarmRain(),)
+
+
 class TheWolfswood(Ability):
     """The Wolfswood: Direwolf cards in your hand gain ambush, with a cost equal to their printed cost."""
 
@@ -217,3 +256,23 @@ class TheWolfswood(Ability):
 
 
 ABILITIES += (TheWolfswood(),)
+
+
+# -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------
+
+
+class BranStark(Ability):
+    """Bran Stark: Interrupt: sacrifice him to cancel the effects of an event card an opponent plays."""
+
+    code = "01142"
+    kinds = ("interrupt",)
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        return source in state.in_play and state.owner(event) != owner
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        announce(em, self, source, owner)
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+
+
+ABILITIES += (BranStark(),)

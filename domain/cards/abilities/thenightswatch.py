@@ -21,6 +21,7 @@ from .base import (
     prompt,
     stand,
     standing,
+    won_by,
 )
 
 
@@ -190,6 +191,56 @@ class TakeTheBlack(Ability):
 
 
 ABILITIES += (TakeTheBlack(),)
+
+
+# -- Reaction events (a reaction window: domain/cards/phases/flow.py) --------------------------
+
+
+class TheSwordInTheDarkness(Ability):
+    """The Sword in the Darkness: Reaction: after you win a challenge as the defender by 5 or more STR with a participating Night's Watch character, the losing opponent may not initiate challenges against you this round."""
+
+    code = "01140"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if trigger != "challenge_won" or ch is None or not won_by(state, owner, None, "defender", 5):
+            return None
+        watch = [c for c in ch.defenders if c in state.in_play and state.record(c).faction == "thenightswatch"]
+        return [] if watch else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        announce(em, self, source, owner)
+        lasting(em, source, em.state.opponent(owner), "round", forbids="any")
+
+
+ABILITIES += (TheSwordInTheDarkness(),)
+
+
+# -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
+
+
+class MaesterAemon(Ability):
+    """Maester Aemon: Interrupt: kneel him to save a Night's Watch character from being killed.
+
+    Offered when a military claim is about to kill one; not yet against ability kills (so not
+    complete: docs/card-game.md)."""
+
+    code = "01125"
+    kinds = ("interrupt",)
+    complete = False
+
+    def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        return [v for v in victims if state.record(v).faction == "thenightswatch"] or None
+
+    def save(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+
+
+ABILITIES += (MaesterAemon(),)
 
 
 def _nights_watch(state: CardState, card: str) -> bool:

@@ -21,6 +21,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..abilities import triggers
+from ..abilities.base import kill
 from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
@@ -77,6 +78,37 @@ def playable_events(state: CardState, seat: str) -> dict[str, list[str]]:
     return out
 
 
+def reactions_of(state: CardState, seat: str, trigger: str) -> dict[str, list[str]]:
+    """The reaction events of ``seat``'s hand it may play now after ``trigger`` -> their targets."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    gold = state.player(seat).gold
+    for card in state.player(seat).hand:
+        rec = state.record(card)
+        ability = ABILITIES.get(rec.code)
+        if rec.type != "event" or ability is None or "reaction" not in ability.kinds:
+            continue
+        targets = ability.reaction_targets(state, card, seat, trigger, current)
+        if targets is None:
+            continue
+        affordable = [t for t in targets if ability.event_cost(state, card, seat, t) <= gold]
+        if (not targets and ability.event_cost(state, card, seat, None) <= gold) or affordable:
+            out[card] = affordable
+    return out
+
+
+def play_reaction(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` plays the reaction event ``card`` in the open reaction window."""
+    r = em.state.reactions
+    assert r is not None
+    _check_target(reactions_of(em.state, seat, r.trigger), card, target, "no reaction of yours")
+    ability = ABILITIES[em.state.cards[card]]
+    cost = ability.event_cost(em.state, card, seat, target)
+    em.emit(ev.CardsEventPlayed(seat_id=seat, card=card, code=em.state.cards[card], cost=cost, target=target))
+    _cancel_or_resolve(em, seat, card, target, "reaction")
+
+
 def ambushes(state: CardState, seat: str) -> dict[str, list[str]]:
     """Ambush is a challenges-phase action (CG-KEY-06)."""
     return marshaling.ambushable(state, seat) if state.phase == "challenges" else {}
@@ -113,14 +145,12 @@ def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool)
     _check_target(playable_events(em.state, seat), card, target, "no event of yours that may be played")
     ability = ABILITIES[em.state.cards[card]]
     cost = ability.event_cost(em.state, card, seat, target)
-    start = len(em.events)
     em.emit(
         ev.CardsEventPlayed(
             seat_id=seat, card=card, code=em.state.cards[card], cost=cost, target=target, window=in_window
         )
     )
-    ability.action(em, card, seat, target, current)
-    _killed_triggers(em, start)
+    _cancel_or_resolve(em, seat, card, target, "action" if in_window else "marshal")
 
 
 def _killed_triggers(em: Emitter, start: int) -> None:
@@ -132,11 +162,16 @@ def _killed_triggers(em: Emitter, start: int) -> None:
 
 def phase_ends(em: Emitter) -> None:
     """Lasting effects that act as the phase ends, on cards still in play: ``discard`` (Hear Me
-    Roar!, no saves) or ``return_to_hand`` (Waking the Dragon), before the phase's end triggers."""
+    Roar!, no saves), ``return_to_hand`` (Waking the Dragon) or ``kill`` (Tears of Lys' poison),
+    before the phase's end triggers."""
     for e in list(em.state.effects):
-        if e.at_end is None or e.target not in em.state.in_play:
+        if e.at_end is None or e.target not in em.state.in_play or em.over:
             continue
-        if e.at_end == "discard":
+        if e.at_end == "kill":
+            start = len(em.events)
+            kill(em, em.state.in_play[e.target].controller, [e.target])
+            _killed_triggers(em, start)
+        elif e.at_end == "discard":
             em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedFromPlay(cards=[e.target], card=e.source))
@@ -147,3 +182,68 @@ def challenge_won(em: Emitter, winner: str) -> None:
     for e in list(em.state.effects):
         if e.at_end == "draw_if_won" and e.target == winner and not em.over:
             draw(em, winner, 1, "ability")
+
+
+def saves_of(state: CardState, seat: str, victims: list[str]) -> dict[str, list[str]]:
+    """``seat``'s save interrupts for its ``victims`` now: the saving card -> the victims it may save."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    for ability, source, owner in active(state):
+        if owner != seat or "interrupt" not in ability.kinds:
+            continue
+        targets = ability.save_targets(state, source, owner, victims)
+        if targets:
+            out[source] = list(targets)
+    return out
+
+
+def use_save(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` saves ``target`` from the pending kills with ``card``'s interrupt (its cost paid)."""
+    k = em.state.killing
+    assert k is not None
+    _check_target(saves_of(em.state, seat, k.victims), card, target, "no save of yours")
+    assert target is not None
+    ability = ABILITIES[em.state.cards[card]]
+    em.emit(ev.CardsSaved(seat_id=seat, card=card, saved=target))
+    ability.save(em, card, seat, target)
+
+
+def cancels_of(state: CardState, seat: str, event: str) -> dict[str, list[str]]:
+    """``seat``'s cancels of the opponent's ``event``: a card in play or an event of its hand -> [event]."""
+    out: dict[str, list[str]] = {}
+    if not may_trigger(state, seat):
+        return out
+    sources = [(a, src) for a, src, own in active(state) if own == seat]
+    sources += [(ABILITIES[state.cards[c]], c) for c in state.player(seat).hand if state.cards[c] in ABILITIES]
+    for ability, source in sources:
+        if "interrupt" in ability.kinds and ability.cancels(state, source, seat, event):
+            out[source] = [event]
+    return out
+
+
+def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
+    """CG-POOL-06: an event's effects may be cancelled as they would start: the opponent holding a
+    cancel is asked first (the ``cancel`` step); else the effects resolve."""
+    opponent = em.state.opponent(seat)
+    if cancels_of(em.state, opponent, card):
+        em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
+        em.open_step("cancel", [opponent])
+        return
+    resolve_event(em, seat, card, target)
+
+
+def resolve_event(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """The effects of the played event ``card``."""
+    start = len(em.events)
+    ABILITIES[em.state.cards[card]].action(em, card, seat, target, current)
+    _killed_triggers(em, start)
+
+
+def use_cancel(em: Emitter, seat: str, card: str, target: str | None) -> None:
+    """``seat`` cancels the pending event with ``card`` (its cost paid after the cancel is written)."""
+    pending = em.state.pending_event
+    assert pending is not None
+    _check_target(cancels_of(em.state, seat, pending.card), card, target, "no cancel of yours")
+    em.emit(ev.CardsEventCancelled(seat_id=seat, card=card, cancelled=pending.card))
+    ABILITIES[em.state.cards[card]].pay_cancel(em, card, seat, pending.card)

@@ -157,9 +157,7 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
         return False
     if ch.type == "military":
         victims = [p.card for p in em.state.characters(ch.defender)]
-        if len(victims) > claim:
-            return True
-        kill(em, ch.defender, victims)
+        return bool(victims)  # the defender chooses, or all die (flow.claim_step)
     elif ch.type == "intrigue":
         intrigue_claim(em, ch, claim)
     else:

@@ -114,13 +114,21 @@ def after_choice(em: Emitter, resume: str) -> None:
 def after_action(em: Emitter, step: str) -> None:
     """An action resolved (unless it waits for a choice): the window goes on, or the active player
     marshals on."""
-    if victory.check(em) or em.state.step == "ability" and em.state.waiting:
+    if victory.check(em) or em.state.step in ("ability", "cancel") and em.state.waiting:
         return
     if step == "marshal":
         assert em.state.active is not None
         em.open_step("marshal", [em.state.active])
     else:
         window_turn(em)
+
+
+def after_cancel(em: Emitter, resume: str) -> None:
+    """The opponent cancelled (or let resolve) a pending event: the game goes on where it was played."""
+    if resume == "reaction":
+        reaction_turn(em)
+    else:
+        after_action(em, resume)
 
 
 def marshaling_ended(em: Emitter, seat: str) -> None:
@@ -240,6 +248,8 @@ def after_defenders(em: Emitter) -> None:
 
 
 def resolve_challenge(em: Emitter) -> None:
+    """CG-CHAL-05: the winner; then the reactions to the result (the cards' own, then a reaction
+    window for the events of the hands), then claim."""
     winner = challenges.resolve(em)
     if victory.check(em):  # CG-END-01: the unopposed bonus may win before claim
         return
@@ -257,20 +267,88 @@ def challenge_won_effects(em: Emitter, winner: str | None) -> None:
         actions.challenge_won(em, winner)
         if victory.check(em):
             return
-    after_won_reactions(em, winner)
+        if open_reactions(em, "challenge_won"):
+            return
+    claim_step(em)
 
 
-def after_won_reactions(em: Emitter, winner: str | None) -> None:
-    """CG-CHAL-07: the claim (the defender may have to choose victims), then the keywords."""
+def open_reactions(em: Emitter, trigger: str) -> bool:
+    """CG-POOL-06: a reaction window after ``trigger`` when some seat may play a reaction event
+    (first player first); True when opened."""
+    seats = [seat for seat in em.state.player_order() if actions.reactions_of(em.state, seat, trigger)]
+    if not seats:
+        return False
+    em.emit(ev.CardsReactionsOpened(trigger=trigger, seats=seats))
+    reaction_turn(em)
+    return True
+
+
+def reaction_turn(em: Emitter) -> None:
+    """The next seat of the reaction window is asked while it has a reaction (it may play several);
+    once every seat declined, the game goes on after the trigger."""
+    if victory.check(em) or em.state.step in ("ability", "cancel") and em.state.waiting:
+        return
+    r = em.state.reactions
+    assert r is not None
+    while r.seats:
+        seat = r.seats[0]
+        if actions.reactions_of(em.state, seat, r.trigger):
+            em.open_step("reaction", [seat])
+            return
+        em.emit(ev.CardsReactionDeclined(seat_id=seat))
+        r = em.state.reactions
+        assert r is not None
+    em.emit(ev.CardsReactionsClosed(trigger=r.trigger))
+    claim_step(em)
+
+
+def claim_step(em: Emitter) -> None:
+    """CG-CHAL-07: the claim of the challenge just resolved, then its keywords."""
+    ch = em.state.challenge
+    assert ch is not None
+    winner = ch.winner
     waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return
     ch = em.state.challenge
     assert ch is not None
     if waits:
-        em.open_step("claim", [ch.defender])
+        victims = [p.card for p in em.state.characters(ch.defender)]
+        if len(victims) > challenges.claim_size(em.state):
+            em.open_step("claim", [ch.defender])
+        else:
+            claim_kill(em, ch.defender, victims)  # no more characters than the claim: all die
         return
     after_claim(em, winner)
+
+
+def claim_kill(em: Emitter, seat: str, victims: list[str]) -> None:
+    """The military claim's victims are about to be killed: their controller may save some first
+    (the ``save`` decision, asked only when it has a save), then the rest die (CG-CHAL-07)."""
+    if actions.saves_of(em.state, seat, victims):
+        em.emit(ev.CardsKillsPending(seat_id=seat, victims=victims))
+        em.open_step("save", [seat])
+        return
+    finish_kill(em, seat, victims)
+
+
+def save_turn(em: Emitter) -> None:
+    """After a save: asked again while a save is left, else the kills happen."""
+    k = em.state.killing
+    assert k is not None
+    if k.victims and actions.saves_of(em.state, k.seat, k.victims):
+        em.open_step("save", [k.seat])
+        return
+    seat, victims = k.seat, list(k.victims)
+    em.emit(ev.CardsSaveDeclined(seat_id=seat))
+    finish_kill(em, seat, victims)
+
+
+def finish_kill(em: Emitter, seat: str, victims: list[str]) -> None:
+    ch = em.state.challenge
+    assert ch is not None
+    challenges.kill(em, seat, victims)
+    after_claim(em, ch.attacker)
 
 
 def after_claim(em: Emitter, winner: str | None) -> None:

@@ -135,6 +135,17 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             return cmd.AmbushCard(card=c, attach_to=rng.choice(targets) if targets else None)
         case "intimidate":
             return cmd.ChooseIntimidate(target=rng.choice([None, *d.cards]))
+        case "reaction":
+            if d.events and rng.random() < 0.7:
+                card = rng.choice(sorted(d.events))
+                targets = d.events[card]
+                return cmd.PlayEvent(card=card, target=rng.choice(targets) if targets else None)
+            return cmd.Decline()
+        case "save" | "cancel":
+            if d.interrupts and rng.random() < 0.7:
+                card = rng.choice(sorted(d.interrupts))
+                return cmd.UseInterrupt(card=card, target=rng.choice(d.interrupts[card]))
+            return cmd.Decline()
         case "reserve":
             assert d.count is not None
             return cmd.DiscardToReserve(cards=rng.sample(d.cards, d.count))

@@ -24,16 +24,17 @@ SAFE_PLOT = {"stark_kraken": "01025", "watch_stag": "01011", "targaryen_sun": "0
 Filthy Accusations with nobody in play, A Feast for Crows, Taxation)."""
 
 
-def at_marshaling(deck: str) -> Table:
-    """Round 1, ``deck`` for seat1 (the first player), nobody set up: seat1's marshal step, 10 gold."""
-    other = "stark_kraken" if deck == "lannister_rose" else "lannister_rose"
+def at_marshaling(deck: str, other: str | None = None, first: str = "seat1") -> Table:
+    """Round 1, ``deck`` for seat1, nobody set up, ``first`` the first player: its marshal step
+    (seat1 with 10 gold when it is first)."""
+    other = other or ("stark_kraken" if deck == "lannister_rose" else "lannister_rose")
     t = Table(decks=(deck, other))
     to_plot_step(t)
     plots(t, SAFE_PLOT[deck], SAFE_PLOT[other])
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
-    assert t.state.step == "marshal" and t.state.active == "seat1"
+    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id=first))
+    assert t.state.step == "marshal" and t.state.active == first
     without_ambush(t)
-    t.state.player("seat1").gold = 10
+    t.state.player(first).gold = 10
     return t
 
 
