@@ -231,7 +231,8 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
             triggers.ambushed(em, command.card, seat)
-            flow.window_turn(em)
+            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
+                flow.window_turn(em)
         case cmd.PassAction():
             _expect(s, seat, "action", "CG-ROUND-02")
             em.emit(ev.CardsActionPassed(seat_id=seat))

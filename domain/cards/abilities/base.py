@@ -217,6 +217,18 @@ def ask(em: Emitter, choice: AbilityChoice) -> bool:
     return True
 
 
+def kill(em: Emitter, victim: str) -> None:
+    """A card ability kills ``victim``: a duplicate saves it (CG-UNIQUE-03, always, as for claim),
+    else it goes to the dead pile (the killed reactions follow: :func:`.triggers._then_killed`)."""
+    placed = em.state.in_play.get(victim)
+    if placed is None:
+        return
+    if placed.duplicates:
+        em.emit(ev.CardsDuplicateDiscarded(seat_id=placed.controller, duplicate=placed.duplicates[0], saved=victim))
+    else:
+        em.emit(ev.CardsCharactersKilled(seat_id=placed.controller, cards=[victim]))
+
+
 def prompt(ability: Ability) -> str:
     """The ability's prompt: its docstring's first line, the card's text."""
     return (ability.__doc__ or "").strip().splitlines()[0]

@@ -81,9 +81,11 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
     em.emit(ev.CardsChoiceMade(seat_id=c.seat, card=c.card, chosen=chosen, by_default=by_default))
     if ability.every_player_chooses:
         return c
-    announce(em, ability, c.card, c.seat, limit=ability.choice_limit(c.card))
+    placed = em.state.in_play.get(c.card)
+    owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
+    announce(em, ability, c.card, owner, limit=ability.choice_limit(c.card))
     start = len(em.events)
-    ability.resolve_choice(em, c.card, c.seat, chosen)
+    ability.resolve_choice(em, c.card, owner, chosen)
     _then_killed(em, start)
     return c
 
@@ -123,10 +125,13 @@ def phase_ending(em: Emitter, phase: str) -> None:
 
 
 def ambushed(em: Emitter, card: str, seat: str) -> None:
-    """``card`` entered play by Ambush: its own ability may note it (Gold Cloaks)."""
+    """``card`` entered play by Ambush: its own ability may note it (Gold Cloaks) or react (The
+    Queen's Assassin, Olenna's Informant, Summer); what it kills has its killed reactions."""
     ability = ABILITIES.get(em.state.cards[card])
     if ability is not None and card in em.state.in_play:
+        start = len(em.events)
         ability.after_ambushed(em, card, seat)
+        _then_killed(em, start)
 
 
 def challenge_declared(em: Emitter) -> None:

@@ -81,6 +81,10 @@ def after_choice(em: Emitter, answered: AbilityChoice) -> None:
         ch = em.state.challenge
         assert ch is not None and ch.winner is not None
         after_won_reactions(em, ch.winner)
+    elif answered.resume == "window":
+        window_turn(em)
+    elif answered.resume == "dominance_won":
+        after_dominance(em)
     else:
         assert em.state.phase == "plot"
         after_first_player(em)
@@ -240,8 +244,13 @@ def end_of_round(em: Emitter) -> None:
         return
     if winner is not None:
         triggers.dominance_won(em, winner)
-        if victory.check(em):
+        if victory.check(em) or em.state.choice is not None:  # a reaction waits for targets
             return
+    after_dominance(em)
+
+
+def after_dominance(em: Emitter) -> None:
+    """Standing (CG-PHASE-16), taxation (CG-PHASE-17/18), then the next round."""
     begin_phase(em, "standing")
     standing.stand_all(em)
     begin_phase(em, "taxation")

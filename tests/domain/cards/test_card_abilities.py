@@ -818,3 +818,128 @@ def test_games_with_marshal_and_challenge_reactions_asking_targets_audit_clean()
         if seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}:
             break
     assert seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}, seen
+
+
+def _ambush_window(code: str) -> tuple[Table, str]:
+    """seat1 (first, a character) and seat2 end marshaling; seat2 holds ``code`` (Ambush 4) and 5
+    gold: the window before seat1's first challenge waits for seat2."""
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01144")
+    card = to_hand(t, "seat2", code)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    assert t.state.step == "action" and t.state.waiting == ["seat2"]
+    return t, card
+
+
+def test_the_queens_assassin_ambushed_with_more_cards_makes_the_opponent_kill_a_character_CG_KEY_06():
+    t, assassin = _ambush_window("01095")
+    ned = next(c for c in t.state.in_play if t.state.cards[c] == "01144")
+    knight = put_in_play(t, "seat1", "01150")
+    p1 = t.state.player("seat1")
+    p1.deck.extend(p1.hand[1:])
+    del p1.hand[1:]  # seat1 holds 1 card, seat2 more
+    t.seat("seat2", cmd.AmbushCard(card=assassin))
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]  # the opponent chooses
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert set(d.cards) == {ned, knight} and d.default_targets == [knight]  # the lowest printed STR
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[ned]))
+    used = next(e for e in out if isinstance(e, ev.CardsAbilityUsed))
+    assert (used.code, used.seat_id) == ("01095", "seat2")
+    assert ned in p1.dead and knight in t.state.in_play
+    assert any(isinstance(e, ev.CardsWindowClosed) for e in out)  # the window went on: both passed
+
+
+def test_the_queens_assassin_with_no_more_cards_does_nothing():
+    t, assassin = _ambush_window("01095")
+    p2 = t.state.player("seat2")
+    rest = [c for c in p2.hand if c != assassin]
+    p2.deck.extend(rest[1:])
+    p2.hand = [rest[0], assassin]  # seat2 will hold 1 card after the Ambush: fewer than seat1
+    out = t.seat("seat2", cmd.AmbushCard(card=assassin))
+    assert not any(isinstance(e, ev.CardsChoiceOffered) for e in out) and t.state.step != "ability"
+
+
+def test_olennas_informant_ambushed_in_the_challenges_phase_names_an_extra_challenge():
+    t, informant = _ambush_window("01189")
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 1
+    t.seat("seat2", cmd.AmbushCard(card=informant))
+    d = decisions_for(t.state, "seat2").decisions[0]
+    assert d.cards == ["military", "intrigue", "power"] and d.default_targets == ["military"]
+    t.seat("seat2", cmd.ChooseTargets(cards=["intrigue"]))
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 2
+    assert current.allowed_count(t.state, "seat2", "military") == 1
+
+
+def test_summer_marshaled_returns_a_weak_stark_character_and_gives_bran_insight():
+    t = to_marshaling()
+    bran = put_in_play(t, "seat1", "01142")
+    assert not current.has_keyword(t.state, bran, "insight")
+    p1 = t.state.player("seat1")
+    pup = to_hand(t, "seat1", "01149")  # STR 1, Stark
+    cat = to_hand(t, "seat1", "01143")  # STR 4: too strong
+    p1.hand.remove(pup)
+    p1.dead.append(pup)
+    p1.hand.remove(cat)
+    p1.discard.append(cat)
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01148")))
+    assert current.has_keyword(t.state, bran, "insight")
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [pup] and d.default_targets == [pup]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[pup]))
+    back = next(e for e in out if isinstance(e, ev.CardsReturnedToHand))
+    assert back.from_pile == "dead" and pup in p1.hand and t.state.step == "marshal"
+
+
+def test_ice_stark_only_two_strength_and_sacrificed_to_kill_after_a_military_win():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144")
+    ice = _attach(t, "seat1", "01153", ned)
+    assert current.strength(t.state, ned) == t.state.record(ned).str_ + 2
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ned]))  # no defender
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and set(d.cards) == {jaime, tywin} and d.default_targets == [tywin]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    assert ice in t.state.player("seat1").discard and jaime in t.state.player("seat2").dead
+    killed = [e for e in out if isinstance(e, ev.CardsCharactersKilled)]
+    assert [k.cards for k in killed] == [[jaime], [tywin]]  # Ice, then the claim
+
+
+def test_aeron_damphair_brings_an_ironborn_back_from_the_dead_pile_after_winning_dominance():
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01065")  # STR 3: seat1 wins dominance, 5 gold + 3 against 5
+    p1 = t.state.player("seat1")
+    theon = to_hand(t, "seat1", "01071")
+    p1.hand.remove(theon)
+    p1.dead.append(theon)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    while t.state.step == "challenge":
+        t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert t.state.step == "ability" and t.state.phase == "dominance"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [theon]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[theon]))
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert put.from_pile == "dead" and theon in t.state.in_play and theon not in p1.dead
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "standing" for e in out)
+
+
+def test_games_with_ambush_and_dominance_reactions_asking_targets_audit_clean():
+    """The Queen's Assassin's, Olenna's Informant's and Aeron Damphair's choices are re-derived by the audit."""
+    wanted = {"01095", "01189", "01065", "01148", "01153"}
+    seen: set[str] = set()
+    for seed in range(40):
+        t = Table(seed=f"windows-{seed}", decks=("stark_kraken", "lannister_rose"))
+        play_random(t, random.Random(seed), timeouts=0.1)
+        envs = envelopes(t)
+        report = GAME.audit(envs, t.seed)
+        assert report.problems == [] and report.rules_ok and report.rederived_through == len(envs)
+        seen |= {t.state.cards[e.card] for e in t.events if isinstance(e, ev.CardsChoiceMade)} & wanted
+        if seen & {"01095", "01189"} and len(seen) >= 2:
+            break
+    assert seen & {"01095", "01189"} and len(seen) >= 2, seen
