@@ -28,14 +28,16 @@ def icons(state: CardState, iid: str) -> Icons | None:
     if printed is None:
         return None
     gained: set[str] = set()
+    lost: set[str] = set()
     for ability, source, owner in active(state):
         gained.update(ability.icon_grants(state, source, owner, iid))
-    if not gained:
+        lost.update(ability.icon_removals(state, source, owner, iid))
+    if not gained and not lost:
         return printed
     return Icons(
-        military=printed.military or "military" in gained,
-        intrigue=printed.intrigue or "intrigue" in gained,
-        power=printed.power or "power" in gained,
+        military=(printed.military or "military" in gained) and "military" not in lost,
+        intrigue=(printed.intrigue or "intrigue" in gained) and "intrigue" not in lost,
+        power=(printed.power or "power" in gained) and "power" not in lost,
     )
 
 

@@ -209,6 +209,9 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.choice = None
             state.waiting = []
             state.choices_made[f"{event.card}/{event.seat_id}"] = list(event.chosen)
+        case ev.CardsTokensPlaced():
+            tokens = state.in_play[event.card].tokens
+            tokens[event.token] = tokens.get(event.token, 0) + event.amount
         case ev.CardsTakenFromDeck():
             p = state.player(event.seat_id)
             _remove(p.deck, event.cards)

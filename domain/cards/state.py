@@ -63,6 +63,8 @@ class Placed(msgspec.Struct):
     power: int = 0
     attached_to: str | None = None
     duplicates: list[str] = []
+    tokens: dict[str, int] = {}
+    """Tokens on the card by kind (``betrayal``: Ser Jorah Mormont); they go when it leaves play."""
 
 
 class Challenge(msgspec.Struct):

@@ -56,6 +56,10 @@ class Ability:
         """Challenge icons this source gives the character ``target``."""
         return ()
 
+    def icon_removals(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Challenge icons the character ``target`` loses because of this source (Maester Caleotte)."""
+        return ()
+
     def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
         """Keywords this source gives the card ``target``."""
         return ()
@@ -160,9 +164,10 @@ class Ability:
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         """Resolve the ability with the targets chosen (checked against the options)."""
 
-    def choice_limit(self, source: str) -> str | None:
+    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
         """The limit key an answered choice uses up (a plot's When Revealed: ``round:<plot>``;
-        None for a reaction with no limit, as Yoren's)."""
+        None for a reaction with no limit, as Yoren's; a ``phase:`` key naming the targets keeps
+        a lasting "until the end of the phase" effect: Maester Caleotte's)."""
         return f"round:{source}"
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:

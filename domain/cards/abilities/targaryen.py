@@ -2,9 +2,29 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState, Challenge
 from .base import Ability, announce, bearer, participates, stand
+
+
+class SerJorahMormont(Ability):
+    """Ser Jorah Mormont: Renown. Forced: after you win a challenge in which he is participating, he gets a betrayal token; with 3 or more, he is sacrificed.
+
+    The tokens are public (``cards_tokens_placed``; the view shows them); the sacrifice discards
+    him from play at once (his power goes back to the treasury)."""
+
+    code = "01165"
+    kinds = ("constant", "forced")
+    most = 3
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or not participates(em.state, source):
+            return
+        announce(em, self, source, owner)
+        em.emit(ev.CardsTokensPlaced(card=source, token="betrayal", amount=1, by=source))
+        if em.state.in_play[source].tokens.get("betrayal", 0) >= self.most:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # sacrificed
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -108,6 +128,7 @@ class Rhaegal(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (
+    SerJorahMormont(),
     Rhaegal(),
     DaenerysTargaryen(),
     Drogon(),

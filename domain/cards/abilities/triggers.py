@@ -83,7 +83,7 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
         return c
     placed = em.state.in_play.get(c.card)
     owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
-    announce(em, ability, c.card, owner, limit=ability.choice_limit(c.card))
+    announce(em, ability, c.card, owner, limit=ability.choice_limit(c.card, chosen))
     start = len(em.events)
     ability.resolve_choice(em, c.card, owner, chosen)
     _then_killed(em, start)
@@ -96,11 +96,22 @@ def phase_began(em: Emitter, phase: str) -> None:
         ability.phase_begins(em, source, owner, phase)
 
 
+def _forced_and_reactions(em: Emitter) -> list[tuple[Ability, str, str]]:
+    """The active abilities that resolve now: forced ones always (a lock on triggering, Catelyn
+    Stark's, stops reactions only), reactions when their owner may trigger them."""
+    return [
+        (a, src, own)
+        for a, src, own in active(em.state)
+        if ("forced" in a.kinds and "reaction" not in a.kinds) or may_trigger(em, own)
+    ]
+
+
 def challenge_won(em: Emitter, winner: str) -> None:
-    """Reactions after a challenge is won (right after the winner and the unopposed bonus, §13.2)."""
+    """Reactions and forced effects after a challenge is won (right after the winner and the
+    unopposed bonus, §13.2: The Wall, Ser Jorah Mormont are forced)."""
     ch = em.state.challenge
     assert ch is not None
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _forced_and_reactions(em):
         if em.over:
             return
         if _still_there(em, source, owner):

@@ -12,10 +12,13 @@ import pytest
 from domain.cards import commands as cmd
 from domain.cards import current
 from domain.cards import events as ev
+from domain.cards.abilities import triggers
 from domain.cards.decisions import decisions_for
+from domain.cards.emitter import Emitter
 from domain.cards.game import GAME
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
+from domain.cards.redaction import view_for
 from domain.cards.state import Challenge, Placed
 from domain.core.errors import RuleViolation
 
@@ -943,3 +946,66 @@ def test_games_with_ambush_and_dominance_reactions_asking_targets_audit_clean():
         if seen & {"01095", "01189"} and len(seen) >= 2:
             break
     assert seen & {"01095", "01189"} and len(seen) >= 2, seen
+
+
+def _targ_challenges(first: str = "seat1") -> Table:
+    """targaryen_sun (A Storm of Swords) against lannister_rose (Taxation), after marshaling."""
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    plots(t, "01005", "01024")
+    first_player(t, t.state.waiting[0], first)
+    without_ambush(t)
+    return t
+
+
+def test_ser_jorah_gets_a_betrayal_token_per_win_and_is_sacrificed_at_three():
+    t = _targ_challenges()
+    jorah = put_in_play(t, "seat1", "01165")
+    put_in_play(t, "seat1", "01161")  # Drogon: another military attacker keeps the challenge step open
+    t.state.in_play[jorah].tokens = {"betrayal": 1}
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jorah]))  # unopposed
+    placed = next(e for e in out if isinstance(e, ev.CardsTokensPlaced))
+    assert (placed.card, placed.token, placed.amount) == (jorah, "betrayal", 1)
+    assert t.state.in_play[jorah].tokens == {"betrayal": 2}
+    assert view_for(t.state, "seat2").seats[0].in_play[0].tokens == {"betrayal": 2}  # public
+    assert t.state.step == "challenge" and t.state.waiting == ["seat1"]
+    t.state.in_play[jorah].kneeling = False  # stood, as a judge would set it
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jorah]))  # A Storm of Swords
+    assert next(e for e in out if isinstance(e, ev.CardsDiscardedFromPlay)).cards == [jorah]
+    assert jorah not in t.state.in_play and jorah in t.state.player("seat1").discard
+
+
+def test_the_wall_and_jorah_are_forced_even_under_catelyns_lock():
+    t = to_marshaling()
+    cat = put_in_play(t, "seat1", "01143")
+    t.state.challenge = Challenge(type="intrigue", attacker="seat1", defender="seat2", attackers=[cat])
+    assert not triggers.may_trigger(Emitter(t.state, t.ctx()), "seat2")
+    forced = [a.code for a, _, own in triggers._forced_and_reactions(Emitter(t.state, t.ctx())) if own == "seat2"]
+    assert forced == []  # nothing of seat2's in play yet
+    jorah = "s2-99"
+    t.state.cards[jorah] = "01165"
+    t.state.in_play[jorah] = Placed(card=jorah, controller="seat2")
+    forced = [a.code for a, _, own in triggers._forced_and_reactions(Emitter(t.state, t.ctx())) if own == "seat2"]
+    assert forced == ["01165"]
+
+
+def test_maester_caleotte_after_a_loss_makes_a_character_lose_an_icon_until_the_phase_ends():
+    t = _targ_challenges(first="seat2")
+    caleotte = put_in_play(t, "seat1", "01107")  # I P, STR 2
+    warrior = put_in_play(t, "seat1", "01168")  # M
+    tyrion = put_in_play(t, "seat2", "01089")  # I P, STR 4
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[tyrion]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[caleotte]))  # 2 against 4: seat1 loses
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert f"{tyrion}:power" in d.cards and f"{warrior}:military" in d.cards
+    assert d.default_targets == [f"{tyrion}:intrigue"]
+    t.seat("seat1", cmd.ChooseTargets(cards=[f"{tyrion}:power"]))
+    assert not current.has_icon(t.state, tyrion, "power") and current.has_icon(t.state, tyrion, "intrigue")
+    assert f"phase:{caleotte}/{tyrion}:power" in t.state.used_abilities
+    t.state.used_abilities = []  # as the phase ends
+    assert current.has_icon(t.state, tyrion, "power")
