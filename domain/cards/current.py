@@ -116,6 +116,18 @@ def defending_forbidden(state: CardState, iid: str) -> bool:
     return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state))
 
 
+def must_defend(state: CardState) -> list[str]:
+    """The characters that must be declared as defenders in the current challenge if able (Dornish Paramour)."""
+    return sorted(
+        {
+            p.card
+            for p in state.in_play.values()
+            for a, src, own in active(state)
+            if a.must_defend(state, src, own, p.card)
+        }
+    )
+
+
 def kneels_to_defend(state: CardState, iid: str) -> bool:
     return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
 

@@ -56,6 +56,8 @@ class CardDecision(msgspec.Struct):
     type -> your eligible defenders."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
+    must_defend: list[str] = []
+    """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare in this challenge (Jousting
     Contest, The Knight of Flowers); None: as many as are eligible."""
@@ -111,6 +113,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             assert ch is not None
             d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
             d.max_cards = current.participant_limit(s, seat, "defenders")
+            d.must_defend = challenges.must_defend(s, seat)
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)

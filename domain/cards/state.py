@@ -104,7 +104,8 @@ class AbilityChoice(msgspec.Struct):
     """Where the game goes on once it is answered: ``""`` (a plot's When Revealed: the rest of the
     plot phase), ``marshal`` (the active player's marshaling), ``challenge_won`` (the challenge's
     claim, after the reactions to its win), ``window`` (the action window an Ambush was made in),
-    ``dominance_won`` (the standing phase, after the reactions to dominance)."""
+    ``dominance_won`` (the standing phase, after the reactions to dominance), ``declared`` (the
+    window after attackers, after the reactions to a challenge's initiation)."""
 
 
 class Window(msgspec.Struct):

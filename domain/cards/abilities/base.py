@@ -42,6 +42,9 @@ class Ability:
     """A When Revealed that asks each player in turn (Marched to the Wall, Wildfire Assault):
     :meth:`choice` is asked again after each answer (the answers are in ``state.choices_made``)
     until it returns None; then :meth:`when_revealed` resolves them all at once."""
+    kills_at_zero_strength: ClassVar[bool] = False
+    """After its choice resolves, each chosen character whose current STR is 0 is killed (Plaza of
+    Punishment; :func:`.triggers.resolve_choice` reads the current STR)."""
     complete: ClassVar[bool] = True
     """False for a card of which only a part is built (Bodyguard's restriction, not its save):
     registered for that part, but not counted as working (:func:`.registry.works`)."""
@@ -86,6 +89,10 @@ class Ability:
 
     def forbids_defending(self, state: CardState, source: str, owner: str, target: str) -> bool:
         """Whether the character ``target`` may not be declared as a defender because of this source (Ghost)."""
+        return False
+
+    def must_defend(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether the character ``target`` must be declared as a defender in the current challenge if able (Dornish Paramour)."""
         return False
 
     def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
@@ -164,7 +171,7 @@ class Ability:
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         """Resolve the ability with the targets chosen (checked against the options)."""
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         """The limit key an answered choice uses up (a plot's When Revealed: ``round:<plot>``;
         None for a reaction with no limit, as Yoren's; a ``phase:`` key naming the targets keeps
         a lasting "until the end of the phase" effect: Maester Caleotte's)."""

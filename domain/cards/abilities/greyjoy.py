@@ -98,7 +98,7 @@ class AeronDamphair(Ability):
             ),
         )
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
@@ -149,7 +149,7 @@ class ThrowingAxe(Ability):
             ),
         )
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:

@@ -50,12 +50,56 @@ class MaesterCaleotte(Ability):
             ),
         )
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return f"phase:{source}/{chosen[0]}"
 
     def icon_removals(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
         prefix = f"phase:{source}/{target}:"
         return tuple(k[len(prefix) :] for k in state.used_abilities if k.startswith(prefix))
+
+
+class DornishParamour(Ability):
+    """Dornish Paramour: after it is declared as an attacker, choose a character the defending player controls: it must defend this challenge if able.
+
+    Reaction; targets: the defender's characters; default: the one with the highest printed STR,
+    then the lowest id. Remembered as ``phase:<Paramour>/<character>@<n>`` (the attacker's n-th
+    challenge of the phase); the ``defend`` decision lists it in ``must_defend``."""
+
+    code = "01111"
+    kinds = ("reaction",)
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        if challenge.attacker != owner or source not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(p.card for p in s.characters(challenge.defender))
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="declared",
+            ),
+        )
+
+    @staticmethod
+    def _key(state: CardState, source: str, target: str) -> str | None:
+        ch = state.challenge
+        if ch is None:
+            return None
+        return f"phase:{source}/{target}@{len(state.player(ch.attacker).challenges_made)}"
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return self._key(state, source, chosen[0])
+
+    def must_defend(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        key = self._key(state, source, target)
+        return key is not None and key in state.used_abilities
 
 
 class PalaceSpearman(Ability):
@@ -113,4 +157,11 @@ class Sunspear(Ability):
         return 1 if challenge.attacker == owner and f"phase:{source}:{challenge.type}" in state.used_abilities else 0
 
 
-ABILITIES: tuple[Ability, ...] = (MaesterCaleotte(), PalaceSpearman(), ObaraSand(), Dawn(), Sunspear())
+ABILITIES: tuple[Ability, ...] = (
+    DornishParamour(),
+    MaesterCaleotte(),
+    PalaceSpearman(),
+    ObaraSand(),
+    Dawn(),
+    Sunspear(),
+)

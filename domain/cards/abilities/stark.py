@@ -106,7 +106,7 @@ class Summer(Ability):
     def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
         self._ask(em, source, owner, "window")
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
@@ -153,7 +153,7 @@ class Ice(Ability):
             ),
         )
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:

@@ -4,8 +4,52 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..state import CardState, Challenge
-from .base import Ability, announce, bearer, participates, stand
+from ..state import AbilityChoice, CardState, Challenge
+from .base import Ability, announce, ask, bearer, participates, prompt, stand
+
+
+class PlazaOfPunishment(Ability):
+    """Plaza of Punishment: after you win a power challenge, kneel it to choose a character with no attachments: it gets -2 STR until the end of the phase; then, if its STR is 0, it is killed.
+
+    Reaction; the cost is kneeling it (so it must stand), the "may" taken when a character has no
+    attachment. Targets: characters in play without attachments; default: the opponent's with the
+    lowest printed STR, then the lowest id. The -2 is the limit key ``phase:<Plaza>/<character>``;
+    the 0 STR check reads the current STR (:func:`.triggers.resolve_choice`), a duplicate saves."""
+
+    code = "01173"
+    kinds = ("reaction",)
+    kills_at_zero_strength = True
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        s = em.state
+        if winner != owner or challenge.type != "power" or s.in_play[source].kneeling:
+            return
+        bearers = {p.attached_to for p in s.in_play.values() if p.attached_to is not None}
+        options = sorted(
+            p.card for p in s.in_play.values() if s.record(p.card).type == "character" and p.card not in bearers
+        )
+        theirs = sorted((c for c in options if s.in_play[c].controller != owner), key=lambda c: (s.record(c).str_, c))
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=(theirs or options)[:1],
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return f"phase:{source}/{chosen[0]}"
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))  # the cost
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return -2 if f"phase:{source}/{target}" in state.used_abilities else 0
 
 
 class SerJorahMormont(Ability):
@@ -128,6 +172,7 @@ class Rhaegal(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (
+    PlazaOfPunishment(),
     SerJorahMormont(),
     Rhaegal(),
     DaenerysTargaryen(),

@@ -174,7 +174,7 @@ class Yoren(Ability):
             ),
         )
 
-    def choice_limit(self, source: str, chosen: list[str]) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:

@@ -9,10 +9,11 @@ order simultaneous triggers at the table (CG-PHASE-04); here the order is player
 from __future__ import annotations
 
 from ...core.errors import RuleViolation
+from .. import current
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import AbilityChoice, CardState
-from .base import Ability, announce
+from .base import Ability, announce, kill
 from .registry import ABILITIES, active, text_blank
 
 
@@ -83,9 +84,13 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
         return c
     placed = em.state.in_play.get(c.card)
     owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
-    announce(em, ability, c.card, owner, limit=ability.choice_limit(c.card, chosen))
+    announce(em, ability, c.card, owner, limit=ability.choice_limit(em.state, c.card, chosen))
     start = len(em.events)
     ability.resolve_choice(em, c.card, owner, chosen)
+    if ability.kills_at_zero_strength:
+        for target in chosen:
+            if target in em.state.in_play and current.strength(em.state, target) == 0:
+                kill(em, target)
     _then_killed(em, start)
     return c
 

@@ -81,6 +81,8 @@ def after_choice(em: Emitter, answered: AbilityChoice) -> None:
         ch = em.state.challenge
         assert ch is not None and ch.winner is not None
         after_won_reactions(em, ch.winner)
+    elif answered.resume == "declared":
+        after_declaration(em)
     elif answered.resume == "window":
         window_turn(em)
     elif answered.resume == "dominance_won":

@@ -1009,3 +1009,59 @@ def test_maester_caleotte_after_a_loss_makes_a_character_lose_an_icon_until_the_
     assert f"phase:{caleotte}/{tyrion}:power" in t.state.used_abilities
     t.state.used_abilities = []  # as the phase ends
     assert current.has_icon(t.state, tyrion, "power")
+
+
+def test_dornish_paramour_declared_chooses_a_character_that_must_defend_if_able_CG_CHAL_03():
+    t = _targ_challenges()
+    paramour = put_in_play(t, "seat1", "01111")  # I, STR 3
+    tyrion = put_in_play(t, "seat2", "01089")  # I P
+    cersei = put_in_play(t, "seat2", "01084")  # I P
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[paramour]))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and set(d.cards) == {tyrion, cersei}
+    t.seat("seat1", cmd.ChooseTargets(cards=[cersei]))
+    d = decisions_for(t.state, "seat2").decisions[0]
+    assert d.kind == "defend" and d.must_defend == [cersei]
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat2", cmd.DeclareDefenders(defenders=[tyrion]))
+    assert e.value.rule == "CG-CHAL-03" and cersei in e.value.detail
+    out = t.timeout()  # the default declares the obliged defender
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.by_default and declared.defenders == [cersei]
+
+
+def test_plaza_of_punishment_minus_two_strength_and_kills_at_zero_after_a_power_win():
+    t = _targ_challenges()
+    plaza = put_in_play(t, "seat1", "01173")
+    drogon = put_in_play(t, "seat1", "01161")  # M
+    raider = put_in_play(t, "seat1", "01162")  # Khal Drogo: M P
+    lender = put_in_play(t, "seat2", "01093", kneeling=True)  # STR 2, no attachment
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)  # STR 5
+    _attach(t, "seat2", "01096", jaime)  # Widow's Wail: Jaime has an attachment
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[raider]))  # unopposed
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and jaime not in d.cards and lender in d.cards and d.default_targets == [lender]
+    assert drogon in d.cards  # any character without attachments
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[lender]))
+    assert t.state.in_play[plaza].kneeling  # the cost
+    killed = next(e for e in out if isinstance(e, ev.CardsCharactersKilled))
+    assert killed.cards == [lender] and lender in t.state.player("seat2").dead  # 2 - 2 = 0
+
+
+def test_plaza_of_punishment_on_a_stronger_character_only_weakens_it_this_phase():
+    t = _targ_challenges()
+    put_in_play(t, "seat1", "01173")
+    drogo = put_in_play(t, "seat1", "01162")
+    put_in_play(t, "seat1", "01161")  # Drogon: a military challenge left keeps the phase going
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[drogo]))
+    before = current.strength(t.state, tywin)
+    t.seat("seat1", cmd.ChooseTargets(cards=[tywin]))
+    assert t.state.phase == "challenges" and tywin in t.state.in_play
+    assert current.strength(t.state, tywin) == before - 2
