@@ -186,13 +186,14 @@ def participant_limit(state: CardState, seat: str, side: str) -> int | None:
 
 
 def ambush_cost(state: CardState, iid: str) -> int | None:
-    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), else one an active ability
-    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush."""
+    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), or one an active ability
+    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush. Ambush with
+    different X are different keywords and the player picks (CG-KEY-10): the lowest X is taken
+    (the player's best choice, documented)."""
     printed = state.record(iid).ambush_cost
-    if printed is not None:
-        return printed
-    granted = [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
-    return min(granted) if granted else None
+    costs = [] if printed is None else [printed]
+    costs += [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
+    return min(costs) if costs else None
 
 
 def bypassable(state: CardState, iid: str) -> bool:

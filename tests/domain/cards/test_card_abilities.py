@@ -692,7 +692,7 @@ def _watch_marshaling() -> Table:
     return t
 
 
-def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round():
+def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round_CG_PHASE_11():
     t = _watch_marshaling()
     mel = put_in_play(t, "seat1", "01047")
     jaime = put_in_play(t, "seat2", "01087")
@@ -912,7 +912,7 @@ def test_ice_stark_only_two_strength_and_sacrificed_to_kill_after_a_military_win
     assert [k.cards for k in killed] == [[jaime], [tywin]]  # Ice, then the claim
 
 
-def test_aeron_damphair_brings_an_ironborn_back_from_the_dead_pile_after_winning_dominance():
+def test_aeron_damphair_brings_an_ironborn_back_from_the_dead_pile_after_winning_dominance_CG_PHASE_11():
     t = to_marshaling()
     put_in_play(t, "seat1", "01065")  # STR 3: seat1 wins dominance, 5 gold + 3 against 5
     p1 = t.state.player("seat1")
