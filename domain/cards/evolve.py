@@ -128,6 +128,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
+                p.lost_defending = 0
         case ev.CardsPlotChosen():
             p = state.player(event.seat_id)
             p.chosen_plot = event.plot if event.plot is not None else ""
@@ -272,6 +273,8 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
             if event.winner is not None:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
+                if event.winner == event.attacker:
+                    state.player(event.defender).lost_defending += 1
         case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():

@@ -105,7 +105,8 @@ class AbilityChoice(msgspec.Struct):
     plot phase), ``marshal`` (the active player's marshaling), ``challenge_won`` (the challenge's
     claim, after the reactions to its win), ``window`` (the action window an Ambush was made in),
     ``dominance_won`` (the standing phase, after the reactions to dominance), ``declared`` (the
-    window after attackers, after the reactions to a challenge's initiation)."""
+    window after attackers, after the reactions to a challenge's initiation), ``challenges_end``
+    (the dominance phase, after the effects as the challenges phase ends)."""
 
 
 class Window(msgspec.Struct):
@@ -146,6 +147,8 @@ class Player(msgspec.Struct):
     """Limited cards marshaled this round (CG-PHASE-10; Taxation allows one more)."""
     challenges_made: list[str] = []
     challenges_won: list[str] = []
+    lost_defending: int = 0
+    """Challenges this seat lost as the defender in the current phase (Old Bear Mormont)."""
     """The challenge types this seat won in the current phase (A Game of Thrones)."""
     mulligan: bool | None = None
     """None until the seat has decided (CG-SETUP-06)."""

@@ -44,12 +44,17 @@ def after_plot_reveal(em: Emitter) -> None:
     em.open_step("first_player", [em.state.initiative_winner])
 
 
-def begin_phase(em: Emitter, phase: str) -> None:
+def begin_phase(em: Emitter, phase: str) -> bool:
     """The current phase ends (forced effects on its end: Gold Cloaks), the next begins
-    (CG-ROUND-01), then the forced and reaction abilities on its beginning."""
+    (CG-ROUND-01), then the forced and reaction abilities on its beginning. False when an effect
+    as the phase ends waits for targets (Old Bear Mormont): the phase has not ended yet, and
+    :func:`after_choice` begins it again (the effects that resolved do not repeat)."""
     triggers.phase_ending(em, em.state.phase)
+    if em.state.choice is not None:
+        return False
     em.emit(ev.CardsPhaseBegan(phase=phase))
     triggers.phase_began(em, phase)
+    return True
 
 
 def after_first_player(em: Emitter) -> None:
@@ -83,6 +88,8 @@ def after_choice(em: Emitter, answered: AbilityChoice) -> None:
         after_won_reactions(em, ch.winner)
     elif answered.resume == "declared":
         after_declaration(em)
+    elif answered.resume == "challenges_end":
+        end_of_round(em)
     elif answered.resume == "window":
         window_turn(em)
     elif answered.resume == "dominance_won":
@@ -240,7 +247,8 @@ def next_challenge(em: Emitter) -> None:
 
 def end_of_round(em: Emitter) -> None:
     """Dominance (CG-PHASE-14/15), standing (CG-PHASE-16), taxation (CG-PHASE-17/18)."""
-    begin_phase(em, "dominance")
+    if not begin_phase(em, "dominance"):
+        return
     winner = dominance.determine(em)
     if victory.check(em):
         return

@@ -1065,3 +1065,54 @@ def test_plaza_of_punishment_on_a_stronger_character_only_weakens_it_this_phase(
     t.seat("seat1", cmd.ChooseTargets(cards=[tywin]))
     assert t.state.phase == "challenges" and tywin in t.state.in_play
     assert current.strength(t.state, tywin) == before - 2
+
+
+def _watch_defends() -> tuple[Table, str, str]:
+    """watch_stag (seat1: Old Bear Mormont, The Wall) against lannister_rose (seat2: Jaime), seat2 first."""
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    bear = put_in_play(t, "seat1", "01126")  # M P, STR 6 (+1 by The Wall)
+    put_in_play(t, "seat1", "01137")
+    jaime = put_in_play(t, "seat2", "01087")  # M I, STR 5
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat2")
+    without_ambush(t)
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    return t, bear, jaime
+
+
+def test_old_bear_mormont_defends_standing_with_the_wall_and_puts_a_watch_card_into_play_CG_PHASE_11():
+    t, bear, jaime = _watch_defends()
+    builder = to_hand(t, "seat1", "01134")  # Veteran Builder, Night's Watch
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[bear]))  # 7 against 5: seat1 wins
+    assert not t.state.in_play[bear].kneeling
+    while t.state.step == "challenge":
+        t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert t.state.step == "ability" and t.state.phase == "challenges"  # as the phase ends
+    offered = next(e for e in reversed(t.events) if isinstance(e, ev.CardsChoiceOffered))
+    assert offered.choice.hidden and builder in offered.choice.options
+    seen = GAME.redact_event(offered, "seat2")
+    assert isinstance(seen, ev.CardsChoiceOffered) and seen.choice.options == []
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[builder]))
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert (put.card, put.from_pile) == (builder, "hand") and builder in t.state.in_play
+    began = [e.phase for e in out if isinstance(e, ev.CardsPhaseBegan)]
+    assert (
+        began[0] == "dominance" and sum(1 for e in out if isinstance(e, ev.CardsAbilityUsed) and e.code == "01126") == 1
+    )
+
+
+def test_old_bear_mormont_after_losing_as_defender_puts_nothing_into_play():
+    t, bear, jaime = _watch_defends()
+    to_hand(t, "seat1", "01134")
+    bastard = put_in_play(t, "seat1", "01053")
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))  # seat1 loses as the defender
+    out += t.seat("seat1", cmd.ChooseClaimVictims(characters=[bastard]))
+    assert t.state.player("seat1").lost_defending == 1 and bear in t.state.in_play
+    while t.state.step == "challenge":
+        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
