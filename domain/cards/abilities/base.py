@@ -165,7 +165,9 @@ class Ability:
 
     def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
         """A When Revealed that needs targets: the choice to offer (None: no choice, resolve at
-        once with :meth:`when_revealed`). The options must be public (cards in play, types)."""
+        once with :meth:`when_revealed`). Options among hidden cards (a searched deck, a hand) set
+        ``hidden`` so that :mod:`..redaction` shows them to the chooser only. Triggered abilities
+        at other timing points ask with :func:`ask` instead."""
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
