@@ -175,6 +175,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.entered(em, [command.card])
             triggers.marshaled(em, seat, command.card, before)
             if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
                 em.open_step("marshal", [seat])
@@ -231,6 +232,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.entered(em, [command.card])
             triggers.ambushed(em, command.card, seat)
             if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
                 flow.window_turn(em)

@@ -45,6 +45,8 @@ class Ability:
     kills_at_zero_strength: ClassVar[bool] = False
     """After its choice resolves, each chosen character whose current STR is 0 is killed (Plaza of
     Punishment; :func:`.triggers.resolve_choice` reads the current STR)."""
+    enters_play_kneeling: ClassVar[bool] = False
+    """The card enters play kneeling (Sansa Stark): :func:`.triggers.entered` kneels it."""
     complete: ClassVar[bool] = True
     """False for a card of which only a part is built (Bodyguard's restriction, not its save):
     registered for that part, but not counted as working (:func:`.registry.works`)."""
@@ -196,6 +198,9 @@ class Ability:
 
     def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
         """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
+
+    def after_stood(self, em: Emitter, source: str, owner: str, cards: list[str]) -> None:
+        """Reaction: ``cards`` stood (the standing phase, or an ability: Robb Stark)."""
 
     def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
         """This card entered play by Ambush (CG-KEY-06)."""

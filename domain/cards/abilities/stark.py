@@ -161,6 +161,25 @@ class Ice(Ability):
         kill(em, chosen[0])
 
 
+class SansaStark(Ability):
+    """Sansa Stark: enters play kneeling. After she stands, your faction gains 1 power (once per round).
+
+    She kneels as she enters play by setup, marshaling, Ambush or a card's effect
+    (:func:`.triggers.entered`); she stands in the standing phase or by Robb Stark's ability (the
+    only ways in the four legal decks; :func:`.triggers.stood`). Reaction; the "may" is always
+    taken."""
+
+    code = "01147"
+    kinds = ("constant", "reaction")
+    enters_play_kneeling = True
+
+    def after_stood(self, em: Emitter, source: str, owner: str, cards: list[str]) -> None:
+        key = f"round:{source}"
+        if source in cards and key not in em.state.used_abilities:
+            announce(em, self, source, owner, limit=key)
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=1, reason="Sansa Stark"))
+
+
 class TheWolfswood(Ability):
     """The Wolfswood: Direwolf cards in your hand gain ambush, with a cost equal to their printed cost."""
 
@@ -183,4 +202,5 @@ ABILITIES: tuple[Ability, ...] = (
     TheWolfswood(),
     Summer(),
     Ice(),
+    SansaStark(),
 )

@@ -56,11 +56,42 @@ def plots_revealed(em: Emitter) -> bool:
 
 
 def _then_killed(em: Emitter, start: int) -> None:
-    """The killed reactions (:func:`killed`) for the characters an ability killed since event
-    ``start`` (Wildfire Assault), one batch per seat, after the ability resolved."""
-    for e in em.events[start:]:
-        if isinstance(e, ev.CardsCharactersKilled) and not em.over:
+    """What follows an ability's own events since event ``start``: the killed reactions
+    (:func:`killed`) for the characters it killed (Wildfire Assault), one batch per seat; a card
+    it put into play that enters kneeling (:func:`entered`); the reactions to the cards it stood
+    (:func:`stood`)."""
+    for e in list(em.events[start:]):
+        if em.over:
+            return
+        if isinstance(e, ev.CardsCharactersKilled):
             killed(em, e.seat_id, list(e.cards))
+        elif isinstance(e, ev.CardsPutIntoPlay):
+            entered(em, [e.card])
+        elif isinstance(e, ev.CardsKneelingChanged) and not e.kneeling:
+            stood(em, list(e.cards))
+
+
+def entered(em: Emitter, cards: list[str]) -> None:
+    """``cards`` entered play (setup, marshaling, Ambush, put into play): those whose own text says
+    so enter kneeling (Sansa Stark; not while their text box is blank)."""
+    kneel = []
+    for card in cards:
+        ability = ABILITIES.get(em.state.cards[card])
+        placed = em.state.in_play.get(card)
+        if ability is not None and ability.enters_play_kneeling and placed is not None and not placed.kneeling:
+            if not text_blank(em.state, card):
+                kneel.append(card)
+    if kneel:
+        em.emit(ev.CardsKneelingChanged(cards=kneel, kneeling=True, card=kneel[0]))
+
+
+def stood(em: Emitter, cards: list[str]) -> None:
+    """Reactions after ``cards`` stood (Sansa Stark)."""
+    for ability, source, owner in _reactions(em):
+        if em.over:
+            return
+        if _still_there(em, source, owner):
+            ability.after_stood(em, source, owner, cards)
 
 
 def check_choice(state: CardState, chosen: list[str]) -> None:
@@ -171,7 +202,9 @@ def killed(em: Emitter, seat: str, cards: list[str]) -> None:
         if em.over:
             return
         if _still_there(em, source, owner):
+            start = len(em.events)
             ability.after_killed(em, source, owner, cards, seat)
+            _then_killed(em, start)  # Robb Stark's stand: Sansa Stark reacts
 
 
 def marshaled(em: Emitter, seat: str, card: str, before: list[tuple[str, str]]) -> None:

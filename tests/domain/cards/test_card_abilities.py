@@ -19,7 +19,7 @@ from domain.cards.game import GAME
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
 from domain.cards.redaction import view_for
-from domain.cards.state import Challenge, Placed
+from domain.cards.state import Challenge, Placed, SetupPick
 from domain.core.errors import RuleViolation
 
 from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
@@ -1116,3 +1116,48 @@ def test_old_bear_mormont_after_losing_as_defender_puts_nothing_into_play():
         out += t.seat(t.state.waiting[0], cmd.EndChallenges())
     assert not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
     assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
+
+
+def test_sansa_stark_enters_play_kneeling_and_gains_a_power_when_she_stands_once_a_round():
+    t = to_marshaling()
+    sansa = to_hand(t, "seat1", "01147")
+    out = t.seat("seat1", cmd.MarshalCard(card=sansa))
+    knelt = next(e for e in out if isinstance(e, ev.CardsKneelingChanged))
+    assert knelt.cards == [sansa] and knelt.kneeling and t.state.in_play[sansa].kneeling
+    power = t.state.player("seat1").faction_power
+    out = t.seat("seat1", cmd.EndMarshaling())
+    out += t.seat("seat2", cmd.EndMarshaling())
+    while t.state.step == "challenge":
+        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsStood))
+    gained = [e for e in out[i:] if isinstance(e, ev.CardsPowerGained) and e.reason == "Sansa Stark"]
+    assert len(gained) == 1 and gained[0].seat_id == "seat1"
+    assert t.state.player("seat1").faction_power >= power + 1 and f"round:{sansa}" in t.state.used_abilities
+
+
+def test_sansa_stark_set_up_enters_kneeling_CG_SETUP_08():
+    t = Table()
+    t.start()
+    for seat in t.state.seat_ids():
+        t.seat(seat, cmd.ChooseMulligan(mulligan=False))
+    sansa = to_hand(t, "seat1", "01147")
+    t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=sansa)]))
+    t.seat("seat2", cmd.ChooseSetup(cards=[]))
+    assert sansa in t.state.in_play and t.state.in_play[sansa].kneeling
+
+
+def test_sansa_stark_stood_by_robb_stark_gains_a_power():
+    t = to_marshaling()
+    robb = put_in_play(t, "seat1", "01146")
+    sansa = put_in_play(t, "seat1", "01147", kneeling=True)
+    knight = put_in_play(t, "seat1", "01150")  # a Stark character to be killed
+    jaime = put_in_play(t, "seat2", "01087")
+    for c in (robb, knight):
+        t.state.in_play[c].kneeling = True
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    assert t.state.step == "claim"  # nobody of seat1's stands to defend
+    out = t.seat("seat1", cmd.ChooseClaimVictims(characters=[knight]))
+    assert any(isinstance(e, ev.CardsAbilityUsed) and e.code == "01146" for e in out)  # Robb stands them
+    assert any(isinstance(e, ev.CardsPowerGained) and e.reason == "Sansa Stark" for e in out)
+    assert not t.state.in_play[sansa].kneeling
