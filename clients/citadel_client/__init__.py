@@ -2,6 +2,7 @@
 (:class:`SyncCitadelClient`), with the same operations; the API's JSON as msgspec Structs in
 :mod:`.models`. See ``clients/README.md``."""
 
+from . import cards
 from .client import CitadelClient
 from .endpoints import Call, Endpoints
 from .models import (
@@ -40,6 +41,7 @@ __all__ = [
     "RetryPolicy",
     "SseParser",
     "StreamGap",
+    "cards",
     "SyncCitadelClient",
     "kind_of",
 ]

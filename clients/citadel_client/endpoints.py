@@ -17,15 +17,16 @@ from __future__ import annotations
 import functools
 import inspect
 import uuid
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 import msgspec
 
+from .cards import CardDecisionsOut, CardGameView, CreateCardGameBody, DeckChoice, DeckList
 from .models import (
-    Command,
     CommandAccepted,
+    CommandBody,
     CreateGameBody,
     DecisionsOut,
     EventOut,
@@ -179,6 +180,27 @@ class Endpoints:
         )
 
     @endpoint
+    def create_card_game(
+        self,
+        decks: Sequence[str | DeckList | DeckChoice],
+        settings: Mapping[str, Any] | None = None,
+        *,
+        idempotency_key: str | None = None,
+    ) -> Call[GameCreatedOut]:
+        """``POST /v1/games`` with ``kind: "cards"``: a joust with one deck per seat, in seat order,
+        each a legal deck by name (``cards.LEGAL_DECKS``), a :class:`~.cards.DeckList` or a
+        :class:`~.cards.DeckChoice` (422 ``illegal_deck`` names the broken rule). The key names the
+        game, as for :meth:`create_game`."""
+        body = CreateCardGameBody.of(decks, dict(settings or {}))
+        return Call(
+            "POST",
+            "/v1/games",
+            _json(GameCreatedOut),
+            body=_enc.encode(body),
+            headers={"Idempotency-Key": _key(idempotency_key)},
+        )
+
+    @endpoint
     def join(
         self, game_id: str, name: str, *, invitation: str | None = None, idempotency_key: str | None = None
     ) -> Call[SeatOut]:
@@ -281,10 +303,25 @@ class Endpoints:
         )
 
     @endpoint
+    def card_decisions(self, game_id: str, *, min_version: int | None = None) -> Call[CardDecisionsOut]:
+        """``GET /v1/games/{id}/decisions`` of a card game: this token's decision (if any), its kind
+        and legal options (``cards.CardDecision``), and the seats the game waits for."""
+        return Call(
+            "GET", f"/v1/games/{game_id}/decisions", _json(CardDecisionsOut), params=_query(min_version=min_version)
+        )
+
+    @endpoint
+    def card_view(self, game_id: str, *, min_version: int | None = None, own: bool = False) -> Call[CardGameView]:
+        """A card game's public view (``GET /v1/games/{id}``), or with ``own`` this token's (``/view``:
+        your hand, plot deck and facedown cards too), typed."""
+        path = f"/v1/games/{game_id}/view" if own else f"/v1/games/{game_id}"
+        return Call("GET", path, _json(CardGameView), params=_query(min_version=min_version))
+
+    @endpoint
     def command(
         self,
         game_id: str,
-        command: Command,
+        command: CommandBody,
         *,
         if_match: int | None = None,
         idempotency_key: str | None = None,

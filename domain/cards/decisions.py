@@ -9,9 +9,9 @@ from __future__ import annotations
 import msgspec
 
 from . import current
-from .phases import challenges, marshaling, taxation
+from .phases import actions, challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
-from .setup import SETUP_GOLD
+from .setup import SETUP_GOLD, setup_attach_targets
 from .state import CardState
 
 COMMANDS: dict[str, list[str]] = {
@@ -19,12 +19,12 @@ COMMANDS: dict[str, list[str]] = {
     "setup": ["choose_setup"],
     "plot": ["choose_plot"],
     "first_player": ["choose_first_player"],
-    "marshal": ["marshal_card", "end_marshaling"],
+    "marshal": ["marshal_card", "use_action", "play_event", "end_marshaling"],
     "challenge": ["declare_challenge", "end_challenges"],
     "defend": ["declare_defenders"],
     "claim": ["choose_claim_victims"],
     "intimidate": ["choose_intimidate"],
-    "action": ["ambush_card", "pass_action"],
+    "action": ["ambush_card", "use_action", "play_event", "pass_action"],
     "reserve": ["discard_to_reserve"],
     "ability": ["choose_targets"],
 }
@@ -42,22 +42,39 @@ class CardDecision(msgspec.Struct):
     """What the server does at the deadline if you have not decided."""
     cards: list[str] = []
     """The cards you may choose among (setup: your hand; plot: your plot deck; claim: your characters;
-    reserve: your hand; marshal: the cards you may marshal now; intimidate: the characters you may kneel)."""
+    reserve: your hand; marshal: the cards you may marshal now; action: the cards you may ambush;
+    intimidate: the characters you may kneel)."""
     count: int | None = None
     """How many cards to choose (claim, reserve), or None."""
     budget: int | None = None
     """Setup: the printed cost you may spend (8); marshal: your gold."""
     attach_targets: dict[str, list[str]] = {}
-    """Marshal: for each attachment you may marshal, the characters it may go on."""
+    """Marshal and action: for each attachment you may put into play, the characters it may go on;
+    setup: every attachment of your hand -> the characters of your hand it may go on (set up too; none:
+    the attachment cannot be set up)."""
+    costs: dict[str, int] = {}
+    """Setup: each card's printed cost (their sum, duplicates aside, is at most ``budget``)."""
+    limited: list[str] = []
+    """Setup: the Limited cards among ``cards`` (at most one of them may be set up)."""
+    unique_titles: dict[str, str] = {}
+    """Setup: the unique cards among ``cards`` -> their title. A further copy of a title you set up
+    goes under the first as a duplicate: it costs nothing and takes no attachment."""
     seats: list[str] = []
     """First player: the seats you may choose."""
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the challenge's
     type -> your eligible defenders."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none)."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
     must_defend: list[str] = []
     """Defend: your characters that must be among the defenders (Dornish Paramour)."""
+    stealth_attackers: list[str] = []
+    """Challenge: your eligible attackers with stealth (each may bypass a different one of
+    ``stealth_targets``: ``stealth`` of ``declare_challenge``)."""
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare in this challenge (Jousting
     Contest, The Knight of Flowers); None: as many as are eligible."""
@@ -93,6 +110,10 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
         case "setup":
             d.cards = [c for c in p.hand if s.record(c).type in ("character", "location", "attachment")]
             d.budget = SETUP_GOLD
+            d.costs = {c: s.record(c).printed_cost for c in d.cards}
+            d.limited = [c for c in d.cards if s.record(c).limited]
+            d.unique_titles = {c: s.record(c).name for c in d.cards if s.record(c).unique}
+            d.attach_targets = setup_attach_targets(s, seat)
             d.submitted = p.setup is not None
         case "plot":
             d.cards = sorted(p.plots, key=lambda i: int(i.split("-p")[1]))
@@ -104,9 +125,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
             d.budget = p.gold
+            d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "challenge":
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
+            d.stealth_attackers = challenges.stealth_attackers(s, seat, list(d.challenge_types.values()))
             d.max_cards = current.participant_limit(s, seat, "attackers")
         case "defend":
             ch = s.challenge
@@ -118,10 +141,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)
         case "action":
-            options = marshaling.ambushable(s, seat)
+            options = actions.ambushes(s, seat)
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
             d.budget = p.gold
+            d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
         case "ability":

@@ -4,6 +4,7 @@ setup cards revealed at once, and the hand drawn back up to 7."""
 from __future__ import annotations
 
 from ..core.errors import RuleViolation
+from . import current
 from . import events as ev
 from .abilities import triggers
 from .emitter import Emitter
@@ -65,7 +66,7 @@ def check_setup(state: CardState, seat: str, picks: list[SetupPick]) -> None:
                 raise RuleViolation(
                     f"{rec.name} must go on one of your setup characters (attach_to)", rule="CG-SETUP-07"
                 )
-            why = can_attach(state.record(target.card), rec)
+            why = attach_refusal(state, pick.card, target.card)
             if why:
                 raise RuleViolation(why, rule="CG-KEY-09")
         elif pick.attach_to is not None:
@@ -74,6 +75,28 @@ def check_setup(state: CardState, seat: str, picks: list[SetupPick]) -> None:
         raise RuleViolation(f"setup cards cost {cost}; at most {SETUP_GOLD}", rule="CG-SETUP-07")
     if limited > 1:
         raise RuleViolation("at most 1 Limited card may be set up", rule="CG-SETUP-07")
+
+
+def attach_refusal(state: CardState, attachment: str, character: str) -> str | None:
+    """CG-KEY-09: why ``attachment`` may not be set up on ``character`` (None: it may): the basic
+    restrictions ("No attachments") and the attachment's own ("Night's Watch only", "Dothraki only"),
+    as when it is marshaled."""
+    return can_attach(state.record(character), state.record(attachment)) or current.attach_forbidden(
+        state, attachment, character
+    )
+
+
+def setup_attach_targets(state: CardState, seat: str) -> dict[str, list[str]]:
+    """CG-SETUP-07, CG-KEY-09: each attachment of the seat's hand -> the characters of its hand it
+    may be set up on (what :func:`check_setup` accepts, when that character is set up too and not as
+    a duplicate); an attachment no character of the hand takes maps to none (it cannot be set up)."""
+    hand = state.player(seat).hand
+    chars = [c for c in hand if state.record(c).type == "character"]
+    return {
+        a: [c for c in chars if attach_refusal(state, a, c) is None]
+        for a in hand
+        if state.record(a).type == "attachment"
+    }
 
 
 def placements(state: CardState, picks: list[SetupPick]) -> list[ev.Placement]:

@@ -101,23 +101,40 @@ class AbilityChoice(msgspec.Struct):
     """The options are hidden cards (a searched deck, a hand): only ``seat`` sees them and the
     default (:mod:`.redaction`)."""
     resume: str = ""
-    """Where the game goes on once it is answered: ``""`` (a plot's When Revealed: the rest of the
-    plot phase), ``marshal`` (the active player's marshaling), ``challenge_won`` (the challenge's
-    claim, after the reactions to its win), ``window`` (the action window an Ambush was made in),
-    ``dominance_won`` (the standing phase, after the reactions to dominance), ``declared`` (the
-    window after attackers, after the reactions to a challenge's initiation), ``challenges_end``
-    (the dominance phase, after the effects as the challenges phase ends)."""
+    """Where the game goes on once it is answered (:func:`.phases.flow.after_choice`): ``""`` (a
+    plot's When Revealed: the rest of the plot phase), ``marshal`` (the active player's
+    marshaling), ``window`` (the action window the ability was used in), ``challenge_won`` (the
+    challenge's claim, after the reactions to its win), ``dominance_won`` (the dominance phase's
+    window, then standing, after the reactions to dominance), ``declared`` (the window after
+    attackers, after the reactions to a challenge's initiation), ``challenges_end`` (the dominance
+    phase, after the effects as the challenges phase ends)."""
 
 
 class Window(msgspec.Struct):
     """An open action window (CG-ROUND-02): whose turn it is and how many passed in a row."""
 
     kind: str
-    """``before_challenge``, ``after_attackers`` or ``after_defenders`` (the challenges phase's windows)."""
+    """Which framework window: ``plot``, ``draw``, ``marshaling``, ``before_challenge``,
+    ``after_attackers``, ``after_defenders``, ``dominance``, ``standing`` or ``taxation``."""
     turn: str
     active: str
-    """The active player of the challenges phase when the window opened."""
+    """The active player when the window opened (the first player outside marshaling and challenges)."""
     passes: int = 0
+
+
+class Lasting(msgspec.Struct, frozen=True):
+    """A lasting effect of an ability on a card (``target``) until the end of the challenge or the
+    phase (``until``): STR, an icon gained, a claim change, or what happens to the card as the
+    phase ends (``at_end``: ``discard`` or ``return_to_hand``, if it is still in play)."""
+
+    source: str
+    """The card whose ability (or the event) created it."""
+    target: str
+    until: Literal["challenge", "phase"]
+    strength: int = 0
+    icon: str | None = None
+    claim: int = 0
+    at_end: str | None = None
 
 
 class Player(msgspec.Struct):
@@ -189,6 +206,9 @@ class CardState(msgspec.Struct):
     window: Window | None = None
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""
+    effects: list[Lasting] = []
+    """Lasting effects of abilities (``until`` the challenge or the phase ends), written by
+    ``cards_effect_applied`` and cleared as the challenge or phase ends."""
     choices_made: dict[str, list[str]] = {}
     """The targets chosen this round, by ``<card>/<seat>`` (the ability's card, the seat that
     chose): written by ``cards_choice_made``, cleared as a round begins. Abilities that ask every

@@ -10,7 +10,7 @@ from typing import get_args
 import msgspec
 import pytest
 
-from clients.citadel_client import models
+from clients.citadel_client import cards, models
 from domain.registry import GAMES
 from tests.conftest import ROOT
 
@@ -164,3 +164,74 @@ def test_commands_encode_as_the_api_documents():
         area="winterfell", muster=[]
     )  # [] musters nothing, None gains Power
     assert json.loads(enc(muster_nothing)) == {"type": "resolve_consolidate_power", "area": "winterfell", "muster": []}
+
+
+# --- the card game (clients/citadel_client/cards.py) ------------------------------------------------
+
+CARD_COMMANDS = {t.__struct_config__.tag: t.__name__ for t in get_args(GAMES["cards"].command_type)}
+
+
+def test_the_client_sends_every_card_command_with_the_api_fields():
+    ours = _tagged(cards.CardCommand)
+    assert set(ours) == set(CARD_COMMANDS)
+    for tag, name in CARD_COMMANDS.items():
+        schema = SCHEMAS[name]
+        fields = _fields(ours[tag])
+        assert set(fields) == set(schema.get("properties", {})) - {"type"}, tag
+        assert {n for n, f in fields.items() if f.required} == set(schema.get("required", [])) - {"type"}, tag
+        assert issubclass(ours[tag], models.CommandBody)  # the clients' ``command`` sends it
+
+
+def test_every_card_decision_kind_names_its_commands():
+    from domain.cards.decisions import COMMANDS as SERVER_COMMANDS
+
+    assert {k: list(v) for k, v in cards.COMMANDS.items()} == SERVER_COMMANDS
+    assert {c for v in cards.COMMANDS.values() for c in v} <= set(CARD_COMMANDS)
+
+
+@pytest.mark.parametrize(
+    "model, schema",
+    [
+        (cards.CardDecisionsOut, "CardDecisionsOut"),
+        (cards.CreateCardGameBody, "CardsCreateBody"),
+        (cards.DeckChoice, "DeckChoice"),
+        (cards.DeckList, "DeckList"),
+        (cards.DeckEntry, "DeckEntry"),
+        (cards.SetupPick, "SetupPick"),
+        (cards.CardChallenge, "CardChallengeView"),
+        (cards.CardInPlay, "CardInPlayView"),
+        (cards.CardSeat, "CardSeatView"),
+    ],
+)
+def test_the_card_models_have_the_api_fields(model, schema):
+    assert set(_fields(model)) == set(SCHEMAS[schema]["properties"])
+
+
+def test_the_card_decision_reads_every_option_the_api_sends():
+    """Every field of the API's ``CardDecision`` is known to the client (a bot must not ignore an
+    option); a field the client knows ahead of the server's document is optional."""
+    ours = _fields(cards.CardDecision)
+    assert set(SCHEMAS["CardDecision"]["properties"]) <= set(ours)
+    assert all(not ours[f].required for f in set(ours) - set(SCHEMAS["CardDecision"]["properties"]))
+
+
+def test_the_card_view_names_only_fields_of_the_api():
+    assert set(_fields(cards.CardGameView)) <= set(SCHEMAS["CardGameView"]["properties"])
+
+
+def test_card_bodies_encode_as_the_api_documents():
+    enc = msgspec.json.encode
+    body = cards.CreateCardGameBody.of(["stark_kraken", cards.DeckList(faction="stark", plots=[], draw=[])])
+    assert json.loads(enc(body)) == {
+        "decks": [{"name": "stark_kraken"}, {"deck": {"faction": "stark", "plots": [], "draw": []}}],
+        "kind": "cards",
+        "player_count": 2,
+        "settings": {},
+    }
+    pick = cards.ChooseSetup(cards=[cards.SetupPick(card="s1-01"), cards.SetupPick(card="s1-02", attach_to="s1-01")])
+    assert json.loads(enc(pick)) == {
+        "type": "choose_setup",
+        "cards": [{"card": "s1-01"}, {"card": "s1-02", "attach_to": "s1-01"}],
+    }
+    assert json.loads(enc(cards.ChooseIntimidate())) == {"type": "choose_intimidate"}
+    assert json.loads(enc(cards.DeclareDefenders(defenders=[]))) == {"type": "declare_defenders", "defenders": []}

@@ -6,7 +6,23 @@ from .. import events as ev
 from ..emitter import Emitter
 from ..entering import put_into_play
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, announce, ask, bearer, controls, kill, participates, prompt, stand
+from .base import (
+    Ability,
+    NextCheaper,
+    PrintedOnly,
+    Query,
+    announce,
+    ask,
+    bearer,
+    controls,
+    kill_one,
+    kneel,
+    lasting,
+    participates,
+    prompt,
+    stand,
+    standing,
+)
 
 
 class AlannysGreyjoy(Ability):
@@ -116,6 +132,71 @@ class AeronDamphair(Ability):
             )
 
 
+ABILITIES: tuple[Ability, ...] = (AlannysGreyjoy(), AshaGreyjoy(), TheonGreyjoy(), DrownedMen(), SaltyNavigator())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class IronIslandsFishmonger(NextCheaper):
+    """Iron Islands Fishmonger: Marshaling Action: kneel it: the next Greyjoy character you marshal this phase costs 1 less."""
+
+    code = "01074"
+    faction = "greyjoy"
+
+
+class LordsportShipwright(Ability):
+    """Lordsport Shipwright: Marshaling Action: kneel it to kneel a location of printed cost 2 or less (3 or less if you are the first player).
+
+    Targets: every standing location in play with that printed cost."""
+
+    code = "01075"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        most = 3 if state.first_player == owner else 2
+        targets = [
+            p.card
+            for p in state.in_play.values()
+            if not p.kneeling and state.record(p.card).type == "location" and state.record(p.card).printed_cost <= most
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        kneel(em, source, [target])
+
+
+class IronFleetScout(Ability):
+    """Iron Fleet Scout: Challenges Action: kneel it: a participating Greyjoy character you control gets +1 STR until the end of the challenge (+2 if you are the first player)."""
+
+    code = "01079"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        mine = [c for c in controls(state, owner) if participates(state, c) and state.record(c).faction == "greyjoy"]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2 if em.state.first_player == owner else 1)
+
+
+ABILITIES += (
+    IronIslandsFishmonger(),
+    LordsportShipwright(),
+    IronFleetScout(),
+)
+
+
 class ThrowingAxe(Ability):
     """Throwing Axe: Ironborn character only. After you win a challenge in which the attached character is attacking, sacrifice Throwing Axe to kill a defending character.
 
@@ -154,15 +235,7 @@ class ThrowingAxe(Ability):
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # the sacrifice
-        kill(em, chosen[0])
+        kill_one(em, chosen[0])
 
 
-ABILITIES: tuple[Ability, ...] = (
-    AlannysGreyjoy(),
-    AshaGreyjoy(),
-    TheonGreyjoy(),
-    DrownedMen(),
-    SaltyNavigator(),
-    ThrowingAxe(),
-    AeronDamphair(),
-)
+ABILITIES += (ThrowingAxe(), AeronDamphair())

@@ -13,7 +13,7 @@ from .. import current
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import AbilityChoice, CardState
-from .base import Ability, announce, kill
+from .base import Ability, announce, kill_one
 from .registry import ABILITIES, active, text_blank
 
 
@@ -121,7 +121,7 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
     if ability.kills_at_zero_strength:
         for target in chosen:
             if target in em.state.in_play and current.strength(em.state, target) == 0:
-                kill(em, target)
+                kill_one(em, target)
     _then_killed(em, start)
     return c
 

@@ -54,6 +54,12 @@ def stealth_targets(state: CardState, defender: str) -> list[str]:
     return [p.card for p in state.characters(defender) if current.bypassable(state, p.card)]
 
 
+def stealth_attackers(state: CardState, seat: str, eligible_lists: list[list[str]]) -> list[str]:
+    """CG-CHAL-02: the seat's eligible attackers (of any type it may start) with stealth."""
+    seen = {c for cards in eligible_lists for c in cards}
+    return [p.card for p in state.characters(seat) if p.card in seen and current.has_keyword(state, p.card, "stealth")]
+
+
 def check_declaration(
     state: CardState, seat: str, challenge: str, attackers: list[str], stealth: dict[str, str]
 ) -> None:

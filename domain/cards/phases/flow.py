@@ -2,10 +2,19 @@
 wait for a seat. After a decision, the functions here run every automatic step until a seat must
 decide again, the system must reveal something sealed, or the game is over.
 
-Action windows (CG-ROUND-02): the challenges phase's three windows (before each challenge, after
-attackers, after defenders) open when some player has an action, which without card abilities
-means an Ambush (CG-KEY-06); a player with no action in an open window passes at once. The other
-phases' windows are not opened: nobody could act in them yet (docs/card-game.md).
+Action windows (CG-ROUND-02), each opened only when some player has an action
+(:func:`.actions.has_action`: a card's Action, an event it may play, an Ambush), so that games
+without actions go on at once; a player with no action in an open window passes at once:
+
+* plot: after the When Revealed abilities and the used pile's return;
+* draw: after the draw;
+* marshaling: the active player's ``marshal`` decision is its opportunities (marshal, or use an
+  action); ending marshaling is its pass: the other player then may act (and, if it does, the
+  active player again, without marshaling) until both passed in a row; then the next player is
+  active;
+* challenges: before each challenge, after attackers, after defenders;
+* dominance: after dominance is determined (and its reactions); standing: after cards stand;
+  taxation: after the reserve check.
 """
 
 from __future__ import annotations
@@ -15,8 +24,7 @@ from .. import setup, victory
 from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
-from ..state import AbilityChoice
-from . import challenges, dominance, draw, marshaling, plot, standing, taxation
+from . import actions, challenges, dominance, draw, plot, standing, taxation
 
 
 def begin_round(em: Emitter) -> None:
@@ -44,14 +52,16 @@ def after_plot_reveal(em: Emitter) -> None:
     em.open_step("first_player", [em.state.initiative_winner])
 
 
-def begin_phase(em: Emitter, phase: str) -> bool:
-    """The current phase ends (forced effects on its end: Gold Cloaks), the next begins
-    (CG-ROUND-01), then the forced and reaction abilities on its beginning. False when an effect
-    as the phase ends waits for targets (Old Bear Mormont): the phase has not ended yet, and
-    :func:`after_choice` begins it again (the effects that resolved do not repeat)."""
-    triggers.phase_ending(em, em.state.phase)
-    if em.state.choice is not None:
-        return False
+def begin_phase(em: Emitter, phase: str, *, ended: bool = False) -> bool:
+    """The current phase ends (lasting effects acting at its end: Hear Me Roar!; forced effects on
+    its end: Gold Cloaks), the next begins (CG-ROUND-01), then the forced and reaction abilities on
+    its beginning. False when an effect as the phase ends waits for targets (Old Bear Mormont):
+    :func:`after_choice` begins the next phase then with ``ended`` (the end's effects resolved)."""
+    if not ended:
+        actions.phase_ends(em)
+        triggers.phase_ending(em, em.state.phase)
+        if em.state.choice is not None:
+            return False
     em.emit(ev.CardsPhaseBegan(phase=phase))
     triggers.phase_began(em, phase)
     return True
@@ -64,39 +74,72 @@ def after_first_player(em: Emitter) -> None:
     if victory.check(em) or not done:
         return
     plot.recycle(em)
+    if not open_window(em, "plot", _first(em)):
+        draw_phase(em)
+
+
+def draw_phase(em: Emitter) -> None:
+    """CG-PHASE-06, then the draw phase's action window, then marshaling."""
     begin_phase(em, "draw")
     draw.draw_phase(em)
     if victory.check(em):
         return
+    if not open_window(em, "draw", _first(em)):
+        marshaling_phase(em)
+
+
+def marshaling_phase(em: Emitter) -> None:
     begin_phase(em, "marshaling")
     next_marshal(em)
 
 
-def after_choice(em: Emitter, answered: AbilityChoice) -> None:
+def _first(em: Emitter) -> str:
+    return em.state.first_player or em.state.player_order()[0]
+
+
+def after_choice(em: Emitter, resume: str) -> None:
     """An ability's targets were chosen: the game goes on where the ability interrupted it
-    (``answered.resume``): the plot phase's When Revealed abilities, the active player's
-    marshaling after a marshal reaction (Yoren), or the claim after the reactions to a challenge's
-    win (Rattleshirt's Raiders)."""
+    (``AbilityChoice.resume``): ``""`` the plot phase's When Revealed abilities; ``marshal`` the
+    active player's marshaling (after a marshal reaction: Yoren, or an action used while
+    marshaling); ``window`` the action window it was used in; ``challenge_won`` the claim after
+    the reactions to a challenge's win (Rattleshirt's Raiders); ``declared`` the window after
+    attackers (Dornish Paramour); ``challenges_end`` the dominance phase (Old Bear Mormont);
+    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair)."""
     if victory.check(em):
         return
-    if answered.resume == "marshal":
-        assert em.state.active is not None
-        em.open_step("marshal", [em.state.active])
-    elif answered.resume == "challenge_won":
+    if resume == "challenge_won":
         ch = em.state.challenge
         assert ch is not None and ch.winner is not None
-        after_won_reactions(em, ch.winner)
-    elif answered.resume == "declared":
+        challenge_won_effects(em, ch.winner)
+    elif resume in ("marshal", "window"):
+        after_action(em, resume)
+    elif resume == "declared":
         after_declaration(em)
-    elif answered.resume == "challenges_end":
-        end_of_round(em)
-    elif answered.resume == "window":
-        window_turn(em)
-    elif answered.resume == "dominance_won":
+    elif resume == "challenges_end":
+        end_of_round(em, ended=True)
+    elif resume == "dominance_won":
         after_dominance(em)
     else:
         assert em.state.phase == "plot"
         after_first_player(em)
+
+
+def after_action(em: Emitter, step: str) -> None:
+    """An action resolved (unless it waits for a choice): the window goes on, or the active player
+    marshals on."""
+    if victory.check(em) or em.state.step == "ability" and em.state.waiting:
+        return
+    if step == "marshal":
+        assert em.state.active is not None
+        em.open_step("marshal", [em.state.active])
+    else:
+        window_turn(em)
+
+
+def marshaling_ended(em: Emitter, seat: str) -> None:
+    """CG-PHASE-08: once the active player ends marshaling, the window for every player, then the next."""
+    if not open_window(em, "marshaling", seat, passed=seat):
+        next_marshal(em)
 
 
 def next_marshal(em: Emitter) -> None:
@@ -133,13 +176,15 @@ def ask_challenge(em: Emitter, seat: str) -> None:
         em.open_step("challenge", [seat])
 
 
-def open_window(em: Emitter, kind: str, active: str) -> bool:
-    """CG-ROUND-02: open an action window when some player has an action; True when opened."""
+def open_window(em: Emitter, kind: str, active: str, passed: str | None = None) -> bool:
+    """CG-ROUND-02: open an action window when some player has an action; True when opened. The
+    first player acts first; when ``passed`` has just passed (ending its marshaling), the next
+    player does, and ``passed`` counts as one pass in a row."""
     s = em.state
-    if not any(marshaling.ambushable(s, seat) for seat in s.seat_ids()):
+    if em.over or not any(actions.has_action(s, seat) for seat in s.seat_ids()):
         return False
-    first = s.first_player or s.player_order()[0]
-    em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active))
+    first = s.opponent(passed) if passed is not None else _first(em)
+    em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active, passed=int(passed is not None)))
     window_turn(em)
     return True
 
@@ -150,19 +195,32 @@ def window_turn(em: Emitter) -> None:
     w = em.state.window
     assert w is not None
     while w.passes < len(em.state.seat_ids()):
-        if marshaling.ambushable(em.state, w.turn):
+        if actions.has_action(em.state, w.turn):
             em.open_step("action", [w.turn])
             return
         em.emit(ev.CardsActionPassed(seat_id=w.turn))
         w = em.state.window
         assert w is not None
     em.emit(ev.CardsWindowClosed(window=w.kind))
-    if w.kind == "before_challenge":
-        em.open_step("challenge", [w.active])
-    elif w.kind == "after_attackers":
-        ask_defenders(em)
-    else:
-        resolve_challenge(em)
+    match w.kind:
+        case "before_challenge":
+            em.open_step("challenge", [w.active])
+        case "after_attackers":
+            ask_defenders(em)
+        case "after_defenders":
+            resolve_challenge(em)
+        case "plot":
+            draw_phase(em)
+        case "draw":
+            marshaling_phase(em)
+        case "marshaling":
+            next_marshal(em)
+        case "dominance":
+            standing_phase(em)
+        case "standing":
+            taxation_phase(em)
+        case _:
+            begin_round(em)
 
 
 def after_declaration(em: Emitter) -> None:
@@ -201,6 +259,16 @@ def resolve_challenge(em: Emitter) -> None:
     if winner is not None:
         triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
         if victory.check(em) or em.state.choice is not None:  # a reaction waits for targets
+            return
+    challenge_won_effects(em, winner)
+
+
+def challenge_won_effects(em: Emitter, winner: str | None) -> None:
+    """After the reactions to a challenge's win: the lasting effects waiting for its result, then
+    the claim and the keywords."""
+    if winner is not None:
+        actions.challenge_won(em, winner)
+        if victory.check(em):
             return
     after_won_reactions(em, winner)
 
@@ -245,9 +313,10 @@ def next_challenge(em: Emitter) -> None:
     next_challenger(em)
 
 
-def end_of_round(em: Emitter) -> None:
-    """Dominance (CG-PHASE-14/15), standing (CG-PHASE-16), taxation (CG-PHASE-17/18)."""
-    if not begin_phase(em, "dominance"):
+def end_of_round(em: Emitter, *, ended: bool = False) -> None:
+    """Dominance (CG-PHASE-14/15), then its action window (none before it). ``ended``: the
+    challenges phase's end effects resolved already (Old Bear Mormont's choice)."""
+    if not begin_phase(em, "dominance", ended=ended):
         return
     winner = dominance.determine(em)
     if victory.check(em):
@@ -260,18 +329,35 @@ def end_of_round(em: Emitter) -> None:
 
 
 def after_dominance(em: Emitter) -> None:
-    """Standing (CG-PHASE-16), taxation (CG-PHASE-17/18), then the next round."""
+    """After the reactions to dominance: its action window, then standing."""
+    if not open_window(em, "dominance", _first(em)):
+        standing_phase(em)
+
+
+def standing_phase(em: Emitter) -> None:
+    """Standing (CG-PHASE-16), then its action window."""
     begin_phase(em, "standing")
     standing.stand_all(em)
+    if not open_window(em, "standing", _first(em)):
+        taxation_phase(em)
+
+
+def taxation_phase(em: Emitter) -> None:
+    """Taxation (CG-PHASE-17/18): gold returns, the reserve check, then its action window."""
     begin_phase(em, "taxation")
     taxation.return_gold(em)
     over = [seat for seat in em.state.player_order() if taxation.over_reserve(em.state, seat)]
     if over:
         em.open_step("reserve", over)
         return
-    begin_round(em)
+    after_taxation(em)
+
+
+def after_taxation(em: Emitter) -> None:
+    if not open_window(em, "taxation", _first(em)):
+        begin_round(em)
 
 
 def after_reserve(em: Emitter) -> None:
     if not em.state.waiting:
-        begin_round(em)
+        after_taxation(em)

@@ -23,7 +23,7 @@ from domain.cards.state import Challenge, Placed, SetupPick
 from domain.core.errors import RuleViolation
 
 from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
-from .positions import NAVAL, first_player, plots, settle_choices, to_marshaling, without_ambush
+from .positions import NAVAL, first_player, pass_windows, plots, settle_choices, to_marshaling, without_ambush
 
 TARG = ("targaryen_sun", "lannister_rose")
 WATCH = ("watch_stag", "lannister_rose")
@@ -205,7 +205,9 @@ def test_maester_lomys_makes_the_losing_attacker_discard_at_random():
     margaery = put_in_play(t, "seat2", "01181")  # Margaery: STR 3
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
+    pass_windows(t)  # Margaery's Action opens the challenges phase's windows
     t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cat]))
+    pass_windows(t)
     out = t.seat("seat2", cmd.DeclareDefenders(defenders=[lomys, margaery]))
     discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand))
     assert discarded.seat_id == "seat1" and discarded.reason == "Maester Lomys" and len(discarded.cards) == 1
@@ -405,7 +407,7 @@ def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_p
     t = Table(decks=TARG)
     to_plot_step(t)
     put_in_play(t, "seat1", "01117")
-    arianne = put_in_play(t, "seat1", "01104")  # I P
+    arianne = put_in_play(t, "seat1", "01160")  # Daenerys: I P (Arianne now has an Action: windows would open)
     cersei = put_in_play(t, "seat2", "01084")
     plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
     first_player(t, t.state.waiting[0], "seat2")
@@ -555,6 +557,15 @@ def test_the_knight_of_flowers_with_another_attacker_sets_no_limit():
     assert decisions_for(t.state, "seat1").decisions[0].max_cards is None
 
 
+def _passing(t: Table, seat: str, command: object) -> list[object]:
+    """``seat`` sends ``command``; then every open action window is passed (the hands' events open
+    them): the events of it all."""
+    out = t.seat(seat, command)
+    while t.state.step == "action":
+        out += t.seat(t.state.waiting[0], cmd.PassAction())
+    return out
+
+
 def test_benjen_stark_rangers_are_not_bypassed_and_killed_he_gains_two_and_goes_into_the_deck_CG_CHAL_02():
     t = Table(decks=("lannister_rose", "watch_stag"))
     to_plot_step(t)
@@ -563,23 +574,24 @@ def test_benjen_stark_rangers_are_not_bypassed_and_killed_he_gains_two_and_goes_
     builder = put_in_play(t, "seat2", "01134")  # not a Ranger
     assert not current.bypassable(t.state, benjen) and not current.bypassable(t.state, hunter)
     assert current.bypassable(t.state, builder)
-    plots(t, "01024", "01016")  # Taxation, Marching Orders
-    first_player(t, t.state.waiting[0], "seat1")
-    without_ambush(t)
-    for c in [hunter, builder]:
+    for c in [hunter, builder]:  # their Actions would open windows
         del t.state.in_play[c]
         t.state.player("seat2").discard.append(c)
+    plots(t, "01024", "01016")  # Taxation, Marching Orders
+    first_player(t, t.state.waiting[0], "seat1")
+    pass_windows(t)
+    without_ambush(t)
     jaime = put_in_play(t, "seat1", "01087")
-    t.seat("seat1", cmd.EndMarshaling())
-    t.seat("seat2", cmd.EndMarshaling())
-    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
-    out += t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+    _passing(t, "seat1", cmd.EndMarshaling())
+    _passing(t, "seat2", cmd.EndMarshaling())
+    out = _passing(t, "seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out += _passing(t, "seat2", cmd.DeclareDefenders(defenders=[]))
     i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsCharactersKilled))
     assert out[i].cards == [benjen]
     gained = next(e for e in out[i:] if isinstance(e, ev.CardsPowerGained) and e.reason == "Benjen Stark")
     assert gained.seat_id == "seat2" and gained.amount == 2
     back = next(e for e in out[i:] if isinstance(e, ev.CardsReturnedToDeck))
-    assert back.pile == "dead" and back.cards == [benjen]
+    assert back.from_pile == "dead" and back.cards == [benjen]
     assert isinstance(out[out.index(back) + 1], ev.CardsDeckShuffled)
     p = t.state.player("seat2")
     assert benjen in p.deck and benjen not in p.dead and p.faction_power == 2
@@ -595,14 +607,14 @@ def test_the_wall_gives_nights_watch_strength_kneels_after_an_unopposed_loss_and
     plots(t, "01024", "01016")
     first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
-    t.seat("seat1", cmd.EndMarshaling())
-    t.seat("seat2", cmd.EndMarshaling())
-    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[jaime]))  # builder: no I
+    _passing(t, "seat1", cmd.EndMarshaling())
+    _passing(t, "seat2", cmd.EndMarshaling())
+    out = _passing(t, "seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[jaime]))  # builder: no I
     assert next(e for e in out if isinstance(e, ev.CardsChallengeResolved)).unopposed
     assert t.state.in_play[wall].kneeling  # forced
     out = []
     while t.state.phase == "challenges":
-        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+        out += _passing(t, t.state.waiting[0], cmd.EndChallenges())
     assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
     assert not any(isinstance(e, ev.CardsPowerGained) and e.reason == "The Wall" for e in out)  # knelt
 

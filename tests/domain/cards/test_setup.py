@@ -7,6 +7,7 @@ import pytest
 
 from domain.cards import commands as cmd
 from domain.cards import events as ev
+from domain.cards.decisions import decisions_for
 from domain.cards.state import SetupPick
 from domain.core.errors import GameError, RuleViolation
 from domain.core.rng import SeededRng
@@ -96,3 +97,41 @@ def test_CG_SETUP_07_a_further_copy_of_a_unique_card_is_a_free_duplicate_and_CG_
     assert len(t.state.player("seat1").hand) == 7
     assert out  # the last setup choice is followed by the system's reveal (ResolvePending)
     assert t.state.step == "plot" and t.state.round == 1
+
+
+def test_CG_SETUP_07_and_CG_KEY_09_an_attachment_goes_only_where_its_own_text_allows():
+    """Drogo's Arakh ("Dothraki only") is set up on a Dothraki setup character, never on another one,
+    as when it is marshaled; the setup decision's ``attach_targets`` lists exactly the allowed ones."""
+    t = Table(decks=("targaryen_sun", "lannister_rose"))
+    t.start()
+    _to_setup(t)
+    arakh = to_hand(t, "seat1", "01172")  # Drogo's Arakh, a Weapon, Dothraki only
+    edric = to_hand(t, "seat1", "01106")  # Edric Dayne, not Dothraki, cost 2
+    warrior = to_hand(t, "seat1", "01168")  # Braided Warrior, Dothraki, no attachments except Weapon
+    viserion = to_hand(t, "seat1", "01166")  # Viserion, no attachments
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert warrior in d.attach_targets[arakh] and edric not in d.attach_targets[arakh]
+    assert viserion not in d.attach_targets[arakh] and viserion not in d.attach_targets
+    assert set(d.attach_targets) == {c for c in d.cards if t.state.record(c).type == "attachment"}
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=edric), SetupPick(card=arakh, attach_to=edric)]))
+    assert e.value.rule == "CG-KEY-09" and "Dothraki" in e.value.detail
+    t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=warrior), SetupPick(card=arakh, attach_to=warrior)]))
+    assert t.state.player("seat1").setup is not None
+
+
+def test_CG_SETUP_07_the_setup_decision_states_costs_limited_cards_and_unique_titles():
+    """What a client needs to build a legal setup from the decision alone: each card's printed cost,
+    the Limited ones, the unique ones' titles; a setup built from them is accepted."""
+    t = _started()
+    _to_setup(t)
+    ned1, ned2 = to_hand(t, "seat1", "01144"), to_hand(t, "seat1", "01144")  # Eddard Stark, unique, cost 7
+    grove = to_hand(t, "seat1", "01156")  # Heart Tree Grove, Limited location, cost 0
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.budget == 8 and d.costs[ned1] == d.costs[ned2] == 7 and d.costs[grove] == 0
+    assert grove in d.limited and ned1 not in d.limited
+    assert d.unique_titles[ned1] == d.unique_titles[ned2] == "Eddard Stark" and grove not in d.unique_titles
+    assert set(d.costs) == set(d.cards)
+    # 7 + a free duplicate + 0: at most 8 gold, one Limited card
+    t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=ned1), SetupPick(card=ned2), SetupPick(card=grove)]))
+    assert t.state.player("seat1").setup is not None

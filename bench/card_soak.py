@@ -1,0 +1,149 @@
+"""An invariant soak of the card game in the domain: random jousts to a winner, checked after every batch.
+
+    .venv/bin/python bench/card_soak.py                  # 200 games (~2 min)
+    .venv/bin/python bench/card_soak.py --games 1000     # the issue's 1,000 games
+    .venv/bin/python bench/card_soak.py --games 1000 --procs 2 --audit
+
+Each game is played by the random driver of tests/domain/cards/play.py (every decision answered at
+random from its legal options, 5% of the steps of every other game left to their deadline so the
+documented defaults run), cycling through the 12 ordered pairings of the four legal decks. After
+every batch the invariants of tests/domain/cards/test_soak.py (:func:`violations`) are checked:
+every card in exactly one zone (cards conserved), gold and power never negative, a unique title at
+most once in play per player (CG-UNIQUE-01), attachments on cards in play. After the game, its
+events are encoded to JSON, decoded and folded again: the state must be byte for byte the same
+(msgpack); with ``--audit``, the stream sealed batch by batch is also audited like an export (hash
+chain, seed, shuffles, sealed commitments, every event re-derived). Prints exceptions, invariant
+violations, re-fold and audit differences (all must be 0), games/s and how the games ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import os
+import platform
+import random
+import sys
+import time
+import traceback
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import msgspec
+
+from domain.cards.game import GAME
+from domain.cards.state import CardState
+from tests.domain.cards.play import Table, envelopes, play_random
+from tests.domain.cards.test_soak import DECKS, violations
+
+PAIRINGS = list(itertools.permutations(DECKS, 2))
+
+
+class InvariantBroken(Exception):
+    pass
+
+
+class SoakTable(Table):
+    """The domain driver with :func:`violations` checked after every batch."""
+
+    def act(self, actor: Any, command: object) -> list[object]:
+        out = super().act(actor, command)
+        found = violations(self.state)
+        if found:
+            raise InvariantBroken(f"after {type(command).__name__} at {self.state.phase}/{self.state.step}: {found}")
+        return out
+
+
+def _bytes(state: CardState) -> bytes:
+    return msgspec.msgpack.encode(state)
+
+
+def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
+    i, seed, with_audit = job
+    decks = PAIRINGS[i % len(PAIRINGS)]
+    out: dict[str, Any] = {"i": i, "decks": decks}
+    t0 = time.perf_counter()
+    try:
+        t = SoakTable(seed=f"card-soak-{seed}-{i}", decks=decks)
+        play_random(t, random.Random(seed * 100_003 + i), timeouts=0.05 if i % 2 else 0.0)
+    except InvariantBroken as e:
+        return {**out, "invariant": str(e)}
+    except Exception as e:  # noqa: BLE001 - counted and shown
+        return {**out, "error": type(e).__name__, "trace": traceback.format_exc()}
+    out["seconds"] = time.perf_counter() - t0
+    s = t.state
+    out.update(events=len(t.events), reason=s.end_reason, winner=s.winner, round=s.round, ended=s.phase == "ended")
+    again = GAME.fold(msgspec.json.decode(msgspec.json.encode(e), type=GAME.event_type) for e in t.events)
+    out["refold_ok"] = _bytes(again) == _bytes(s)
+    if with_audit:
+        report = GAME.audit(envelopes(t), t.seed)
+        out["audit_ok"] = bool(
+            report.chain_ok and report.seed_ok and report.shuffles_ok and report.rules_ok and not report.problems
+        )
+    return out
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--procs", type=int, default=1)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--audit", action="store_true", help="also audit every game like an export")
+    args = ap.parse_args()
+    print(
+        f"card_soak  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
+        f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}",
+        flush=True,
+    )
+    print(f"--- {args.games} random jousts (the 12 pairings in turn), {args.procs} process(es)", flush=True)
+    jobs = [(i, args.seed, args.audit) for i in range(args.games)]
+    wall = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if args.procs > 1:
+        with ProcessPoolExecutor(args.procs) as ex:
+            results = list(ex.map(play_one, jobs, chunksize=4))
+    else:
+        for n, job in enumerate(jobs, 1):
+            results.append(play_one(job))
+            if n % 100 == 0:
+                print(f"  {n} games, {time.perf_counter() - wall:.0f} s", flush=True)
+    wall = time.perf_counter() - wall
+    errors = [r for r in results if "error" in r]
+    broken = [r for r in results if "invariant" in r]
+    ok = [r for r in results if "events" in r]
+    unfinished = [r["i"] for r in ok if not r["ended"]]
+    refold_bad = [r["i"] for r in ok if not r["refold_ok"]]
+    audit_bad = [r["i"] for r in ok if r.get("audit_ok") is False]
+    print(f"  wall {wall:.1f} s")
+    print(
+        f"  exceptions: {len(errors)}   invariant violations: {len(broken)}   games without a winner: {len(unfinished)}"
+    )
+    if errors:
+        print(f"  first exception (game {errors[0]['i']}, {errors[0]['decks']}):\n{errors[0]['trace']}")
+    if broken:
+        print(f"  first violation (game {broken[0]['i']}, {broken[0]['decks']}): {broken[0]['invariant']}")
+    print(
+        f"  re-fold from JSON differs (byte for byte): {len(refold_bad)} {refold_bad[:10]}"
+        + (f"   audit failed: {len(audit_bad)} {audit_bad[:10]}" if args.audit else "")
+    )
+    if ok:
+        secs = sum(r["seconds"] for r in ok)
+        print(
+            f"  {len(ok)} games in {secs:.1f} s of play = {len(ok) / secs:.1f} games/s per process "
+            f"(invariants after every batch); {sum(r['events'] for r in ok) / len(ok):.0f} events and "
+            f"{sum(r['round'] for r in ok) / len(ok):.1f} rounds per game"
+        )
+        print("  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["reason"] for r in ok).most_common()))
+    good = not (errors or broken or unfinished or refold_bad or audit_bad)
+    print("RESULT: " + ("ok" if good else "PROBLEMS (see above)"))
+    sys.exit(0 if good else 1)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,380 @@
+"""A bot that plays one seat of a card game (A Game of Thrones: The Card Game, joust) through the
+public API by random legal choices.
+
+    bot = CardBot("http://127.0.0.1:8000", game_id, seat_token, seed=7)
+    stats = await bot.run()            # until the game has ended
+
+    played = await play_card_game("http://127.0.0.1:8000", ("stark_kraken", "watch_stag"), seed=1)
+
+It only uses what any client has: ``GET /decisions`` (its own token) gives its one pending decision,
+its kind and legal options (``clients.citadel_client.cards.CardDecision``); for each kind of the
+card game's ``DEFAULTS`` table one small function (:data:`CHOOSERS`, named after the kind) builds a
+random command from those options alone, and the bot POSTs it with an ``Idempotency-Key`` and
+``If-Match`` (the version the options were read at). A command decided on the very state the options
+describe should never be refused: every 422, and every 409 but ``stale_version``, counts as a refusal
+(:attr:`~clients.bot.BotStats.refused`, by kind and code in ``refusals``); the bot then tries other
+random choices, and at last the simplest legal answer (:data:`FALLBACKS`: keep, no setup, end
+marshaling, pass...). A stale version re-reads the decision. With nothing to decide (the other
+seat's turn, the worker's reveal of sealed setup and plots) it long-polls ``GET /events``.
+
+It speaks HTTP only, through :mod:`clients.citadel_client` (its own models of the API's JSON).
+``python -m clients.card_bot --games 3`` plays games against a running service.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import time
+import uuid
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+
+from clients.bot import BotError, BotStats
+from clients.citadel_client import cards as c
+from clients.citadel_client.client import ApiProblem, CitadelClient
+from clients.citadel_client.models import CommandBody
+
+MAX_ATTEMPTS = 4
+"""Random choices tried for one decision (after a refusal) before the fallback."""
+WAIT_S = 10
+"""Long-poll seconds when there is nothing to decide."""
+
+Chooser = Callable[[c.CardDecision, random.Random], CommandBody | None]
+
+
+def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most: int | None = None) -> list[str]:
+    """A random subset of ``cards`` (random size, at least ``at_least``, at most ``at_most``), in random order."""
+    top = len(cards) if at_most is None else min(at_most, len(cards))
+    return rng.sample(list(cards), rng.randint(min(at_least, top), top))
+
+
+# --- random legal choices, one per decision kind (from the decision's options only) ----------------
+
+
+def mulligan(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseMulligan(mulligan=rng.random() < 0.3)
+
+
+def setup(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
+    """Facedown setup within the decision's facts: printed costs at most ``budget`` (a further copy
+    of a unique title set up is a free duplicate), at most one Limited card, each attachment on a
+    character set up with it that ``attach_targets`` allows. Attachments are those ``attach_targets``
+    names. Already sealed: nothing (it may be amended, but need not be)."""
+    if d.submitted:
+        return None
+    budget = d.budget or 0
+    spent = 0
+    limited = False
+    titles: set[str] = set()
+    picks: list[c.SetupPick] = []
+    characters: set[str] = set()
+    order = rng.sample(d.cards, len(d.cards))
+    for card in [x for x in order if x not in d.attach_targets] + [x for x in order if x in d.attach_targets]:
+        if rng.random() < 0.3:
+            continue
+        title = d.unique_titles.get(card)
+        attachment = card in d.attach_targets
+        if title is not None and title in titles:
+            if not attachment:  # a free duplicate under the first copy
+                picks.append(c.SetupPick(card=card))
+            continue
+        cost = d.costs.get(card, budget + 1)
+        if spent + cost > budget or (card in d.limited and limited):
+            continue
+        target: str | None = None
+        if attachment:
+            targets = [t for t in d.attach_targets[card] if t in characters]
+            if not targets:
+                continue
+            target = rng.choice(targets)
+        elif card in {t for ts in d.attach_targets.values() for t in ts}:
+            characters.add(card)
+        picks.append(c.SetupPick(card=card, attach_to=target))
+        spent += cost
+        limited = limited or card in d.limited
+        if title is not None:
+            titles.add(title)
+    return c.ChooseSetup(cards=picks)
+
+
+def plot(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
+    return None if d.submitted else c.ChoosePlot(plot=rng.choice(d.cards))
+
+
+def first_player(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
+
+
+def marshal(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    if not d.cards or rng.random() < 0.2:
+        return c.EndMarshaling()
+    card = rng.choice(d.cards)
+    targets = d.attach_targets.get(card)
+    return c.MarshalCard(card=card, attach_to=rng.choice(targets) if targets else None)
+
+
+def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """A type still open, a non-empty random set of its eligible attackers (at most ``max_cards``),
+    and for some stealth attackers a different bypassed character each."""
+    if not d.challenge_types or rng.random() < 0.15:
+        return c.EndChallenges()
+    kind = rng.choice(sorted(d.challenge_types))
+    attackers = _subset(d.challenge_types[kind], rng, at_least=1, at_most=d.max_cards)
+    free = list(d.stealth_targets)
+    stealth: dict[str, str] = {}
+    for a in attackers:
+        if a in d.stealth_attackers and free and rng.random() < 0.7:
+            stealth[a] = free.pop(rng.randrange(len(free)))
+    return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]  # a key of challenge_types
+
+
+def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """A random set of eligible defenders (at most ``max_cards``) that holds every ``must_defend``."""
+    pool = next(iter(d.challenge_types.values()), [])
+    must = [x for x in d.must_defend if x in pool]
+    free = [x for x in pool if x not in must]
+    most = None if d.max_cards is None else max(0, d.max_cards - len(must))
+    return c.DeclareDefenders(defenders=must + _subset(free, rng, at_most=most))
+
+
+def claim(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseClaimVictims(characters=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
+
+
+def intimidate(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseIntimidate(target=rng.choice([None, *d.cards]))
+
+
+def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    if not d.cards or rng.random() < 0.5:
+        return c.PassAction()
+    card = rng.choice(d.cards)
+    targets = d.attach_targets.get(card)
+    return c.AmbushCard(card=card, attach_to=rng.choice(targets) if targets else None)
+
+
+def reserve(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.DiscardToReserve(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
+
+
+def ability(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
+
+
+CHOOSERS: dict[str, Chooser] = {
+    "mulligan": mulligan,
+    "setup": setup,
+    "plot": plot,
+    "first_player": first_player,
+    "marshal": marshal,
+    "challenge": challenge,
+    "defend": defend,
+    "claim": claim,
+    "intimidate": intimidate,
+    "action": action,
+    "reserve": reserve,
+    "ability": ability,
+}
+"""Decision kind -> a random legal command from its options (None: nothing to send)."""
+
+FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
+    "mulligan": lambda d: c.ChooseMulligan(mulligan=False),
+    "setup": lambda d: c.ChooseSetup(cards=[]),
+    "plot": lambda d: c.ChoosePlot(plot=d.cards[0]),
+    "first_player": lambda d: c.ChooseFirstPlayer(seat_id=d.seat_id),
+    "marshal": lambda d: c.EndMarshaling(),
+    "challenge": lambda d: c.EndChallenges(),
+    "defend": lambda d: c.DeclareDefenders(defenders=[]),
+    "claim": lambda d: c.ChooseClaimVictims(characters=d.cards[: d.count or 0]),
+    "intimidate": lambda d: c.ChooseIntimidate(),
+    "action": lambda d: c.PassAction(),
+    "reserve": lambda d: c.DiscardToReserve(cards=d.cards[len(d.cards) - (d.count or 0) :]),
+    "ability": lambda d: c.ChooseTargets(cards=list(d.default_targets)),
+}
+"""Decision kind -> the simplest legal answer (what the deadline would do)."""
+
+
+def random_command(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
+    chooser = CHOOSERS.get(d.kind)
+    if chooser is None:
+        raise BotError(f"the card bot knows no decision kind {d.kind!r} (commands {d.commands})")
+    return chooser(d, rng)
+
+
+def actionable(d: c.CardDecision) -> bool:
+    """A sealed setup or plot stays listed (it may be amended) but needs nothing more."""
+    return not (d.kind in ("setup", "plot") and d.submitted)
+
+
+# --- the bot ------------------------------------------------------------------------------------
+
+
+class CardBot:
+    """Plays the seat of ``token`` in the card game ``game_id`` until the game has ended."""
+
+    def __init__(
+        self,
+        base_url: str,
+        game_id: str,
+        token: str,
+        seed: int | str = 0,
+        *,
+        client: CitadelClient | None = None,
+        wait_s: int = WAIT_S,
+    ):
+        """``client``: a client whose connections this bot shares (with its own token)."""
+        self.game_id = game_id
+        self.rng = random.Random(f"{seed}")
+        self.wait_s = wait_s
+        self._own_client = client is None
+        base = client or CitadelClient(base_url, timeout=wait_s + 30, max_connections=2)
+        self.api = base.with_token(token, rng=self.rng)
+        self.stats = BotStats()
+        self.version = 0
+
+    async def post(self, command: CommandBody, version: int) -> int:
+        out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"cardbot-{uuid.uuid4()}")
+        return out.version
+
+    async def answer(self, d: c.CardDecision, version: int) -> None:
+        """Answer one decision (random choices, then the fallback); returns after an accepted command
+        or a stale version."""
+        last: CommandBody | None = None
+        problem: ApiProblem | None = None
+        for attempt in range(MAX_ATTEMPTS + 1):
+            fallback = attempt == MAX_ATTEMPTS
+            command = FALLBACKS[d.kind](d) if fallback else random_command(d, self.rng)
+            if command is None:
+                return
+            if command == last and not fallback:
+                continue
+            last = command
+            try:
+                new_version = await self.post(command, version)
+            except ApiProblem as e:
+                problem = e
+                if e.status == 409 and e.code == "stale_version":
+                    self.stats.stale += 1
+                    return
+                if e.status in (409, 422):
+                    self.stats.refused += 1
+                    self.stats.refusals[(d.kind, e.code)] += 1
+                    continue
+                raise BotError(f"POST {type(command).__name__}: {e.status} {e.body or e}") from e
+            self.stats.accepted += 1
+            self.stats.by_kind[d.kind] += 1
+            self.stats.fallbacks += fallback
+            self.version = max(self.version, new_version)
+            return
+        raise BotError(f"{d.kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
+
+    async def run(self) -> BotStats:
+        """Play until the game has ended."""
+        idle = 0
+        try:
+            while True:
+                ds = await self.api.card_decisions(self.game_id)
+                self.version = max(self.version, ds.version)
+                if ds.phase == "ended":
+                    return self.stats
+                todo = [d for d in ds.decisions if actionable(d)]
+                if not todo:
+                    self.stats.waits += 1
+                    await self.api.events(self.game_id, ds.version, wait=self.wait_s, limit=1)
+                    continue
+                before = self.stats.accepted
+                await self.answer(todo[0], ds.version)
+                idle = 0 if self.stats.accepted > before else idle + 1
+                if idle > 100:
+                    raise BotError(f"no command accepted after 100 tries at {ds.phase}/{ds.step}, version {ds.version}")
+        finally:
+            self.stats.requests = self.api.requests
+            if self._own_client:
+                await self.api.http.aclose()
+
+
+# --- a whole game --------------------------------------------------------------------------------
+
+
+@dataclass
+class PlayedCardGame:
+    game_id: str
+    organizer_token: str
+    decks: tuple[str, str]
+    version: int
+    """The final version."""
+    seats: dict[str, str]
+    """seat id -> token."""
+    winner: str | None
+    end_reason: str | None
+    round: int
+    seconds: float
+    stats: BotStats
+
+
+async def play_card_game(
+    base: str,
+    decks: Sequence[str] = ("stark_kraken", "lannister_rose"),
+    seed: int | str = 0,
+    settings: dict[str, Any] | None = None,
+    *,
+    wait_s: int = WAIT_S,
+) -> PlayedCardGame:
+    """Create a joust with these two decks, join both seats, start it and run one :class:`CardBot`
+    per seat until the game has ended."""
+    t0 = time.perf_counter()
+    a, b = decks
+    async with CitadelClient(base, timeout=wait_s + 30, max_connections=4) as api:
+        created = await api.create_card_game([a, b], settings or {})
+        game_id, organizer = created.game_id, created.organizer_token
+        seats: dict[str, str] = {}
+        for name in ("bot 1", "bot 2"):
+            seat = await api.join(game_id, name)
+            seats[seat.seat_id] = seat.token
+        await api.with_token(organizer).start(game_id)
+        bots = [
+            CardBot(base, game_id, token, f"{seed}/{seat}", client=api, wait_s=wait_s) for seat, token in seats.items()
+        ]
+        async with asyncio.TaskGroup() as tg:  # one failure cancels the other
+            for bot in bots:
+                tg.create_task(bot.run())
+        stats = BotStats()
+        for bot in bots:
+            stats.add(bot.stats)
+        view = await api.card_view(game_id, min_version=max(bot.version for bot in bots))
+        return PlayedCardGame(
+            game_id=game_id,
+            organizer_token=organizer,
+            decks=(a, b),
+            version=view.version,
+            seats=seats,
+            winner=view.winner,
+            end_reason=view.end_reason,
+            round=view.round,
+            seconds=time.perf_counter() - t0,
+            stats=stats,
+        )
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Random card-game bots (joust) against a running service.")
+    ap.add_argument("--base", default="http://127.0.0.1:8000")
+    ap.add_argument("--decks", nargs=2, default=list(c.LEGAL_DECKS[:2]), metavar="DECK")
+    ap.add_argument("--games", type=int, default=1)
+    ap.add_argument("--seed", default="0")
+    args = ap.parse_args()
+    for i in range(args.games):
+        g = asyncio.run(play_card_game(args.base, args.decks, f"{args.seed}-{i}", {"decision_timeout_s": 3600}))
+        print(
+            f"game {g.game_id} ended: {g.winner} won ({g.end_reason}) in round {g.round}, {g.stats.accepted} commands, "
+            f"{g.stats.refused} refused, {g.seconds:.1f} s"
+        )
+
+
+if __name__ == "__main__":
+    main()
