@@ -147,8 +147,12 @@ def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 
 def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """A random set of eligible defenders (at most ``max_cards``) that holds every ``must_defend``."""
     pool = next(iter(d.challenge_types.values()), [])
-    return c.DeclareDefenders(defenders=_subset(pool, rng, at_most=d.max_cards))
+    must = [x for x in d.must_defend if x in pool]
+    free = [x for x in pool if x not in must]
+    most = None if d.max_cards is None else max(0, d.max_cards - len(must))
+    return c.DeclareDefenders(defenders=must + _subset(free, rng, at_most=most))
 
 
 def claim(d: c.CardDecision, rng: random.Random) -> CommandBody:

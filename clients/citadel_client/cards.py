@@ -142,6 +142,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
     Knight of Flowers); None: as many as are eligible."""
+    must_defend: list[str] = []
+    """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     actions: dict[str, list[str]] = {}
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
     answer with ``UseAction``."""
@@ -310,6 +312,8 @@ class CardInPlay(msgspec.Struct, kw_only=True):
     strength: int | None = None
     attached_to: str | None = None
     duplicates: list[str] = []
+    tokens: dict[str, int] = {}
+    """Tokens on the card by kind (``betrayal``: Ser Jorah Mormont)."""
 
 
 class CardSeat(msgspec.Struct, kw_only=True):

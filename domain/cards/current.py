@@ -28,14 +28,16 @@ def icons(state: CardState, iid: str) -> Icons | None:
     if printed is None:
         return None
     gained: set[str] = {e.icon for e in state.effects if e.target == iid and e.icon is not None}
+    lost: set[str] = set()
     for ability, source, owner in active(state):
         gained.update(ability.icon_grants(state, source, owner, iid))
-    if not gained:
+        lost.update(ability.icon_removals(state, source, owner, iid))
+    if not gained and not lost:
         return printed
     return Icons(
-        military=printed.military or "military" in gained,
-        intrigue=printed.intrigue or "intrigue" in gained,
-        power=printed.power or "power" in gained,
+        military=(printed.military or "military" in gained) and "military" not in lost,
+        intrigue=(printed.intrigue or "intrigue" in gained) and "intrigue" not in lost,
+        power=(printed.power or "power" in gained) and "power" not in lost,
     )
 
 
@@ -115,6 +117,18 @@ def defending_forbidden(state: CardState, iid: str) -> bool:
     return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state))
 
 
+def must_defend(state: CardState) -> list[str]:
+    """The characters that must be declared as defenders in the current challenge if able (Dornish Paramour)."""
+    return sorted(
+        {
+            p.card
+            for p in state.in_play.values()
+            for a, src, own in active(state)
+            if a.must_defend(state, src, own, p.card)
+        }
+    )
+
+
 def kneels_to_defend(state: CardState, iid: str) -> bool:
     return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
 
@@ -176,13 +190,14 @@ def participant_limit(state: CardState, seat: str, side: str) -> int | None:
 
 
 def ambush_cost(state: CardState, iid: str) -> int | None:
-    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), else one an active ability
-    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush."""
+    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), or one an active ability
+    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush. Ambush with
+    different X are different keywords and the player picks (CG-KEY-10): the lowest X is taken
+    (the player's best choice, documented)."""
     printed = state.record(iid).ambush_cost
-    if printed is not None:
-        return printed
-    granted = [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
-    return min(granted) if granted else None
+    costs = [] if printed is None else [printed]
+    costs += [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
+    return min(costs) if costs else None
 
 
 def bypassable(state: CardState, iid: str) -> bool:

@@ -76,6 +76,8 @@ class CardDecision(msgspec.Struct):
     save; cancel: each card of yours that may cancel the event just played -> [that event]."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
+    must_defend: list[str] = []
+    """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth (each may bypass a different one of
     ``stealth_targets``: ``stealth`` of ``declare_challenge``)."""
@@ -140,6 +142,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             assert ch is not None
             d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
             d.max_cards = current.participant_limit(s, seat, "defenders")
+            d.must_defend = challenges.must_defend(s, seat)
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)

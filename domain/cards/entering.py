@@ -29,7 +29,7 @@ def put_into_play(state: CardState, seat: str, card: str) -> ev.Placement | None
     rec = state.record(card)
     if rec.type not in ("character", "location"):
         return None
-    if rec.unique and any(state.record(d).name == rec.name for d in state.player(seat).dead):
+    if rec.unique and any(state.record(d).name == rec.name for d in state.player(seat).dead if d != card):
         return None
     mine = unique_in_play(state, seat, rec) if state.owner(card) == seat else None
     if mine is not None:

@@ -369,6 +369,17 @@ class CardsPowerRemoved(Event, frozen=True, tag="cards_power_removed"):
     card: str | None = None
 
 
+class CardsTokensPlaced(Event, frozen=True, tag="cards_tokens_placed"):
+    """A card ability (``by``) placed ``amount`` tokens of kind ``token`` on the card in play ``card``."""
+
+    card: str
+    token: str
+    """The kind of token: ``betrayal`` (Ser Jorah Mormont)."""
+    amount: int
+    by: str
+    """The card whose ability placed them."""
+
+
 class CardsTakenFromDeck(Event, frozen=True, tag="cards_taken_from_deck"):
     """A card ability (``card``) searched the seat's deck: the cards found are revealed and go to
     its hand (Summons, Building Orders; a shuffle follows)."""
@@ -671,6 +682,7 @@ CardEvent = (
     | CardsDiscardedFromPlay
     | CardsReturnedToDeck
     | CardsTakenFromDeck
+    | CardsTokensPlaced
     | CardsReturnedToHand
     | CardsPowerRemoved
     | CardsPutIntoPlay

@@ -130,6 +130,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
+                p.lost_defending = 0
         case ev.CardsPlotChosen():
             p = state.player(event.seat_id)
             p.chosen_plot = event.plot if event.plot is not None else ""
@@ -213,6 +214,9 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.choice = None
             state.waiting = []
             state.choices_made[f"{event.card}/{event.seat_id}"] = list(event.chosen)
+        case ev.CardsTokensPlaced():
+            tokens = state.in_play[event.card].tokens
+            tokens[event.token] = tokens.get(event.token, 0) + event.amount
         case ev.CardsTakenFromDeck():
             p = state.player(event.seat_id)
             _remove(p.deck, event.cards)
@@ -320,6 +324,8 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.challenge.margin = abs(event.attacker_strength - event.defender_strength)
             if event.winner is not None:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
+                if event.winner == event.attacker:
+                    state.player(event.defender).lost_defending += 1
         case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():

@@ -65,6 +65,8 @@ def describe(event: ev.Event) -> str | None:
         case ev.CardsPowerRemoved():
             where = event.card or "its faction card"
             return f"{event.seat_id} loses {event.amount} power from {where}."
+        case ev.CardsTokensPlaced():
+            return f"{event.card} gets {event.amount} {event.token} token(s)."
         case ev.CardsTakenFromDeck():
             return f"{event.seat_id} reveals {', '.join(event.cards)} from its deck and takes it into hand."
         case ev.CardsPutIntoPlay():

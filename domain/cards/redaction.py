@@ -58,6 +58,8 @@ class CardInPlayView(msgspec.Struct):
     strength: int | None
     attached_to: str | None
     duplicates: list[str]
+    tokens: dict[str, int]
+    """Tokens on the card by kind (``betrayal``...), public."""
 
 
 class CardSeatView(msgspec.Struct):
@@ -154,6 +156,7 @@ def _placed(state: CardState, placed: Placed) -> CardInPlayView:
         strength=rec.strength,
         attached_to=placed.attached_to,
         duplicates=list(placed.duplicates),
+        tokens=dict(placed.tokens),
     )
 
 

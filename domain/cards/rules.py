@@ -34,7 +34,7 @@ DEFAULTS: dict[str, str] = {
     "first_player": "you are the first player",
     "marshal": "marshal nothing more (end marshaling)",
     "challenge": "start no more challenges",
-    "defend": "no defenders",
+    "defend": "no defenders (but those a card obliges to defend: must_defend)",
     "claim": "the characters with the lowest printed STR (then the lowest id) are killed",
     "intimidate": "kneel nobody",
     "action": "pass",
@@ -178,6 +178,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.entered(em, [command.card])
             triggers.marshaled(em, seat, command.card, before)
             if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
                 em.open_step("marshal", [seat])
@@ -202,7 +203,8 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                 )
             )
             triggers.challenge_declared(em)
-            flow.after_declaration(em)
+            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
+                flow.after_declaration(em)
         case cmd.EndChallenges():
             _expect(s, seat, "challenge", "CG-PHASE-13")
             em.emit(ev.CardsChallengesEnded(seat_id=seat))
@@ -233,8 +235,10 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
+            triggers.entered(em, [command.card])
             triggers.ambushed(em, command.card, seat)
-            flow.window_turn(em)
+            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
+                flow.window_turn(em)
         case cmd.UseAction():
             step = _opportunity(s, seat)
             actions.use(em, seat, command.card, command.target, in_window=step == "action")
@@ -361,7 +365,15 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 em.emit(ev.CardsChallengesEnded(seat_id=seat, by_default=True))
                 flow.next_challenger(em)
             case "defend":
-                em.emit(ev.CardsDefendersDeclared(seat_id=seat, defenders=[], by_default=True))
+                must = challenges.must_defend(em.state, seat)  # Dornish Paramour's choice, else none
+                em.emit(
+                    ev.CardsDefendersDeclared(
+                        seat_id=seat,
+                        defenders=must,
+                        by_default=True,
+                        standing=[d for d in must if not current.kneels_to_defend(em.state, d)],
+                    )
+                )
                 flow.after_defenders(em)
             case "claim":
                 _victims(em, seat, challenges.default_victims(em.state, seat), by_default=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..core.errors import RuleViolation
 from . import current
 from . import events as ev
+from .abilities import triggers
 from .emitter import Emitter
 from .phases.draw import draw, shuffle
 from .phases.marshaling import can_attach
@@ -127,5 +128,6 @@ def reveal(em: Emitter) -> None:
     chosen = {seat: list(s.player(seat).setup or []) for seat in s.player_order()}
     salts = {seat: s.player(seat).sealed_salt or "" for seat in s.player_order()}
     em.emit(ev.CardsSetupRevealed(placed=placed, chosen=chosen, salts=salts))
+    triggers.entered(em, [p.card for ps in placed.values() for p in ps if p.as_ != "duplicate"])
     for seat in s.player_order():
         draw(em, seat, HAND_SIZE - len(em.state.player(seat).hand), "setup")

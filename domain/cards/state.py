@@ -66,6 +66,8 @@ class Placed(msgspec.Struct):
     power: int = 0
     attached_to: str | None = None
     duplicates: list[str] = []
+    tokens: dict[str, int] = {}
+    """Tokens on the card by kind (``betrayal``: Ser Jorah Mormont); they go when it leaves play."""
 
 
 class Challenge(msgspec.Struct):
@@ -107,7 +109,10 @@ class AbilityChoice(msgspec.Struct):
     """Where the game goes on once it is answered (:func:`.phases.flow.after_choice`): ``""`` (a
     plot's When Revealed: the rest of the plot phase), ``marshal`` (the active player's
     marshaling), ``window`` (the action window the ability was used in), ``challenge_won`` (the
-    challenge's claim, after the reactions to its win)."""
+    challenge's claim, after the reactions to its win), ``dominance_won`` (the dominance phase's
+    window, then standing, after the reactions to dominance), ``declared`` (the window after
+    attackers, after the reactions to a challenge's initiation), ``challenges_end`` (the dominance
+    phase, after the effects as the challenges phase ends)."""
 
 
 class Window(msgspec.Struct):
@@ -193,6 +198,8 @@ class Player(msgspec.Struct):
     """Limited cards marshaled this round (CG-PHASE-10; Taxation allows one more)."""
     challenges_made: list[str] = []
     challenges_won: list[str] = []
+    lost_defending: int = 0
+    """Challenges this seat lost as the defender in the current phase (Old Bear Mormont)."""
     """The challenge types this seat won in the current phase (A Game of Thrones)."""
     mulligan: bool | None = None
     """None until the seat has decided (CG-SETUP-06)."""

@@ -51,7 +51,10 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
     if kind == "defend":
         pool = next(iter(d["challenge_types"].values()))
         most = len(pool) if d.get("max_cards") is None else min(len(pool), d["max_cards"])
-        return {"type": "declare_defenders", "defenders": rng.sample(pool, rng.randint(0, most))}
+        must = d.get("must_defend", [])
+        free = [c for c in pool if c not in must]
+        extra = rng.sample(free, rng.randint(0, max(0, min(len(free), most - len(must)))))
+        return {"type": "declare_defenders", "defenders": must + extra}
     if kind == "action":
         if not d["cards"] or rng.random() < 0.5:
             return {"type": "pass_action"}

@@ -215,7 +215,7 @@ class VanguardLancer(Ability):
             ),
         )
 
-    def choice_limit(self, source: str) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:

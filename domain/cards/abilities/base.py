@@ -51,6 +51,11 @@ class Ability:
     """A When Revealed that asks each player in turn (Marched to the Wall, Wildfire Assault):
     :meth:`choice` is asked again after each answer (the answers are in ``state.choices_made``)
     until it returns None; then :meth:`when_revealed` resolves them all at once."""
+    kills_at_zero_strength: ClassVar[bool] = False
+    """After its choice resolves, each chosen character whose current STR is 0 is killed (Plaza of
+    Punishment; :func:`.triggers.resolve_choice` reads the current STR)."""
+    enters_play_kneeling: ClassVar[bool] = False
+    """The card enters play kneeling (Sansa Stark): :func:`.triggers.entered` kneels it."""
     complete: ClassVar[bool] = True
     """False for a card of which only a part is built (Bodyguard's restriction, not its save):
     registered for that part, but not counted as working (:func:`.registry.works`)."""
@@ -63,6 +68,10 @@ class Ability:
 
     def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
         """Challenge icons this source gives the character ``target``."""
+        return ()
+
+    def icon_removals(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        """Challenge icons the character ``target`` loses because of this source (Maester Caleotte)."""
         return ()
 
     def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
@@ -91,6 +100,10 @@ class Ability:
 
     def forbids_defending(self, state: CardState, source: str, owner: str, target: str) -> bool:
         """Whether the character ``target`` may not be declared as a defender because of this source (Ghost)."""
+        return False
+
+    def must_defend(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether the character ``target`` must be declared as a defender in the current challenge if able (Dornish Paramour)."""
         return False
 
     def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
@@ -163,15 +176,18 @@ class Ability:
 
     def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
         """A When Revealed that needs targets: the choice to offer (None: no choice, resolve at
-        once with :meth:`when_revealed`). The options must be public (cards in play, types)."""
+        once with :meth:`when_revealed`). Options among hidden cards (a searched deck, a hand) set
+        ``hidden`` so that :mod:`..redaction` shows them to the chooser only. Triggered abilities
+        at other timing points ask with :func:`ask` instead."""
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         """Resolve the ability with the targets chosen (checked against the options)."""
 
-    def choice_limit(self, source: str) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         """The limit key an answered choice uses up (a plot's When Revealed: ``round:<plot>``;
-        None for a reaction with no limit, as Yoren's)."""
+        None for a reaction with no limit, as Yoren's; a ``phase:`` key naming the targets keeps
+        a lasting "until the end of the phase" effect: Maester Caleotte's)."""
         return f"round:{source}"
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
@@ -191,6 +207,9 @@ class Ability:
 
     def after_killed(self, em: Emitter, source: str, owner: str, killed: list[str], seat: str) -> None:
         """Reaction: ``seat``'s characters ``killed`` went to the dead pile (``source`` may be one of them)."""
+
+    def after_stood(self, em: Emitter, source: str, owner: str, cards: list[str]) -> None:
+        """Reaction: ``cards`` stood (the standing phase, or an ability: Robb Stark)."""
 
     def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
         """This card entered play by Ambush (CG-KEY-06)."""
@@ -263,6 +282,13 @@ def ask(em: Emitter, choice: AbilityChoice) -> bool:
     em.emit(ev.CardsChoiceOffered(choice=choice))
     em.open_step("ability", [choice.seat])
     return True
+
+
+def kill_one(em: Emitter, victim: str) -> None:
+    """A card ability kills ``victim`` (if still in play) for its controller: :func:`kill`."""
+    placed = em.state.in_play.get(victim)
+    if placed is not None:
+        kill(em, placed.controller, [victim])
 
 
 def prompt(ability: Ability) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
+from ..entering import put_into_play
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
@@ -14,6 +15,7 @@ from .base import (
     ask,
     bearer,
     controls,
+    kill_one,
     kneel,
     lasting,
     participates,
@@ -75,6 +77,59 @@ class SaltyNavigator(PrintedOnly):
     """Salty Navigator: adds 1 to your initiative (a printed modifier, CG-GEN-08)."""
 
     code = "01076"
+
+
+class AeronDamphair(Ability):
+    """Aeron Damphair: after you win dominance, put an Ironborn character from your dead pile into play.
+
+    Reaction; the "may" is taken when one may enter (CG-UNIQUE-01/02). Targets: such characters
+    of your dead pile (public); default: the highest printed cost, then the lowest id. The
+    standing phase follows the answer."""
+
+    code = "01065"
+    kinds = ("reaction",)
+
+    def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
+        if winner != owner:
+            return
+        s = em.state
+        options = sorted(
+            c
+            for c in s.player(owner).dead
+            if s.record(c).type == "character"
+            and "Ironborn" in s.record(c).traits
+            and put_into_play(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="dominance_won",
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        placed = put_into_play(em.state, owner, chosen[0])
+        if placed is not None:
+            em.emit(
+                ev.CardsPutIntoPlay(
+                    seat_id=owner,
+                    card=chosen[0],
+                    code=em.state.cards[chosen[0]],
+                    from_pile="dead",
+                    placed=placed,
+                    by=source,
+                )
+            )
 
 
 ABILITIES: tuple[Ability, ...] = (AlannysGreyjoy(), AshaGreyjoy(), TheonGreyjoy(), DrownedMen(), SaltyNavigator())
@@ -175,19 +230,12 @@ class ThrowingAxe(Ability):
             ),
         )
 
-    def choice_limit(self, source: str) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # the sacrifice
-        victim = chosen[0]
-        if victim not in em.state.in_play:
-            return
-        placed = em.state.in_play[victim]
-        if placed.duplicates:
-            em.emit(ev.CardsDuplicateDiscarded(seat_id=placed.controller, duplicate=placed.duplicates[0], saved=victim))
-        else:
-            em.emit(ev.CardsCharactersKilled(seat_id=placed.controller, cards=[victim]))
+        kill_one(em, chosen[0])
 
 
-ABILITIES += (ThrowingAxe(),)
+ABILITIES += (ThrowingAxe(), AeronDamphair())

@@ -6,20 +6,23 @@ from .. import events as ev
 from ..catalog import CARDS
 from ..emitter import Emitter
 from ..phases.draw import draw
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     PrintedOnly,
     Query,
     announce,
+    ask,
     bearer,
     characters_in_play,
+    kill_one,
     kneel,
     lasting,
     limit_free,
     may_enter,
     participates,
+    prompt,
     put_into_play,
     standing,
 )
@@ -109,6 +112,37 @@ class GoldCloaks(Ability):
             em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))
 
 
+class TheQueensAssassin(Ability):
+    """The Queen's Assassin: Ambush (4). After it enters play by Ambush, choose an opponent: if you have more cards in hand than that player, that player kills a character they control.
+
+    Reaction (the opponent: the only one in a joust). The opponent chooses the victim among its
+    characters; default: the lowest printed STR, then the lowest id (as for claim). A duplicate
+    saves it (always, as for claim). The action window goes on once it is answered."""
+
+    code = "01095"
+    kinds = ("reaction",)
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        s = em.state
+        them = s.opponent(owner)
+        if len(s.player(owner).hand) <= len(s.player(them).hand):
+            return
+        options = sorted(p.card for p in s.characters(them))
+        default = sorted(options, key=lambda c: (s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=them, card=source, options=options, count=1, prompt=prompt(self), default=default, resume="window"
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        kill_one(em, chosen[0])
+
+
 class LannisportMoneylender(PrintedOnly):
     """Lannisport Moneylender: Limited; adds 1 to your income (printed, CG-GEN-08)."""
 
@@ -159,6 +193,7 @@ ABILITIES: tuple[Ability, ...] = (
     TyrionLannister(),
     TywinLannister(),
     GoldCloaks(),
+    TheQueensAssassin(),
     LannisportMoneylender(),
     WidowsWail(),
     CasterlyRock(),

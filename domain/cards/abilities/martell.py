@@ -5,8 +5,115 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
-from ..state import CardState, Challenge
-from .base import Ability, NextCheaper, Query, announce, bearer, lasting, limit_free, lost_by, may_enter, put_into_play
+from ..state import AbilityChoice, CardState, Challenge
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    ask,
+    bearer,
+    lasting,
+    limit_free,
+    lost_by,
+    may_enter,
+    participates,
+    prompt,
+    put_into_play,
+)
+
+
+class MaesterCaleotte(Ability):
+    """Maester Caleotte: after you lose a challenge in which he is participating, choose a character: it loses a challenge icon of your choice until the end of the phase.
+
+    Reaction; targets are ``<character>:<icon>`` pairs (each character in play with each printed
+    icon it has); default: the opponent's character with the highest printed STR, its first icon.
+    The loss is the limit key ``phase:<Caleotte>/<character>:<icon>`` (cleared as the phase ends;
+    it stops if Caleotte leaves play: documented). Asked right after the loss; the claim follows."""
+
+    code = "01107"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner == owner or not participates(em.state, source):
+            return
+        s = em.state
+        pairs = [
+            (p.card, icon)
+            for p in s.in_play.values()
+            if s.record(p.card).type == "character"
+            for icon in CHALLENGE_TYPES
+            if (icons := s.record(p.card).icons) is not None and icons.has(icon)
+        ]
+        options = sorted(f"{c}:{i}" for c, i in pairs)
+        theirs = sorted(
+            (pair for pair in pairs if s.in_play[pair[0]].controller != owner),
+            key=lambda pair: (-s.record(pair[0]).str_, pair[0], CHALLENGE_TYPES.index(pair[1])),
+        )
+        default = [f"{c}:{i}" for c, i in theirs[:1]] or options[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return f"phase:{source}/{chosen[0]}"
+
+    def icon_removals(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        prefix = f"phase:{source}/{target}:"
+        return tuple(k[len(prefix) :] for k in state.used_abilities if k.startswith(prefix))
+
+
+class DornishParamour(Ability):
+    """Dornish Paramour: after it is declared as an attacker, choose a character the defending player controls: it must defend this challenge if able.
+
+    Reaction; targets: the defender's characters; default: the one with the highest printed STR,
+    then the lowest id. Remembered as ``phase:<Paramour>/<character>@<n>`` (the attacker's n-th
+    challenge of the phase); the ``defend`` decision lists it in ``must_defend``."""
+
+    code = "01111"
+    kinds = ("reaction",)
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        if challenge.attacker != owner or source not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(p.card for p in s.characters(challenge.defender))
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="declared",
+            ),
+        )
+
+    @staticmethod
+    def _key(state: CardState, source: str, target: str) -> str | None:
+        ch = state.challenge
+        if ch is None:
+            return None
+        return f"phase:{source}/{target}@{len(state.player(ch.attacker).challenges_made)}"
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return self._key(state, source, chosen[0])
+
+    def must_defend(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        key = self._key(state, source, target)
+        return key is not None and key in state.used_abilities
 
 
 class PalaceSpearman(Ability):
@@ -64,7 +171,14 @@ class Sunspear(Ability):
         return 1 if challenge.attacker == owner and f"phase:{source}:{challenge.type}" in state.used_abilities else 0
 
 
-ABILITIES: tuple[Ability, ...] = (PalaceSpearman(), ObaraSand(), Dawn(), Sunspear())
+ABILITIES: tuple[Ability, ...] = (
+    PalaceSpearman(),
+    ObaraSand(),
+    Dawn(),
+    Sunspear(),
+    DornishParamour(),
+    MaesterCaleotte(),
+)
 
 
 # -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------

@@ -5,19 +5,23 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..phases.draw import draw
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
+    ask,
+    bearer,
     characters_in_play,
     controls,
     kill,
+    kill_one,
     kneel,
     lasting,
     lost_by,
     participates,
+    prompt,
     stand,
     standing,
 )
@@ -81,6 +85,118 @@ class VanguardOfTheNorth(Ability):
     def kneels_to_attack(self, state: CardState, source: str, owner: str, attacker: str, challenge: str) -> bool:
         war = any(p.plot is not None and "War" in state.record(p.plot).traits for p in state.players)
         return not (war and challenge == "military")
+
+
+class Summer(Ability):
+    """Summer: No attachments. While you control Summer, Bran Stark has insight. When Summer enters play, return a Stark character with printed STR 2 or lower from your discard or dead pile to your hand.
+
+    Reaction to its entering play by marshaling or by Ambush (The Wolfswood); targets: such
+    characters of both piles (public); default: the highest printed STR, then the lowest id. The
+    marshaling or the action window goes on once it is answered."""
+
+    code = "01148"
+    kinds = ("constant", "reaction")
+    most = 2
+
+    def keyword_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        placed = state.in_play.get(target)
+        bran = placed is not None and placed.controller == owner and state.record(target).name == "Bran Stark"
+        return ("insight",) if bran else ()
+
+    def _ask(self, em: Emitter, source: str, owner: str, resume: str) -> None:
+        s = em.state
+        p = s.player(owner)
+        options = sorted(
+            c
+            for c in p.discard + p.dead
+            if s.record(c).type == "character" and s.record(c).faction == "stark" and s.record(c).str_ <= self.most
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner, card=source, options=options, count=1, prompt=prompt(self), default=default, resume=resume
+            ),
+        )
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        self._ask(em, source, owner, "marshal")
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        self._ask(em, source, owner, "window")
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        p = em.state.player(owner)
+        pile = "dead" if chosen[0] in p.dead else "discard"
+        em.emit(ev.CardsReturnedToHand(seat_id=owner, cards=chosen, from_pile=pile, card=source))
+
+
+class Ice(Ability):
+    """Ice: Stark character only. The attached character gets +2 STR. After you win a military challenge in which the attached character is participating, sacrifice Ice to kill a character the losing opponent controls.
+
+    Reaction; the "may" is taken (the player's best choice, documented). Targets: the loser's
+    characters; default: the highest printed STR, then the lowest id; a duplicate saves it
+    (always). Asked right after the win (before claim); the claim follows the answer."""
+
+    code = "01153"
+    kinds = ("constant", "reaction")
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        return None if state.record(target).faction == "stark" else "Ice goes on a Stark character only"
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return 2 if bearer(state, source) == target else 0
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        host = bearer(em.state, source)
+        if winner != owner or challenge.type != "military" or host is None:
+            return
+        if host not in challenge.attackers and host not in challenge.defenders:
+            return
+        s = em.state
+        options = sorted(p.card for p in s.characters(s.opponent(owner)))
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # the sacrifice
+        kill_one(em, chosen[0])
+
+
+class SansaStark(Ability):
+    """Sansa Stark: enters play kneeling. After she stands, your faction gains 1 power (once per round).
+
+    She kneels as she enters play by setup, marshaling, Ambush or a card's effect
+    (:func:`.triggers.entered`); she stands in the standing phase or by Robb Stark's ability (the
+    only ways in the four legal decks; :func:`.triggers.stood`). Reaction; the "may" is always
+    taken."""
+
+    code = "01147"
+    kinds = ("constant", "reaction")
+    enters_play_kneeling = True
+
+    def after_stood(self, em: Emitter, source: str, owner: str, cards: list[str]) -> None:
+        key = f"round:{source}"
+        if source in cards and key not in em.state.used_abilities:
+            announce(em, self, source, owner, limit=key)
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=1, reason="Sansa Stark"))
 
 
 ABILITIES: tuple[Ability, ...] = (CatelynStark(), EddardStark(), RobbStark(), DirewolfPup(), VanguardOfTheNorth())
@@ -255,7 +371,7 @@ class TheWolfswood(Ability):
         return None
 
 
-ABILITIES += (TheWolfswood(),)
+ABILITIES += (TheWolfswood(), Summer(), Ice(), SansaStark())
 
 
 # -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------

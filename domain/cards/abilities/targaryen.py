@@ -5,12 +5,13 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..phases.draw import shuffle
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
+    ask,
     bearer,
     kill,
     kneel,
@@ -18,9 +19,73 @@ from .base import (
     limit_free,
     may_enter,
     participates,
+    prompt,
     put_into_play,
     stand,
 )
+
+
+class PlazaOfPunishment(Ability):
+    """Plaza of Punishment: after you win a power challenge, kneel it to choose a character with no attachments: it gets -2 STR until the end of the phase; then, if its STR is 0, it is killed.
+
+    Reaction; the cost is kneeling it (so it must stand), the "may" taken when a character has no
+    attachment. Targets: characters in play without attachments; default: the opponent's with the
+    lowest printed STR, then the lowest id. The -2 is the limit key ``phase:<Plaza>/<character>``;
+    the 0 STR check reads the current STR (:func:`.triggers.resolve_choice`), a duplicate saves."""
+
+    code = "01173"
+    kinds = ("reaction",)
+    kills_at_zero_strength = True
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        s = em.state
+        if winner != owner or challenge.type != "power" or s.in_play[source].kneeling:
+            return
+        bearers = {p.attached_to for p in s.in_play.values() if p.attached_to is not None}
+        options = sorted(
+            p.card for p in s.in_play.values() if s.record(p.card).type == "character" and p.card not in bearers
+        )
+        theirs = sorted((c for c in options if s.in_play[c].controller != owner), key=lambda c: (s.record(c).str_, c))
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=(theirs or options)[:1],
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return f"phase:{source}/{chosen[0]}"
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))  # the cost
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        return -2 if f"phase:{source}/{target}" in state.used_abilities else 0
+
+
+class SerJorahMormont(Ability):
+    """Ser Jorah Mormont: Renown. Forced: after you win a challenge in which he is participating, he gets a betrayal token; with 3 or more, he is sacrificed.
+
+    The tokens are public (``cards_tokens_placed``; the view shows them); the sacrifice discards
+    him from play at once (his power goes back to the treasury)."""
+
+    code = "01165"
+    kinds = ("constant", "forced")
+    most = 3
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or not participates(em.state, source):
+            return
+        announce(em, self, source, owner)
+        em.emit(ev.CardsTokensPlaced(card=source, token="betrayal", amount=1, by=source))
+        if em.state.in_play[source].tokens.get("betrayal", 0) >= self.most:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # sacrificed
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -124,6 +189,8 @@ class Rhaegal(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (
+    PlazaOfPunishment(),
+    SerJorahMormont(),
     Rhaegal(),
     DaenerysTargaryen(),
     Drogon(),

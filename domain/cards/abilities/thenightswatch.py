@@ -314,6 +314,59 @@ class TheWall(Ability):
             em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="The Wall"))
 
 
+class OldBearMormont(Ability):
+    """Old Bear Mormont: while you control The Wall, he does not kneel when declared as a defender. As the challenges phase ends, if you lost no challenge as the defender this phase, you may put a Night's Watch card from your hand into play.
+
+    The "may" is taken when a Night's Watch character or location of your hand may enter play
+    (an attachment would need a target: not offered, documented). Its options are your hand, so
+    only you see them (``hidden``); default: the highest printed cost, then the lowest id. Once a
+    round (``round:<Old Bear>``); the dominance phase begins once it is answered."""
+
+    code = "01126"
+    kinds = ("constant", "reaction")
+
+    def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
+        return not any(state.record(p.card).name == "The Wall" for p in state.controlled(owner, "location"))
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        s = em.state
+        if phase != "challenges" or s.player(owner).lost_defending or f"round:{source}" in s.used_abilities:
+            return
+        options = sorted(
+            c
+            for c in s.player(owner).hand
+            if s.record(c).faction == "thenightswatch" and put_into_play(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                hidden=True,
+                resume="challenges_end",
+            ),
+        )
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        placed = put_into_play(em.state, owner, chosen[0])
+        assert placed is not None
+        em.emit(
+            ev.CardsPutIntoPlay(
+                seat_id=owner,
+                card=chosen[0],
+                code=em.state.cards[chosen[0]],
+                from_pile="hand",
+                placed=placed,
+                by=source,
+            )
+        )
+
+
 class Ghost(Ability):
     """Ghost: Stealth; a character he bypasses with stealth cannot defend for the rest of the phase.
 
@@ -366,7 +419,7 @@ class Yoren(Ability):
             ),
         )
 
-    def choice_limit(self, source: str) -> str | None:
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
@@ -390,4 +443,5 @@ ABILITIES += (
     BenjenStark(),
     TheWall(),
     Ghost(),
+    OldBearMormont(),
 )

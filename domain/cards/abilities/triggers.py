@@ -9,10 +9,11 @@ order simultaneous triggers at the table (CG-PHASE-04); here the order is player
 from __future__ import annotations
 
 from ...core.errors import RuleViolation
+from .. import current
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import AbilityChoice, CardState
-from .base import Ability, announce
+from .base import Ability, announce, kill_one
 from .registry import ABILITIES, active, text_blank
 
 
@@ -55,11 +56,42 @@ def plots_revealed(em: Emitter) -> bool:
 
 
 def _then_killed(em: Emitter, start: int) -> None:
-    """The killed reactions (:func:`killed`) for the characters an ability killed since event
-    ``start`` (Wildfire Assault), one batch per seat, after the ability resolved."""
-    for e in em.events[start:]:
-        if isinstance(e, ev.CardsCharactersKilled) and not em.over:
+    """What follows an ability's own events since event ``start``: the killed reactions
+    (:func:`killed`) for the characters it killed (Wildfire Assault), one batch per seat; a card
+    it put into play that enters kneeling (:func:`entered`); the reactions to the cards it stood
+    (:func:`stood`)."""
+    for e in list(em.events[start:]):
+        if em.over:
+            return
+        if isinstance(e, ev.CardsCharactersKilled):
             killed(em, e.seat_id, list(e.cards))
+        elif isinstance(e, ev.CardsPutIntoPlay):
+            entered(em, [e.card])
+        elif isinstance(e, ev.CardsKneelingChanged) and not e.kneeling:
+            stood(em, list(e.cards))
+
+
+def entered(em: Emitter, cards: list[str]) -> None:
+    """``cards`` entered play (setup, marshaling, Ambush, put into play): those whose own text says
+    so enter kneeling (Sansa Stark; not while their text box is blank)."""
+    kneel = []
+    for card in cards:
+        ability = ABILITIES.get(em.state.cards[card])
+        placed = em.state.in_play.get(card)
+        if ability is not None and ability.enters_play_kneeling and placed is not None and not placed.kneeling:
+            if not text_blank(em.state, card):
+                kneel.append(card)
+    if kneel:
+        em.emit(ev.CardsKneelingChanged(cards=kneel, kneeling=True, card=kneel[0]))
+
+
+def stood(em: Emitter, cards: list[str]) -> None:
+    """Reactions after ``cards`` stood (Sansa Stark)."""
+    for ability, source, owner in _reactions(em):
+        if em.over:
+            return
+        if _still_there(em, source, owner):
+            ability.after_stood(em, source, owner, cards)
 
 
 def check_choice(state: CardState, chosen: list[str]) -> None:
@@ -81,9 +113,15 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
     em.emit(ev.CardsChoiceMade(seat_id=c.seat, card=c.card, chosen=chosen, by_default=by_default))
     if ability.every_player_chooses:
         return c
-    announce(em, ability, c.card, c.seat, limit=ability.choice_limit(c.card))
+    placed = em.state.in_play.get(c.card)
+    owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
+    announce(em, ability, c.card, owner, limit=ability.choice_limit(em.state, c.card, chosen))
     start = len(em.events)
-    ability.resolve_choice(em, c.card, c.seat, chosen)
+    ability.resolve_choice(em, c.card, owner, chosen)
+    if ability.kills_at_zero_strength:
+        for target in chosen:
+            if target in em.state.in_play and current.strength(em.state, target) == 0:
+                kill_one(em, target)
     _then_killed(em, start)
     return c
 
@@ -94,11 +132,22 @@ def phase_began(em: Emitter, phase: str) -> None:
         ability.phase_begins(em, source, owner, phase)
 
 
+def _forced_and_reactions(em: Emitter) -> list[tuple[Ability, str, str]]:
+    """The active abilities that resolve now: forced ones always (a lock on triggering, Catelyn
+    Stark's, stops reactions only), reactions when their owner may trigger them."""
+    return [
+        (a, src, own)
+        for a, src, own in active(em.state)
+        if ("forced" in a.kinds and "reaction" not in a.kinds) or may_trigger(em, own)
+    ]
+
+
 def challenge_won(em: Emitter, winner: str) -> None:
-    """Reactions after a challenge is won (right after the winner and the unopposed bonus, §13.2)."""
+    """Reactions and forced effects after a challenge is won (right after the winner and the
+    unopposed bonus, §13.2: The Wall, Ser Jorah Mormont are forced)."""
     ch = em.state.challenge
     assert ch is not None
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _forced_and_reactions(em):
         if em.over:
             return
         if _still_there(em, source, owner):
@@ -123,10 +172,13 @@ def phase_ending(em: Emitter, phase: str) -> None:
 
 
 def ambushed(em: Emitter, card: str, seat: str) -> None:
-    """``card`` entered play by Ambush: its own ability may note it (Gold Cloaks)."""
+    """``card`` entered play by Ambush: its own ability may note it (Gold Cloaks) or react (The
+    Queen's Assassin, Olenna's Informant, Summer); what it kills has its killed reactions."""
     ability = ABILITIES.get(em.state.cards[card])
     if ability is not None and card in em.state.in_play:
+        start = len(em.events)
         ability.after_ambushed(em, card, seat)
+        _then_killed(em, start)
 
 
 def challenge_declared(em: Emitter) -> None:
@@ -150,7 +202,9 @@ def killed(em: Emitter, seat: str, cards: list[str]) -> None:
         if em.over:
             return
         if _still_there(em, source, owner):
+            start = len(em.events)
             ability.after_killed(em, source, owner, cards, seat)
+            _then_killed(em, start)  # Robb Stark's stand: Sansa Stark reacts
 
 
 def marshaled(em: Emitter, seat: str, card: str, before: list[tuple[str, str]]) -> None:

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from .. import events as ev
+from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
+    ask,
     bearer,
     characters_in_play,
     controls,
     kneel,
     lasting,
     participates,
+    prompt,
     standing,
 )
 
@@ -101,6 +104,38 @@ class WardensOfTheReach(Ability):
         return sum(1 for c in controls(state, owner, trait="The Reach") if state.record(c).type == "location")
 
 
+class OlennasInformant(Ability):
+    """Olenna's Informant: Ambush (4). If it enters play during the challenges phase, name a challenge type: you may initiate one extra challenge of that type this phase.
+
+    Reaction to its Ambush (the challenges phase's windows are the only ones); default: military.
+    The type is read back from ``state.choices_made`` while the Informant stays in play (the
+    extra challenge is lost if it leaves play: documented simplification). The action window goes
+    on once it is answered."""
+
+    code = "01189"
+    kinds = ("reaction",)
+
+    def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
+        if em.state.phase == "challenges":
+            ask(
+                em,
+                AbilityChoice(
+                    seat=owner,
+                    card=source,
+                    options=list(CHALLENGE_TYPES),
+                    count=1,
+                    prompt=prompt(self),
+                    default=["military"],
+                    resume="window",
+                ),
+            )
+
+    def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
+        if seat != owner or state.phase != "challenges":
+            return ()
+        return tuple(state.choices_made.get(f"{source}/{owner}", []))
+
+
 ABILITIES: tuple[Ability, ...] = (Left(), Right(), MaesterLomys(), WardensOfTheReach())
 
 
@@ -164,4 +199,4 @@ ABILITIES += (
 )
 
 
-ABILITIES += (TheKnightOfFlowers(),)
+ABILITIES += (TheKnightOfFlowers(), OlennasInformant())

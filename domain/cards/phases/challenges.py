@@ -107,6 +107,19 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
             raise RuleViolation(
                 f"{d} is not a standing, unbypassed character of yours with the {ch.type} icon", rule="CG-CHAL-03"
             )
+    for d in must_defend(state, seat):
+        if d not in defenders:
+            raise RuleViolation(f"{d} must defend this challenge (it is able to)", rule="CG-CHAL-03")
+
+
+def must_defend(state: CardState, seat: str) -> list[str]:
+    """The seat's characters an ability obliges to defend the current challenge and able to
+    (eligible; within the participant limit: Dornish Paramour)."""
+    ch = state.challenge
+    if ch is None:
+        return []
+    legal = eligible(state, seat, ch.type, exclude=ch.bypassed, defending=True)
+    return [c for c in current.must_defend(state) if c in legal]
 
 
 def strength(state: CardState, cards: list[str]) -> int:

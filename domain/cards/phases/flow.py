@@ -52,14 +52,19 @@ def after_plot_reveal(em: Emitter) -> None:
     em.open_step("first_player", [em.state.initiative_winner])
 
 
-def begin_phase(em: Emitter, phase: str) -> None:
+def begin_phase(em: Emitter, phase: str, *, ended: bool = False) -> bool:
     """The current phase ends (lasting effects acting at its end: Hear Me Roar!; forced effects on
     its end: Gold Cloaks), the next begins (CG-ROUND-01), then the forced and reaction abilities on
-    its beginning."""
-    actions.phase_ends(em)
-    triggers.phase_ending(em, em.state.phase)
+    its beginning. False when an effect as the phase ends waits for targets (Old Bear Mormont):
+    :func:`after_choice` begins the next phase then with ``ended`` (the end's effects resolved)."""
+    if not ended:
+        actions.phase_ends(em)
+        triggers.phase_ending(em, em.state.phase)
+        if em.state.choice is not None:
+            return False
     em.emit(ev.CardsPhaseBegan(phase=phase))
     triggers.phase_began(em, phase)
+    return True
 
 
 def after_first_player(em: Emitter) -> None:
@@ -97,7 +102,9 @@ def after_choice(em: Emitter, resume: str) -> None:
     (``AbilityChoice.resume``): ``""`` the plot phase's When Revealed abilities; ``marshal`` the
     active player's marshaling (after a marshal reaction: Yoren, or an action used while
     marshaling); ``window`` the action window it was used in; ``challenge_won`` the claim after
-    the reactions to a challenge's win (Rattleshirt's Raiders)."""
+    the reactions to a challenge's win (Rattleshirt's Raiders); ``declared`` the window after
+    attackers (Dornish Paramour); ``challenges_end`` the dominance phase (Old Bear Mormont);
+    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair)."""
     if victory.check(em):
         return
     if resume == "challenge_won":
@@ -106,6 +113,12 @@ def after_choice(em: Emitter, resume: str) -> None:
         challenge_won_effects(em, ch.winner)
     elif resume in ("marshal", "window"):
         after_action(em, resume)
+    elif resume == "declared":
+        after_declaration(em)
+    elif resume == "challenges_end":
+        end_of_round(em, ended=True)
+    elif resume == "dominance_won":
+        after_dominance(em)
     else:
         assert em.state.phase == "plot"
         after_first_player(em)
@@ -378,16 +391,23 @@ def next_challenge(em: Emitter) -> None:
     next_challenger(em)
 
 
-def end_of_round(em: Emitter) -> None:
-    """Dominance (CG-PHASE-14/15), then its action window (none before it)."""
-    begin_phase(em, "dominance")
+def end_of_round(em: Emitter, *, ended: bool = False) -> None:
+    """Dominance (CG-PHASE-14/15), then its action window (none before it). ``ended``: the
+    challenges phase's end effects resolved already (Old Bear Mormont's choice)."""
+    if not begin_phase(em, "dominance", ended=ended):
+        return
     winner = dominance.determine(em)
     if victory.check(em):
         return
     if winner is not None:
         triggers.dominance_won(em, winner)
-        if victory.check(em):
+        if victory.check(em) or em.state.choice is not None:  # a reaction waits for targets
             return
+    after_dominance(em)
+
+
+def after_dominance(em: Emitter) -> None:
+    """After the reactions to dominance: its action window, then standing."""
     if not open_window(em, "dominance", _first(em)):
         standing_phase(em)
 

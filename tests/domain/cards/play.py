@@ -120,7 +120,9 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "defend":
             pool = next(iter(d.challenge_types.values()))
             most = len(pool) if d.max_cards is None else min(len(pool), d.max_cards)
-            return cmd.DeclareDefenders(defenders=rng.sample(pool, rng.randint(0, most)))
+            free = [c for c in pool if c not in d.must_defend]
+            extra = rng.sample(free, rng.randint(0, max(0, min(len(free), most - len(d.must_defend)))))
+            return cmd.DeclareDefenders(defenders=list(d.must_defend) + extra)
         case "claim":
             assert d.count is not None
             return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))

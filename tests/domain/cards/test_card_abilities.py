@@ -12,11 +12,14 @@ import pytest
 from domain.cards import commands as cmd
 from domain.cards import current
 from domain.cards import events as ev
+from domain.cards.abilities import triggers
 from domain.cards.decisions import decisions_for
+from domain.cards.emitter import Emitter
 from domain.cards.game import GAME
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
-from domain.cards.state import Challenge, Placed
+from domain.cards.redaction import view_for
+from domain.cards.state import Challenge, Placed, SetupPick
 from domain.core.errors import RuleViolation
 
 from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
@@ -701,7 +704,7 @@ def _watch_marshaling() -> Table:
     return t
 
 
-def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round():
+def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round_CG_PHASE_11():
     t = _watch_marshaling()
     mel = put_in_play(t, "seat1", "01047")
     jaime = put_in_play(t, "seat2", "01087")
@@ -830,3 +833,343 @@ def test_games_with_marshal_and_challenge_reactions_asking_targets_audit_clean()
         if seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}:
             break
     assert seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}, seen
+
+
+def _ambush_window(code: str) -> tuple[Table, str]:
+    """seat1 (first, a character) and seat2 end marshaling; seat2 holds ``code`` (Ambush 4) and 5
+    gold: the window before seat1's first challenge waits for seat2."""
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01144")
+    card = to_hand(t, "seat2", code)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    assert t.state.step == "action" and t.state.waiting == ["seat2"]
+    return t, card
+
+
+def test_the_queens_assassin_ambushed_with_more_cards_makes_the_opponent_kill_a_character_CG_KEY_06():
+    t, assassin = _ambush_window("01095")
+    ned = next(c for c in t.state.in_play if t.state.cards[c] == "01144")
+    knight = put_in_play(t, "seat1", "01150")
+    p1 = t.state.player("seat1")
+    p1.deck.extend(p1.hand[1:])
+    del p1.hand[1:]  # seat1 holds 1 card, seat2 more
+    t.seat("seat2", cmd.AmbushCard(card=assassin))
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]  # the opponent chooses
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert set(d.cards) == {ned, knight} and d.default_targets == [knight]  # the lowest printed STR
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[ned]))
+    used = next(e for e in out if isinstance(e, ev.CardsAbilityUsed))
+    assert (used.code, used.seat_id) == ("01095", "seat2")
+    assert ned in p1.dead and knight in t.state.in_play
+    assert any(isinstance(e, ev.CardsWindowClosed) for e in out)  # the window went on: both passed
+
+
+def test_the_queens_assassin_with_no_more_cards_does_nothing():
+    t, assassin = _ambush_window("01095")
+    p2 = t.state.player("seat2")
+    rest = [c for c in p2.hand if c != assassin]
+    p2.deck.extend(rest[1:])
+    p2.hand = [rest[0], assassin]  # seat2 will hold 1 card after the Ambush: fewer than seat1
+    out = t.seat("seat2", cmd.AmbushCard(card=assassin))
+    assert not any(isinstance(e, ev.CardsChoiceOffered) for e in out) and t.state.step != "ability"
+
+
+def test_olennas_informant_ambushed_in_the_challenges_phase_names_an_extra_challenge():
+    t, informant = _ambush_window("01189")
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 1
+    t.seat("seat2", cmd.AmbushCard(card=informant))
+    d = decisions_for(t.state, "seat2").decisions[0]
+    assert d.cards == ["military", "intrigue", "power"] and d.default_targets == ["military"]
+    t.seat("seat2", cmd.ChooseTargets(cards=["intrigue"]))
+    assert current.allowed_count(t.state, "seat2", "intrigue") == 2
+    assert current.allowed_count(t.state, "seat2", "military") == 1
+
+
+def test_summer_marshaled_returns_a_weak_stark_character_and_gives_bran_insight():
+    t = to_marshaling()
+    bran = put_in_play(t, "seat1", "01142")
+    assert not current.has_keyword(t.state, bran, "insight")
+    p1 = t.state.player("seat1")
+    pup = to_hand(t, "seat1", "01149")  # STR 1, Stark
+    cat = to_hand(t, "seat1", "01143")  # STR 4: too strong
+    p1.hand.remove(pup)
+    p1.dead.append(pup)
+    p1.hand.remove(cat)
+    p1.discard.append(cat)
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01148")))
+    assert current.has_keyword(t.state, bran, "insight")
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [pup] and d.default_targets == [pup]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[pup]))
+    back = next(e for e in out if isinstance(e, ev.CardsReturnedToHand))
+    assert back.from_pile == "dead" and pup in p1.hand and t.state.step == "marshal"
+
+
+def test_ice_stark_only_two_strength_and_sacrificed_to_kill_after_a_military_win():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144")
+    ice = _attach(t, "seat1", "01153", ned)
+    assert current.strength(t.state, ned) == t.state.record(ned).str_ + 2
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ned]))  # no defender
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and set(d.cards) == {jaime, tywin} and d.default_targets == [tywin]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    assert ice in t.state.player("seat1").discard and jaime in t.state.player("seat2").dead
+    killed = [e for e in out if isinstance(e, ev.CardsCharactersKilled)]
+    assert [k.cards for k in killed] == [[jaime], [tywin]]  # Ice, then the claim
+
+
+def test_aeron_damphair_brings_an_ironborn_back_from_the_dead_pile_after_winning_dominance_CG_PHASE_11():
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01065")  # STR 3: seat1 wins dominance, 5 gold + 3 against 5
+    p1 = t.state.player("seat1")
+    theon = to_hand(t, "seat1", "01071")
+    p1.hand.remove(theon)
+    p1.dead.append(theon)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    while t.state.step == "challenge":
+        t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert t.state.step == "ability" and t.state.phase == "dominance"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [theon]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[theon]))
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert put.from_pile == "dead" and theon in t.state.in_play and theon not in p1.dead
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "standing" for e in out)
+
+
+def test_games_with_ambush_and_dominance_reactions_asking_targets_audit_clean():
+    """The Queen's Assassin's, Olenna's Informant's and Aeron Damphair's choices are re-derived by the audit."""
+    wanted = {"01095", "01189", "01065", "01148", "01153"}
+    seen: set[str] = set()
+    for seed in range(40):
+        t = Table(seed=f"windows-{seed}", decks=("stark_kraken", "lannister_rose"))
+        play_random(t, random.Random(seed), timeouts=0.1)
+        envs = envelopes(t)
+        report = GAME.audit(envs, t.seed)
+        assert report.problems == [] and report.rules_ok and report.rederived_through == len(envs)
+        seen |= {t.state.cards[e.card] for e in t.events if isinstance(e, ev.CardsChoiceMade)} & wanted
+        if seen & {"01095", "01189"} and len(seen) >= 2:
+            break
+    assert seen & {"01095", "01189"} and len(seen) >= 2, seen
+
+
+def _targ_challenges(first: str = "seat1") -> Table:
+    """targaryen_sun (A Storm of Swords) against lannister_rose (Taxation), after marshaling."""
+    t = Table(decks=TARG)
+    to_plot_step(t)
+    plots(t, "01005", "01024")
+    first_player(t, t.state.waiting[0], first)
+    without_ambush(t)
+    return t
+
+
+def test_ser_jorah_gets_a_betrayal_token_per_win_and_is_sacrificed_at_three():
+    t = _targ_challenges()
+    jorah = put_in_play(t, "seat1", "01165")
+    put_in_play(t, "seat1", "01161")  # Drogon: another military attacker keeps the challenge step open
+    t.state.in_play[jorah].tokens = {"betrayal": 1}
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jorah]))  # unopposed
+    placed = next(e for e in out if isinstance(e, ev.CardsTokensPlaced))
+    assert (placed.card, placed.token, placed.amount) == (jorah, "betrayal", 1)
+    assert t.state.in_play[jorah].tokens == {"betrayal": 2}
+    assert view_for(t.state, "seat2").seats[0].in_play[0].tokens == {"betrayal": 2}  # public
+    assert t.state.step == "challenge" and t.state.waiting == ["seat1"]
+    t.state.in_play[jorah].kneeling = False  # stood, as a judge would set it
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jorah]))  # A Storm of Swords
+    assert next(e for e in out if isinstance(e, ev.CardsDiscardedFromPlay)).cards == [jorah]
+    assert jorah not in t.state.in_play and jorah in t.state.player("seat1").discard
+
+
+def test_the_wall_and_jorah_are_forced_even_under_catelyns_lock():
+    t = to_marshaling()
+    cat = put_in_play(t, "seat1", "01143")
+    t.state.challenge = Challenge(type="intrigue", attacker="seat1", defender="seat2", attackers=[cat])
+    assert not triggers.may_trigger(Emitter(t.state, t.ctx()), "seat2")
+    forced = [a.code for a, _, own in triggers._forced_and_reactions(Emitter(t.state, t.ctx())) if own == "seat2"]
+    assert forced == []  # nothing of seat2's in play yet
+    jorah = "s2-99"
+    t.state.cards[jorah] = "01165"
+    t.state.in_play[jorah] = Placed(card=jorah, controller="seat2")
+    forced = [a.code for a, _, own in triggers._forced_and_reactions(Emitter(t.state, t.ctx())) if own == "seat2"]
+    assert forced == ["01165"]
+
+
+def test_maester_caleotte_after_a_loss_makes_a_character_lose_an_icon_until_the_phase_ends():
+    t = _targ_challenges(first="seat2")
+    caleotte = put_in_play(t, "seat1", "01107")  # I P, STR 2
+    warrior = put_in_play(t, "seat1", "01168")  # M
+    tyrion = put_in_play(t, "seat2", "01089")  # I P, STR 4
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[tyrion]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[caleotte]))  # 2 against 4: seat1 loses
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert f"{tyrion}:power" in d.cards and f"{warrior}:military" in d.cards
+    assert d.default_targets == [f"{tyrion}:intrigue"]
+    t.seat("seat1", cmd.ChooseTargets(cards=[f"{tyrion}:power"]))
+    assert not current.has_icon(t.state, tyrion, "power") and current.has_icon(t.state, tyrion, "intrigue")
+    assert f"phase:{caleotte}/{tyrion}:power" in t.state.used_abilities
+    t.state.used_abilities = []  # as the phase ends
+    assert current.has_icon(t.state, tyrion, "power")
+
+
+def test_dornish_paramour_declared_chooses_a_character_that_must_defend_if_able_CG_CHAL_03():
+    t = _targ_challenges()
+    paramour = put_in_play(t, "seat1", "01111")  # I, STR 3
+    tyrion = put_in_play(t, "seat2", "01089")  # I P
+    cersei = put_in_play(t, "seat2", "01084")  # I P
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[paramour]))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and set(d.cards) == {tyrion, cersei}
+    t.seat("seat1", cmd.ChooseTargets(cards=[cersei]))
+    d = decisions_for(t.state, "seat2").decisions[0]
+    assert d.kind == "defend" and d.must_defend == [cersei]
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat2", cmd.DeclareDefenders(defenders=[tyrion]))
+    assert e.value.rule == "CG-CHAL-03" and cersei in e.value.detail
+    out = t.timeout()  # the default declares the obliged defender
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.by_default and declared.defenders == [cersei]
+
+
+def test_plaza_of_punishment_minus_two_strength_and_kills_at_zero_after_a_power_win():
+    t = _targ_challenges()
+    plaza = put_in_play(t, "seat1", "01173")
+    drogon = put_in_play(t, "seat1", "01161")  # M
+    raider = put_in_play(t, "seat1", "01162")  # Khal Drogo: M P
+    lender = put_in_play(t, "seat2", "01093", kneeling=True)  # STR 2, no attachment
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)  # STR 5
+    _attach(t, "seat2", "01096", jaime)  # Widow's Wail: Jaime has an attachment
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[raider]))  # unopposed
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and jaime not in d.cards and lender in d.cards and d.default_targets == [lender]
+    assert drogon in d.cards  # any character without attachments
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[lender]))
+    assert t.state.in_play[plaza].kneeling  # the cost
+    killed = next(e for e in out if isinstance(e, ev.CardsCharactersKilled))
+    assert killed.cards == [lender] and lender in t.state.player("seat2").dead  # 2 - 2 = 0
+
+
+def test_plaza_of_punishment_on_a_stronger_character_only_weakens_it_this_phase():
+    t = _targ_challenges()
+    put_in_play(t, "seat1", "01173")
+    drogo = put_in_play(t, "seat1", "01162")
+    put_in_play(t, "seat1", "01161")  # Drogon: a military challenge left keeps the phase going
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[drogo]))
+    before = current.strength(t.state, tywin)
+    t.seat("seat1", cmd.ChooseTargets(cards=[tywin]))
+    assert t.state.phase == "challenges" and tywin in t.state.in_play
+    assert current.strength(t.state, tywin) == before - 2
+
+
+def _watch_defends() -> tuple[Table, str, str]:
+    """watch_stag (seat1: Old Bear Mormont, The Wall) against lannister_rose (seat2: Jaime), seat2 first."""
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    bear = put_in_play(t, "seat1", "01126")  # M P, STR 6 (+1 by The Wall)
+    put_in_play(t, "seat1", "01137")
+    jaime = put_in_play(t, "seat2", "01087")  # M I, STR 5
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat2")
+    without_ambush(t)
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.EndMarshaling())
+    return t, bear, jaime
+
+
+def test_old_bear_mormont_defends_standing_with_the_wall_and_puts_a_watch_card_into_play_CG_PHASE_11():
+    t, bear, jaime = _watch_defends()
+    builder = to_hand(t, "seat1", "01134")  # Veteran Builder, Night's Watch
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[bear]))  # 7 against 5: seat1 wins
+    assert not t.state.in_play[bear].kneeling
+    while t.state.step == "challenge":
+        t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert t.state.step == "ability" and t.state.phase == "challenges"  # as the phase ends
+    offered = next(e for e in reversed(t.events) if isinstance(e, ev.CardsChoiceOffered))
+    assert offered.choice.hidden and builder in offered.choice.options
+    seen = GAME.redact_event(offered, "seat2")
+    assert isinstance(seen, ev.CardsChoiceOffered) and seen.choice.options == []
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[builder]))
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert (put.card, put.from_pile) == (builder, "hand") and builder in t.state.in_play
+    began = [e.phase for e in out if isinstance(e, ev.CardsPhaseBegan)]
+    assert (
+        began[0] == "dominance" and sum(1 for e in out if isinstance(e, ev.CardsAbilityUsed) and e.code == "01126") == 1
+    )
+
+
+def test_old_bear_mormont_after_losing_as_defender_puts_nothing_into_play():
+    t, bear, jaime = _watch_defends()
+    to_hand(t, "seat1", "01134")
+    bastard = put_in_play(t, "seat1", "01053")
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))  # seat1 loses as the defender
+    out += t.seat("seat1", cmd.ChooseClaimVictims(characters=[bastard]))
+    assert t.state.player("seat1").lost_defending == 1 and bear in t.state.in_play
+    while t.state.step == "challenge":
+        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+    assert not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
+
+
+def test_sansa_stark_enters_play_kneeling_and_gains_a_power_when_she_stands_once_a_round():
+    t = to_marshaling()
+    sansa = to_hand(t, "seat1", "01147")
+    out = t.seat("seat1", cmd.MarshalCard(card=sansa))
+    knelt = next(e for e in out if isinstance(e, ev.CardsKneelingChanged))
+    assert knelt.cards == [sansa] and knelt.kneeling and t.state.in_play[sansa].kneeling
+    power = t.state.player("seat1").faction_power
+    out = t.seat("seat1", cmd.EndMarshaling())
+    out += t.seat("seat2", cmd.EndMarshaling())
+    while t.state.step == "challenge":
+        out += t.seat(t.state.waiting[0], cmd.EndChallenges())
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsStood))
+    gained = [e for e in out[i:] if isinstance(e, ev.CardsPowerGained) and e.reason == "Sansa Stark"]
+    assert len(gained) == 1 and gained[0].seat_id == "seat1"
+    assert t.state.player("seat1").faction_power >= power + 1 and f"round:{sansa}" in t.state.used_abilities
+
+
+def test_sansa_stark_set_up_enters_kneeling_CG_SETUP_08():
+    t = Table()
+    t.start()
+    for seat in t.state.seat_ids():
+        t.seat(seat, cmd.ChooseMulligan(mulligan=False))
+    sansa = to_hand(t, "seat1", "01147")
+    t.seat("seat1", cmd.ChooseSetup(cards=[SetupPick(card=sansa)]))
+    t.seat("seat2", cmd.ChooseSetup(cards=[]))
+    assert sansa in t.state.in_play and t.state.in_play[sansa].kneeling
+
+
+def test_sansa_stark_stood_by_robb_stark_gains_a_power():
+    t = to_marshaling()
+    robb = put_in_play(t, "seat1", "01146")
+    sansa = put_in_play(t, "seat1", "01147", kneeling=True)
+    knight = put_in_play(t, "seat1", "01150")  # a Stark character to be killed
+    jaime = put_in_play(t, "seat2", "01087")
+    for c in (robb, knight):
+        t.state.in_play[c].kneeling = True
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    assert t.state.step == "claim"  # nobody of seat1's stands to defend
+    out = t.seat("seat1", cmd.ChooseClaimVictims(characters=[knight]))
+    assert any(isinstance(e, ev.CardsAbilityUsed) and e.code == "01146" for e in out)  # Robb stands them
+    assert any(isinstance(e, ev.CardsPowerGained) and e.reason == "Sansa Stark" for e in out)
+    assert not t.state.in_play[sansa].kneeling

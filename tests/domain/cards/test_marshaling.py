@@ -58,8 +58,12 @@ def test_CG_PHASE_09_events_are_never_marshaled_and_attachments_need_a_character
         t.seat("seat1", cmd.MarshalCard(card=ice, attach_to=wolf))
     assert e.value.rule == "CG-KEY-09"
     theirs = put_in_play(t, "seat2", "01084")  # Cersei: an opponent's character takes attachments too
-    t.seat("seat1", cmd.MarshalCard(card=ice, attach_to=theirs))
-    assert t.state.in_play[ice].attached_to == theirs and t.state.in_play[ice].controller == "seat1"
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.MarshalCard(card=ice, attach_to=theirs))  # but not Ice: Stark character only
+    assert e.value.rule == "CG-KEY-09" and "Stark" in e.value.detail
+    seal = to_hand(t, "seat1", "01032")  # Seal of the Hand (a Lady may bear it)
+    t.seat("seat1", cmd.MarshalCard(card=seal, attach_to=theirs))
+    assert t.state.in_play[seal].attached_to == theirs and t.state.in_play[seal].controller == "seat1"
 
 
 def test_CG_KEY_09_no_attachments_except_weapon():

@@ -519,7 +519,7 @@ def test_wildfire_assault_kills_all_but_three_chosen_no_duplicate_saves_and_reac
     assert _used(out, "01146") and not t.state.in_play[cat].kneeling  # Robb Stark stood them
 
 
-def test_jousting_contest_one_attacker_and_one_defender_per_challenge_CG_CHAL_01_CG_CHAL_03():
+def test_jousting_contest_one_attacker_and_one_defender_per_challenge_CG_CHAL_01_CG_CHAL_03_CG_GEN_07():
     t = _table(("watch_stag", "lannister_rose"))
     bastard = put_in_play(t, "seat1", "01053")
     builder = put_in_play(t, "seat1", "01128")  # Ser Waymar Royce: M
