@@ -6,13 +6,24 @@ service, games and commands but lets ``wrk`` (Debian package ``wrk``) send them,
 the service's, not the client's. Same workload: 100 games of 4 players, 64 connections; every house
 but the last in turn order keeps amending its sealed orders (alternating two legal assignments).
 
-Two runs:
-* closed loop: 64 connections send as fast as answers come back (max throughput);
-* paced: each of the 64 connections waits about ``64 / rate`` s between requests (wrk's
-  ``delay()``, shortened by a few ms for the answer itself), i.e. 64 clients offering ``--rate``
-  commands/s in total; the achieved rate is printed, latency is measured per request.
+In one run it prints:
+* the raw ``XADD`` baseline (redis-py asyncio, 64 tasks, one per round trip);
+* the **trivial-endpoint ceiling**: ``bench/trivial_app.py``, a Litestar app with one route at the
+  command endpoint's path that reads the body and answers constant JSON, under the same uvicorn
+  flags and worker count, driven by the same wrk script and requests;
+* Citadel's closed loop (64 connections send as fast as answers come back) and the ratio
+  Citadel / ceiling;
+* with ``--rate R`` also a paced run: each connection waits about ``64 / R`` s between requests
+  (wrk's ``delay()``, shortened by a few ms for the answer itself);
+* the CPU milliseconds per accepted command of each process (API, projector, RQ worker, Redis,
+  and wrk), from ``/proc/PID/stat`` before and after the closed loop (Redis: its ``/proc`` with
+  ``--own-redis``, else ``INFO cpu`` of the whole shared server), and how many cores other
+  processes on the machine used meanwhile.
 
-    .venv/bin/python bench/http_wrk.py [--seconds 15] [--rate 1000] [--workers 1]
+    .venv/bin/python bench/http_wrk.py [--seconds 8] [--rate 0] [--workers 1] [--own-redis] [--no-xadd]
+
+``--own-redis`` starts a private ``redis-server`` (no persistence, a free port) so a shared Redis
+that other work also uses is neither measured nor flushed.
 """
 
 from __future__ import annotations
@@ -20,12 +31,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
+import pstats
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,7 +48,19 @@ sys.path.insert(0, str(ROOT))
 
 import httpx
 
-from bench.http_commands import RedisChoice, Service, envelope_payload_size, two_assignments, xadd_bench
+from bench import http_commands
+from bench.http_commands import (
+    CLK_TCK,
+    RedisChoice,
+    Service,
+    _children,
+    envelope_payload_size,
+    machine_busy_seconds,
+    proc_ticks,
+    two_assignments,
+    xadd_bench,
+)
+from service.store import embedded_redis
 
 LUA = r"""
 local reqs = {}
@@ -154,52 +181,240 @@ def paced_guess(closed: dict) -> float:
     return min(8.0, closed["p50"] / 4)
 
 
+def start_trivial(port: int, workers: int, logdir: Path) -> subprocess.Popen:
+    log = open(logdir / "trivial.log", "ab")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    args = [sys.executable, "-m", "bench.trivial_app", "--port", str(port), "--workers", str(workers)]
+    proc = subprocess.Popen(args, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the trivial app exited early; see {logdir}")
+        try:
+            if (
+                httpx.post(f"http://127.0.0.1:{port}/v1/games/g/commands", content=b"{}", timeout=0.5).status_code
+                == 200
+            ):
+                if workers == 1 or len(_children(proc.pid)) >= workers:
+                    time.sleep(0.5)
+                    return proc
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.1)
+    raise RuntimeError(f"the trivial app did not become ready; see {logdir}")
+
+
+def stop_proc(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=15)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=5)
+
+
+def tree_ticks(pid: int) -> int:
+    """CPU ticks of a process and its live children (uvicorn's worker processes)."""
+    return proc_ticks(pid) + sum(proc_ticks(c) for c in _children(pid))
+
+
+def children_cpu_s() -> float:
+    t = os.times()
+    return t.children_user + t.children_system
+
+
+class OwnRedis:
+    """A private ``redis-server`` (no persistence) so the machine's shared one is not measured."""
+
+    def __init__(self) -> None:
+        self.tmp = Path(tempfile.mkdtemp(prefix="citadel-wrk-redis-"))
+        self.proc, port = embedded_redis.start(self.tmp, persist=False)
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.what = f"own redis-server on {port} (no persistence)"
+
+    def cpu_seconds(self) -> float:
+        return proc_ticks(self.proc.pid) / CLK_TCK
+
+    def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
+        embedded_redis.stop(self.proc)
+        shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+class Meter:
+    """CPU seconds per process (and the machine's busy time) between :meth:`start` and :meth:`stop`."""
+
+    def __init__(self, read: Callable[[], dict[str, float]]) -> None:
+        self.read = read
+        self.before: dict[str, float] = {}
+        self.used: dict[str, float] = {}
+
+    def _now(self) -> dict[str, float]:
+        return {**self.read(), "wrk": children_cpu_s(), "machine": machine_busy_seconds()}
+
+    def start(self) -> None:
+        self.before = self._now()
+
+    def stop(self) -> None:
+        after = self._now()
+        self.used = {k: after[k] - self.before[k] for k in after}
+        ours = sum(v for k, v in self.used.items() if k != "machine")
+        self.used["others"] = max(0.0, self.used.pop("machine") - ours)
+
+
+def ms_per(used: dict[str, float], accepted: int) -> dict[str, float]:
+    return {k: v * 1000 / max(1, accepted) for k, v in used.items()}
+
+
 def main() -> None:
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--seconds", type=int, default=15)
-    ap.add_argument("--rate", type=int, default=1000, help="commands/s offered in the paced run")
-    ap.add_argument("--workers", type=int, default=1, help="API processes")
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=int, default=8, help="length of each measured wrk run")
+    ap.add_argument(
+        "--rate", type=int, default=0, help="also a paced run offering this many commands/s (0: closed loop only)"
+    )
+    ap.add_argument("--workers", type=int, default=1, help="API processes (and trivial app processes)")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--connections", type=int, default=64)
+    ap.add_argument("--own-redis", action="store_true", help="start a private redis-server instead of the machine's")
+    ap.add_argument("--no-xadd", action="store_true", help="skip the raw XADD baseline")
+    ap.add_argument(
+        "--profile",
+        action="store_true",
+        help="run the API (1 process) under cProfile and print its top functions (slows it: the figures are not comparable)",
+    )
     args = ap.parse_args()
+    profile_out = Path(tempfile.mkdtemp(prefix="citadel-wrk-prof-")) / "api.prof"
+    if args.profile:
+        if args.workers != 1:
+            ap.error("--profile needs --workers 1")
+        plain = http_commands.service_commands
+
+        def profiled(redis_url: str, port: int, workers: int) -> dict[str, list[str]]:
+            cmds = plain(redis_url, port, workers)
+            python, _, module, *rest = cmds["api"]
+            cmds["api"] = [python, str(ROOT / "bench" / "cprofile_run.py"), str(profile_out), module, *rest]
+            return cmds
+
+        http_commands.service_commands = profiled  # type: ignore[assignment]
     if shutil.which("wrk") is None:
         print("wrk is not installed (Debian: apt-get install wrk); bench/http_commands.py needs nothing extra.")
         return
-    rc = RedisChoice()
+    rc: OwnRedis | RedisChoice = OwnRedis() if args.own_redis else RedisChoice()
     rc.flush()
-    payload = b"x" * envelope_payload_size()
-    xadd, x50, x99 = asyncio.run(xadd_bench(rc.url, payload, 5, 64, 1))
+    xadd = x50 = x99 = 0.0
+    if not args.no_xadd:
+        payload = b"x" * envelope_payload_size()
+        xadd, x50, x99 = asyncio.run(xadd_bench(rc.url, payload, 3, 64, 1))
     logdir = Path(tempfile.mkdtemp(prefix="citadel-wrk-"))
+    load_before = os.getloadavg()[0]
+    script = logdir / "amend.lua"
+    script.write_text(LUA)
+    data = logdir / "requests.tsv"
     svc = Service(rc.url, args.workers, logdir)
+    paced: dict | None = None
     try:
-        svc.wait_ready()
+        svc.wait_ready(120 if args.profile else 30)
         rows = asyncio.run(prepare(svc.base, args.games, 4))
-        data = logdir / "requests.tsv"
         data.write_text("".join("\t".join(r) + "\n" for r in rows))
-        script = logdir / "amend.lua"
-        script.write_text(LUA)
-        run_wrk(svc.base, script, data, 3, args.connections, 0)  # warm-up
+
+        def service_cpu() -> dict[str, float]:
+            t = svc.cpu_ticks()
+            return {
+                "api": t["api"] / CLK_TCK,
+                "projector": t["projector"] / CLK_TCK,
+                "worker": t["rq worker"] / CLK_TCK,
+                "redis": rc.cpu_seconds(),
+            }
+
+        run_wrk(svc.base, script, data, 2, args.connections, 0)  # warm-up
+        meter = Meter(service_cpu)
+        if args.profile:
+            os.kill(svc.procs["api"].pid, signal.SIGUSR1)
+        meter.start()
         closed = run_wrk(svc.base, script, data, args.seconds, args.connections, 0)
-        # wrk waits delay() after each answer: leave room for the answer itself so the offered rate is met
-        pause = max(0, round(args.connections * 1000 / args.rate - max(2.0, paced_guess(closed))))
-        paced = run_wrk(svc.base, script, data, args.seconds, args.connections, pause)
+        meter.stop()
+        if args.profile:
+            os.kill(svc.procs["api"].pid, signal.SIGUSR2)
+        if args.rate:
+            # wrk waits delay() after each answer: leave room for the answer itself so the offered rate is met
+            pause = max(0, round(args.connections * 1000 / args.rate - max(2.0, paced_guess(closed))))
+            paced = run_wrk(svc.base, script, data, args.seconds, args.connections, pause)
     finally:
         svc.stop()
         rc.flush()
+    try:
+        port = embedded_redis.free_port()
+        trivial = start_trivial(port, args.workers, logdir)
+        try:
+            base = f"http://127.0.0.1:{port}"
+            run_wrk(base, script, data, 2, args.connections, 0)  # warm-up
+            tmeter = Meter(lambda: {"api": tree_ticks(trivial.pid) / CLK_TCK})
+            tmeter.start()
+            ceiling = run_wrk(base, script, data, args.seconds, args.connections, 0)
+            tmeter.stop()
+        finally:
+            stop_proc(trivial)
+    finally:
         rc.close()
+
+    accepted = round(closed["rps"] * args.seconds)
+    cpu = ms_per(meter.used, accepted)
+    tcpu = ms_per(tmeter.used, round(ceiling["rps"] * args.seconds))
     print(
-        f"http_wrk  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  redis: {rc.what}  API processes: {args.workers}"
+        f"http_wrk  {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}  redis: {rc.what}  "
+        f"API processes: {args.workers}  load average before: {load_before:.2f}"
     )
-    print(f"{len(rows)} amending seats over {args.games} games, {args.connections} connections, wrk -t1")
+    print(
+        f"{len(rows)} amending seats over {args.games} games, {args.connections} connections, wrk -t1, {args.seconds} s per run"
+    )
     print(f"{'workload':44} {'accepted/s':>10} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}  non-2xx")
-    print(f"{'raw XADD (64 tasks, 1 per round trip)':44} {xadd:>10,.0f} {x50:>8.2f} {'':>8} {x99:>8.2f}")
-    for name, r in (("HTTP amend, closed loop", closed), (f"HTTP amend, paced {args.rate}/s offered", paced)):
+    if xadd:
+        print(f"{'raw XADD (64 tasks, 1 per round trip)':44} {xadd:>10,.0f} {x50:>8.2f} {'':>8} {x99:>8.2f}")
+    runs = [("trivial Litestar endpoint (ceiling)", ceiling), ("HTTP amend, closed loop", closed)]
+    if paced is not None:
+        runs.append((f"HTTP amend, paced {args.rate}/s offered", paced))
+    for name, r in runs:
         print(
             f"{name:44} {r['rps']:>10,.0f} {r['p50']:>8.2f} {r['p90']:>8.2f} {r['p99']:>8.2f}  {r['non2xx']} (socket errors: {r['socket_errors']})"
         )
-    print(f"ratio HTTP commands/s (closed loop) / raw XADD/s = {closed['rps'] / xadd:.3f}")
-    ok = paced["rps"] >= 0.97 * args.rate and paced["p99"] < 50 and closed["rps"] >= 1000
-    print(f"issue floor (>= 1,000 commands/s, p99 < 50 ms at {args.rate}/s offered): {'MET' if ok else 'NOT MET'}")
+    print(f"ratio Citadel / trivial ceiling (closed loop) = {closed['rps'] / ceiling['rps']:.3f}")
+    if xadd:
+        print(f"ratio Citadel / raw XADD = {closed['rps'] / xadd:.3f}")
+    names = ["api", "projector", "worker", "redis"]
+    service = sum(cpu[k] for k in names)
+    print(
+        "CPU ms per accepted command (closed loop; /proc/PID/stat before and after; redis: "
+        + ("its /proc" if args.own_redis else "INFO cpu, the whole shared server")
+        + "):"
+    )
+    print("  " + "  ".join(f"{k} {cpu[k]:.3f}" for k in names) + f"  | service {service:.3f}  | wrk {cpu['wrk']:.3f}")
+    print(f"  trivial app: api {tcpu['api']:.3f} ms per request, wrk {tcpu['wrk']:.3f}")
+    print(
+        f"  other processes on the machine used {meter.used['others'] / args.seconds:.2f} cores during the Citadel run, "
+        f"{tmeter.used['others'] / args.seconds:.2f} during the ceiling run"
+    )
+    if paced is not None:
+        ok = paced["rps"] >= 0.97 * args.rate and paced["p99"] <= 20
+        print(
+            f"paced {args.rate}/s: {paced['rps']:,.0f}/s achieved, p99 {paced['p99']:.1f} ms ({'p99 <= 20 ms' if ok else 'NOT within 20 ms / rate not held'})"
+        )
+
+    if args.profile:
+        print_profile(profile_out)
+
+
+def print_profile(path: Path) -> None:
+    """The API's top functions by own time and by cumulative time (cProfile, ``--profile``)."""
+    if not path.exists():
+        print(f"no profile written at {path}")
+        return
+    for order in ("tottime", "cumulative"):
+        print(f"--- API profile, top 30 by {order} ({path})")
+        pstats.Stats(str(path)).sort_stats(order).print_stats(30)
 
 
 if __name__ == "__main__":

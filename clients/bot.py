@@ -49,6 +49,9 @@ MAX_ATTEMPTS = 6
 """Random choices tried for one decision before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
+GIFT_CHANCE = 0.05
+"""Mother of Dragons: how often, before answering a decision, the bot first gives a random gift of
+Power from its ``gift_power`` option (optional, so never the only thing it does)."""
 
 
 class BotError(RuntimeError):
@@ -63,6 +66,13 @@ def choose_house(o: m.ChooseHouseOptions, rng: random.Random) -> m.ChooseHouse:
     return m.ChooseHouse(house=rng.choice(o.houses))
 
 
+def choose_commanders(o: m.ChooseCommanderOptions, rng: random.Random) -> m.CommandVassal:
+    """Mother of Dragons (MOD-VASSAL-03/04): a free vassal, or now and then a pass."""
+    if rng.random() < 0.2:
+        return m.CommandVassal(vassal=None)
+    return m.CommandVassal(vassal=rng.choice(o.vassals))
+
+
 def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrders:
     """Random eligible tokens on the listed areas, at most ``special_limit`` special ones."""
     pool = [t for t, n in o.tokens.items() for _ in range(n)]
@@ -70,7 +80,11 @@ def assign_orders(o: m.AssignOrdersOptions, rng: random.Random) -> m.AssignOrder
     special = set(o.special_tokens)
     out: dict[str, str] = {}
     specials = 0
-    for area in o.areas:
+    areas = list(o.areas)
+    if o.max_orders is not None:  # a Mother of Dragons vassal: up to two orders, on any of its areas
+        rng.shuffle(areas)
+        areas = areas[: rng.randint(0, o.max_orders)]
+    for area in areas:
         while pool:
             t = pool.pop()
             if t in special:
@@ -389,6 +403,12 @@ def muster(o: m.MusterOptions, rng: random.Random) -> m.Muster:
     return m.Muster(recruits=recruits)
 
 
+def gift_power(o: m.GiftPowerOptions, rng: random.Random) -> m.GiftPower:
+    """Mother of Dragons (MOD-GIFT-01): a random receiver and 1..its listed maximum."""
+    to = rng.choice(sorted(o.receivers))
+    return m.GiftPower(to=to, amount=rng.randint(1, min(3, o.receivers[to])))
+
+
 def undo_consent(o: m.UndoConsentOptions, rng: random.Random) -> m.AnswerUndo:
     """An opponent asks to undo its last command: a random bot agrees or not at random."""
     return m.AnswerUndo(consent=rng.random() < 0.5)
@@ -398,6 +418,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
     f.__name__: f
     for f in (
         choose_house,
+        choose_commanders,
         assign_orders,
         messenger_raven,
         raven_wildling_placement,
@@ -418,6 +439,7 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
         reconcile_armies,
         muster,
         undo_consent,
+        gift_power,
     )
 }
 
@@ -428,7 +450,8 @@ CHOOSERS: dict[str, Callable[[Any, random.Random], Command]] = {
 def fallback_assign_orders(o: m.AssignOrdersOptions) -> m.AssignOrders:
     regular = [t for t, n in sorted(o.tokens.items()) if t not in o.special_tokens for _ in range(n)]
     specials = [t for t in sorted(o.special_tokens) for _ in range(o.tokens.get(t, 0))][: o.special_limit]
-    return m.AssignOrders(orders=dict(zip(o.areas, regular + specials)))
+    areas = o.areas if o.max_orders is None else o.areas[: o.max_orders]
+    return m.AssignOrders(orders=dict(zip(areas, regular + specials)))
 
 
 def fallback_resolve_march(o: m.MarchOptions) -> m.ResolveMarch:
@@ -480,6 +503,7 @@ def fallback_reconcile_armies(o: m.ReconcileOptions) -> m.ReconcileArmies:
 
 FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "choose_house": lambda o: m.ChooseHouse(house=o.houses[0]),
+    "choose_commanders": lambda o: m.CommandVassal(vassal=o.vassals[0]),
     "assign_orders": fallback_assign_orders,
     "messenger_raven": lambda o: m.RavenPass(),
     "raven_wildling_placement": lambda o: m.RavenPlaceWildling(to_bottom=False),
@@ -504,6 +528,7 @@ FALLBACKS: dict[str, Callable[[Any], Command]] = {
     "reconcile_armies": fallback_reconcile_armies,
     "muster": lambda o: m.Muster(recruits={}),
     "undo_consent": lambda o: m.AnswerUndo(consent=False),
+    "gift_power": lambda o: m.GiftPower(to=sorted(o.receivers)[0], amount=1),
 }
 
 
@@ -513,16 +538,24 @@ def kind_of(d: Decision) -> str:
 
 
 def actionable(d: Decision) -> bool:
-    """Orders already sealed stay listed (they may be amended) but need nothing more."""
+    """Orders already sealed stay listed (they may be amended) but need nothing more; a gift of Power
+    is an option nobody waits for (:meth:`RandomBot.maybe_gift`)."""
+    if isinstance(d.options, m.GiftPowerOptions):
+        return False
     return not (isinstance(d.options, m.AssignOrdersOptions) and d.options.submitted is not None)
 
 
+def for_whom(d: Decision, command: Command) -> Command:
+    """Mother of Dragons: a decision for a vassal the bot commands is answered for that vassal."""
+    return msgspec.structs.replace(command, for_vassal=d.for_vassal) if d.for_vassal else command
+
+
 def random_command(d: Decision, rng: random.Random) -> Command:
-    return CHOOSERS[kind_of(d)](d.options, rng)
+    return for_whom(d, CHOOSERS[kind_of(d)](d.options, rng))
 
 
 def fallback_command(d: Decision) -> Command:
-    return FALLBACKS[kind_of(d)](d.options)
+    return for_whom(d, FALLBACKS[kind_of(d)](d.options))
 
 
 # --- the bot ------------------------------------------------------------------------------------
@@ -635,6 +668,24 @@ class RandomBot:
             return
         raise BotError(f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
 
+    async def maybe_gift(self, ds: DecisionsOut) -> bool:
+        """Now and then (:data:`GIFT_CHANCE`), give a random gift from the seat's ``gift_power`` option
+        before answering. True when one was accepted (the decisions are read again); a refusal (the
+        game moved on) is counted and ignored."""
+        offer = next((d for d in ds.decisions if isinstance(d.options, m.GiftPowerOptions)), None)
+        if offer is None or self.rng.random() >= GIFT_CHANCE:
+            return False
+        try:
+            self.version = max(self.version, await self.post(random_command(offer, self.rng), ds.version))
+        except ApiProblem as e:
+            if e.status not in (409, 422):
+                raise BotError(f"POST GiftPower: {e.status} {e.body or e}") from e
+            self.stats.stale += 1
+            return False
+        self.stats.accepted += 1
+        self.stats.by_kind["gift_power"] += 1
+        return True
+
     async def run(self) -> BotStats:
         """Play until the game's phase is ``ended``."""
         stuck = 0
@@ -650,6 +701,8 @@ class RandomBot:
                         await self.watcher.wait(self.seat_id, ds.version)
                     else:
                         await self.wait_for_events(ds.version)
+                    continue
+                if await self.maybe_gift(ds):
                     continue
                 before = self.stats.accepted
                 await self.answer(todo[0], ds.version)

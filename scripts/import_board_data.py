@@ -3,7 +3,8 @@
 Reads ``../shared/reference/board/*.yaml`` (facts transcribed from public sources) and writes
 ``domain/board/data/*.json`` in the project's own schema, which is what the engine loads (and what
 ``GET /v1/reference/...`` serves: ``domain/board/reference.py``). ``layout.json`` holds the base
-board's drawing points (``map_layout.yaml``): drawing data, not rules.
+board's drawing points (``map_layout.yaml``), ``layout_mother_of_dragons.json`` those of the Mother of
+Dragons 7-house board (its ``seven_houses`` points over the base ones): drawing data, not rules.
 Run it again when the facts change; the output is deterministic (sorted keys), so a diff shows
 exactly what moved.
 
@@ -153,6 +154,7 @@ def main(src: Path, out: Path = OUT) -> None:
     }
 
     mod = mother_of_dragons(src, areas, setup, cards)
+    mod_layout = seven_houses_layout(drawing, [a["id"] for a in mod["areas"]])
 
     out.mkdir(parents=True, exist_ok=True)
     docs = (
@@ -161,10 +163,29 @@ def main(src: Path, out: Path = OUT) -> None:
         ("cards.json", deck),
         ("layout.json", layout),
         ("mother_of_dragons.json", mod),
+        ("layout_mother_of_dragons.json", mod_layout),
     )
     for name, doc in docs:
         (out / name).write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n")
         print("wrote", out / name)
+
+
+def seven_houses_layout(drawing: dict, area_ids: list[str]) -> dict:
+    """The Mother of Dragons 7-house board's drawing points: ``map_layout.yaml``'s ``seven_houses``
+    board lists the areas the Eyrie and Bite overlays add or reshape, and inherits the others from
+    ``base``. Every area of the 7-house map (``area_ids``) gets a point; nothing else does."""
+    board = drawing["boards"]["seven_houses"]
+    assert board["inherits"] == "base", board["inherits"]
+    points = {**drawing["boards"]["base"]["areas"], **board["areas"]}
+    missing = sorted(set(area_ids) - set(points))
+    assert not missing, f"map_layout.yaml has no seven_houses point for {missing}"
+    return {
+        "schema_version": 1,
+        "width": board["width"],
+        "height": board["height"],
+        "units": drawing["units"],
+        "areas": {a: {"x": points[a]["x"], "y": points[a]["y"], "box": points[a]["box"]} for a in sorted(area_ids)},
+    }
 
 
 MOD_STARTING_POWER = 7

@@ -20,11 +20,13 @@ unseen, until the game is waiting for a player again, then shows the answers at 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
@@ -37,7 +39,7 @@ import redis
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from walkthrough_render import Placeholders, curl_line, fence, pretty, trim  # noqa: E402 - after the path is set
+from walkthrough_render import Placeholders, curl_line, elided, fence, pretty, trim  # noqa: E402 - after the path is set
 
 from service.processes import api_command, projector_command, worker_command  # noqa: E402 - after the path is set
 from service.store.embedded_redis import free_port  # noqa: E402 - after the path is set
@@ -95,8 +97,12 @@ class Walk:
         shape: dict[str, Any] | None = None,
         show: bool = True,
         show_curl: bool = True,
+        more_headers: tuple[str, ...] = (),
+        show_body: bool = True,
+        curl_extra: str = "",
     ) -> httpx.Response:
-        """Send one request; render it (unless ``show`` is false) and return the answer."""
+        """Send one request; render it (unless ``show`` is false) and return the answer. ``more_headers``:
+        answer headers shown besides ``SHOWN_HEADERS``; ``show_body``: false to show the headers only."""
         headers = dict(headers or {})
         sent = dict(headers)
         if token:
@@ -106,14 +112,36 @@ class Walk:
             raise RuntimeError(f"{method} {path}: expected {expect}, got {r.status_code}: {r.text}")
         if show:
             if show_curl:
-                line = curl_line(method, path, token_var=token, body=body, headers=headers, show_headers=show_headers)
+                line = curl_line(
+                    method,
+                    path,
+                    token_var=token,
+                    body=body,
+                    headers=headers,
+                    show_headers=show_headers,
+                    extra=curl_extra,
+                )
                 self.out.append(fence("sh", line))
-            self.out.append(self.answer(r, show_headers=show_headers, shape=shape or {}))
+            self.out.append(
+                self.answer(r, show_headers=show_headers, shape=shape or {}, more=more_headers, with_body=show_body)
+            )
         return r
 
-    def answer(self, r: httpx.Response, *, show_headers: bool, shape: dict[str, Any]) -> str:
+    def answer(
+        self,
+        r: httpx.Response,
+        *,
+        show_headers: bool,
+        shape: dict[str, Any],
+        more: tuple[str, ...] = (),
+        with_body: bool = True,
+    ) -> str:
         """The answer as Markdown: status and selected headers, then the body (JSON pretty and
         trimmed, NDJSON line by line)."""
+        if not with_body:
+            head = [f"HTTP/1.1 {r.status_code} {r.reason_phrase}"]
+            head += [f"{k}: {r.headers[k]}" for k in (*SHOWN_HEADERS, *more) if k in r.headers]
+            return fence("http", "\n".join(head))
         ctype = r.headers.get("content-type", "")
         if "ndjson" in ctype:
             lines = [json.dumps(self.ph.value_of(json.loads(x)), ensure_ascii=False) for x in r.text.splitlines() if x]
@@ -131,28 +159,30 @@ class Walk:
         if not show_headers:
             return fence(lang, body)
         head = [f"HTTP/1.1 {r.status_code} {r.reason_phrase}"]
-        head += [f"{k}: {r.headers[k]}" for k in SHOWN_HEADERS if k in r.headers]
+        head += [f"{k}: {r.headers[k]}" for k in (*SHOWN_HEADERS, *more) if k in r.headers]
         if not r.content:
             return fence("http", "\n".join(head))
         return fence("http", "\n".join(head)) + fence(lang, body)
 
-    def sse(self, path: str, *, token: str | None = None, messages: int = 3) -> None:
+    def sse(
+        self, path: str, *, token: str | None = None, messages: int = 3, method: str = "GET", body: Json = None
+    ) -> None:
         """Open an SSE stream, show its first lines up to ``messages`` events, and close it."""
         sent = {"Accept": "text/event-stream"}
         if token:
             sent["Authorization"] = f"Bearer {self.tokens[token]}"
         line = curl_line(
-            "GET",
+            method,
             path,
             token_var=token,
-            body=None,
+            body=body,
             headers={"Accept": "text/event-stream"},
             show_headers=True,
             extra="-N",
         )
         self.out.append(fence("sh", line))
         got: list[str] = []
-        with self.http.stream("GET", self.path(path), headers=sent) as r:
+        with self.http.stream(method, self.path(path), headers=sent, json=body) as r:
             head = [f"HTTP/1.1 {r.status_code} {r.reason_phrase}"]
             head += [f"{k}: {r.headers[k]}" for k in SHOWN_HEADERS if k in r.headers]
             seen = 0
@@ -235,7 +265,9 @@ The Board Game* created from a fixed position, seated, started and played throug
 (sealed orders, the reveal, the Messenger Raven) and into the Action phase (a raid, a march, support,
 a combat with sealed House cards); then views, decisions, NDJSON and Server-Sent Events, the log, the
 export and the signing key; the errors you will meet; the lobby and private games; the judge and the
-clocks; a tournament; webhooks.
+clocks; a tournament; webhooks; HTTP manners (`304`, `HEAD`, gzip, CORS) and `429`; a third game
+played to its end and its export verified offline with `citadel-verify`; and the "your turn" stream
+across a player's games.
 
 **Every answer below is real and generated.** `scripts/walkthrough.py` runs each call against a live
 service and writes this page; `tests/api/test_walkthrough.py` runs it again and fails when the page
@@ -961,17 +993,260 @@ does for its tests), and never a private address:
     w.call("DELETE", "/v1/games/$GAME/webhooks/$SUB", token="ORG", expect=204)
 
 
+CORS_ORIGIN = "https://app.example"
+"""The origin the walkthrough's service lists in ``CITADEL_CORS_ORIGINS`` (section 19)."""
+
+
+def manners(w: Walk) -> None:
+    w.say("""
+## 19. HTTP manners: 304, HEAD, gzip, CORS
+
+**Conditional reads.** Every answer that describes a game carries its version as the `ETag`. Send
+it back as `If-None-Match`: while the game has not moved, the answer is a `304` without a body (the
+public view here; a seat's view, the decisions and the log work the same way):
+""")
+    tag = w.call("GET", "/v1/games/$GAME", show=False, expect=200).headers["etag"]
+    w.call("GET", "/v1/games/$GAME", headers={"If-None-Match": tag}, expect=304)
+    w.say("""
+**`HEAD`** wherever there is a `GET`: the same status and headers, no body (here the log):
+""")
+    w.call("HEAD", "/v1/games/$GAME/log", expect=200)
+    w.say("""
+**gzip** for large answers, when the client accepts it (`curl --compressed`; most HTTP libraries
+ask by themselves). `Vary` says the answer depends on `Accept-Encoding`:
+""")
+    r = w.call(
+        "GET",
+        "/v1/reference/board",
+        headers={"Accept-Encoding": "gzip"},
+        expect=200,
+        more_headers=("content-encoding", "vary"),
+        show_body=False,
+        curl_extra="--compressed",
+    )
+    if r.headers.get("content-encoding") != "gzip":
+        raise RuntimeError("the board was not sent compressed")
+    w.say(f"""
+The board's {len(r.content)} bytes of JSON travel as {r.num_bytes_downloaded} bytes. Small answers
+(under a kilobyte or so) are sent as they are.
+
+**CORS**, for a web page on another origin (a client's own site), is off unless the deployment
+lists the origin in `CITADEL_CORS_ORIGINS` (this one lists `{CORS_ORIGIN}`). A listed origin's
+request gets the `Access-Control-*` headers it needs, including the headers a page may read:
+""")
+    cors = ("access-control-allow-origin", "access-control-expose-headers", "vary")
+    r = w.call(
+        "GET", "/v1/games/$GAME", headers={"Origin": CORS_ORIGIN}, expect=200, more_headers=cors, show_body=False
+    )
+    if r.headers.get("access-control-allow-origin") != CORS_ORIGIN:
+        raise RuntimeError(f"the service does not list {CORS_ORIGIN} in CITADEL_CORS_ORIGINS")
+    w.say("""
+A browser asks first (a preflight) before it sends a command with a token and a JSON body:
+""")
+    w.call(
+        "OPTIONS",
+        "/v1/games/$GAME/commands",
+        headers={
+            "Origin": CORS_ORIGIN,
+            "Access-Control-Request-Method": "POST",
+            "Access-Control-Request-Headers": "authorization, content-type, idempotency-key",
+        },
+        more_headers=(
+            "access-control-allow-origin",
+            "access-control-allow-methods",
+            "access-control-allow-headers",
+            "access-control-max-age",
+            "vary",
+        ),
+        show_body=False,
+    )
+    w.say("An origin the deployment does not list gets no `Access-Control-*` header, so its browser refuses:")
+    r = w.call(
+        "GET",
+        "/v1/reference",
+        headers={"Origin": "https://elsewhere.example"},
+        expect=200,
+        more_headers=cors,
+        show_body=False,
+    )
+    if any(k.startswith("access-control-") for k in r.headers):
+        raise RuntimeError("an unlisted origin got CORS headers")
+
+
+def too_many(w: Walk) -> None:
+    w.say("""
+## 20. Too many: `429` and `Retry-After`
+
+A client that sends too much gets `429` with `Retry-After` (seconds) and a problem `code`:
+`rate_limited` beyond `CITADEL_RATE_LIMIT_PER_S` requests a second per client (with the
+`RateLimit-*` headers; this deployment turns that limit off for its tests), or `too_many_streams`
+beyond `CITADEL_MAX_STREAMS_PER_CLIENT` open event streams and long-polls per client, shared by every
+API replica. A client is a game's seat or organizer (by its token), else its address.
+""")
+    sse = {"Accept": "text/event-stream"}
+    token = {"Authorization": f"Bearer {w.tokens['T3']}"}
+    path = w.path("/v1/games/$GAME/events")
+    with contextlib.ExitStack() as held:
+        held_open = 0
+        while (r := held.enter_context(w.http.stream("GET", path, headers={**sse, **token}))).status_code == 200:
+            held_open += 1
+            if held_open > 64:
+                raise RuntimeError("no stream cap within 64 streams")
+        if r.status_code != 429:
+            raise RuntimeError(f"an event stream answered {r.status_code}")
+        w.say(f"With {held_open} event streams open with Carol's token, one more:")
+        w.call("GET", "/v1/games/$GAME/events", token="T3", headers=sse, expect=429)
+    w.say("""
+Wait `Retry-After` seconds, or close a stream, and try again. The client in
+[`clients/`](../clients/README.md) does that for you (`429` and `503` alike).
+""")
+
+
+def end_position() -> dict[str, Any]:
+    """Round 10, the Action phase, one Consolidate Power order per house: three commands to the end."""
+    return {
+        "round": 10,
+        "start_at": "action",
+        "seat_houses": ["lannister", "baratheon", "stark"],
+        "areas": {
+            "winterfell": {"house": "stark", "units": {"footman": 1}, "order": "consolidate_power"},
+            "lannisport": {"house": "lannister", "units": {"footman": 1}, "order": "consolidate_power"},
+            "dragonstone": {"house": "baratheon", "units": {"footman": 1}, "order": "consolidate_power"},
+        },
+    }
+
+
+def to_the_end(w: Walk) -> None:
+    w.say("""
+## 21. A game to its end, verified offline
+
+A third fixture starts in the Action phase of round 10, the last, with one Consolidate Power order
+per house: three commands, and the game is over.
+""")
+    body = {"player_count": 3, "settings": {"decision_timeout_s": 3600}, "scenario": end_position()}
+    k = key()
+    w.ph.name(k, "KEY_7")
+    r = w.call("POST", "/v1/games", body=body, headers={"Idempotency-Key": k}, show_headers=False, expect=201)
+    g = r.json()
+    w.var("GAME3", g["game_id"], "GAME3_ID")
+    w.var("ORG3", g["organizer_token"], "GAME3_ORGANIZER_TOKEN", token=True)
+    w.ph.name(g["judge_token"], "GAME3_JUDGE_TOKEN")
+    w.ph.name(g["seed_commitment"], "GAME3_SEED_COMMITMENT")
+    seats: dict[str, str] = {}
+    for name in ("Ann", "Ben", "Cat"):
+        seat = w.call("POST", "/v1/games/$GAME3/seats", body={"name": name}, show=False, expect=201).json()
+        var = f"G3_{seat['seat_id'].upper()}"
+        w.var(var, seat["token"], f"GAME3_{seat['seat_id'].upper()}_TOKEN", token=True)
+        seats[seat["seat_id"]] = var
+    started = int(w.call("POST", "/v1/games/$GAME3/start", token="ORG3", show=False, expect=200).json()["version"])
+    w.say("""
+Seated (Ann, Ben and Cat: `$G3_SEAT1`, `$G3_SEAT2`, `$G3_SEAT3`) and started by its organizer, it waits
+for the houses in Iron Throne order, one at a time: Baratheon (Ben) first. Each resolves its order
+in its area and gains the Power the area gives (BG-CP-01):
+""")
+    version = w.settle(w.ids["GAME3"], "ORG3", started)
+    for turn_no in range(3):
+        waiting = w.call("GET", "/v1/games/$GAME3/decisions", token="ORG3", show=False, expect=200).json()
+        (turn,) = waiting["waiting_for"]
+        var = seats[turn["seat_id"]]
+        if turn_no == 0:
+            w.call("GET", "/v1/games/$GAME3/decisions", token=var, show_headers=False, expect=200)
+        (area,) = w.call("GET", "/v1/games/$GAME3/decisions", token=var, show=False, expect=200).json()["decisions"][0][
+            "options"
+        ]["orders"]
+        if turn_no == 1:
+            w.say(f"Then Lannister (Ann) in {area.title()}, and Stark (Cat), whose command ends the game:")
+        r = w.call(
+            "POST",
+            "/v1/games/$GAME3/commands",
+            token=var,
+            body={"type": "resolve_consolidate_power", "area": area},
+            show_headers=False,
+            expect=200,
+            show=turn_no != 1,
+        )
+        version = int(r.json()["version"])
+        if any(e["event"]["type"] == "game_ended" for e in r.json()["events"]):
+            break
+        version = w.settle(w.ids["GAME3"], "ORG3", version) if turn_no < 2 else version
+    for _ in range(400):  # the worker appends the final scoring a moment after the last command
+        tail = w.call("GET", f"/v1/games/$GAME3/events?from={version}", show=False, expect=200).text.splitlines()
+        if any(json.loads(line)["event"]["type"] == "game_ended" for line in tail):
+            break
+        time.sleep(0.05)
+    else:
+        raise RuntimeError("the game did not end")
+    w.say("""
+The last one ends the Action phase of round 10, the last round, and a worker scores the game: the
+house with the most castles and strongholds wins (BG-VIC-02; ties by supply, then Power, then the
+Iron Throne). The stream's last event, `game_ended`, names the winner and gives the standings:
+""")
+    last = json.loads(tail[-1])["seq"]
+    w.call("GET", f"/v1/games/$GAME3/events?from={last - 2}", show_headers=False, expect=200)
+    w.say("""
+Now the export is complete (`complete: true`, nothing redacted, the seed revealed) and anyone may
+fetch it (shown with its first and last events). Save it and the deployment's public key, and
+check both offline with `citadel-verify`: the signature over the chain head, the hash chain, the
+seed against its commitment, and every event re-derived by the rules from the commands:
+""")
+    export = w.call("GET", "/v1/games/$GAME3/export", show=False, expect=200)
+    w.out.append(fence("sh", "curl -s $B/v1/games/$GAME3/export > game.json\ncurl -s $B/v1/signing-key > key.json"))
+    shown = export.json()
+    events = shown["events"]
+    shown["events"] = [*events[:1], elided(len(events) - 2), events[-1]]
+    w.out.append(fence("json", pretty(trim(w.ph.value_of(shown)))))
+    key_answer = w.call("GET", "/v1/signing-key", show=False, expect=200)
+    w.ph.name(key_answer.json()["key_id"], "KEY_ID")
+    with tempfile.TemporaryDirectory() as tmp:
+        (Path(tmp) / "game.json").write_bytes(export.content)
+        (Path(tmp) / "key.json").write_bytes(key_answer.content)
+        verify = Path(sys.executable).parent / "citadel-verify"
+        done = subprocess.run(
+            [str(verify), "game.json", "--public-key", "key.json"], cwd=tmp, capture_output=True, text=True, timeout=60
+        )
+    if done.returncode != 0:
+        raise RuntimeError(f"citadel-verify rejected the export:\n{done.stdout}{done.stderr}")
+    w.out.append(fence("sh", "citadel-verify game.json --public-key key.json; echo $?"))
+    w.out.append(fence("text", done.stdout + str(done.returncode)))
+    w.say("""
+Exit status 0: verified ([`replay-format.md`](replay-format.md) describes the file and what each
+check means).
+""")
+
+
+def your_turn(w: Walk) -> None:
+    w.say("""
+## 22. "Your turn" across games: `POST /v1/turns`
+
+A client with seats in several games opens **one** Server-Sent Events stream for all of them
+([`lobby.md`](lobby.md#post-v1turns-your-turn-across-your-games)), with each seat's game and token
+in the body (not in the URL, which ends up in logs). Alice's seat in the first game and Ann's in
+the third: a `turn` for each open decision of these seats, `game_ended` for a game that is over;
+once every game is over, `end`, and the server closes the stream:
+""")
+    body = {
+        "seats": [
+            {"game_id": w.ids["GAME"], "token": w.tokens["T1"]},
+            {"game_id": w.ids["GAME3"], "token": w.tokens["G3_SEAT1"]},
+        ]
+    }
+    waiting = w.call("GET", "/v1/games/$GAME/decisions", token="T1", show=False, expect=200).json()["decisions"]
+    w.sse("/v1/turns", method="POST", body=body, messages=len(waiting) + 1)
+    w.say("""
+Read the decision itself with `GET /v1/games/{game_id}/decisions?min_version=<version>` and that
+seat's token. A browser's `EventSource` can only `GET`: read this stream with `fetch()` and a
+stream reader, or with the Python client's `turns()` ([`clients/`](../clients/README.md)).
+""")
+
+
 FOOTER = """
 ## What this page does not show
 
-* A complete game to its end, `game_ended` and the complete export with its revealed seed: the
-  bots play one (`citadel bot --new 3`), and [`replay-format.md`](replay-format.md) shows
-  `citadel-verify` on its export.
-* `POST /v1/turns`, one SSE stream of "your turn" across a player's games ([`lobby.md`](lobby.md)),
-  rate limits (`429` with `Retry-After`) and `HEAD`, gzip and CORS
-  ([`api-conventions.md`](api-conventions.md)).
-* Deadlines firing: every decision shows its `default`, applied by a worker at its `deadline`
-  ([`clocks.md`](clocks.md)).
+* A whole game from its first round: the bots play one (`citadel bot --new 3`, or the example bot
+  in [`clients/`](../clients/README.md)), and the watch page shows it
+  ([`watch-page.md`](watch-page.md)).
+* The `rate_limited` answer of section 20 with its `RateLimit-*` headers (this deployment turns the
+  request rate limit off for its tests; [`api-conventions.md`](api-conventions.md)).
 """
 
 
@@ -994,6 +1269,10 @@ def generate(base: str) -> str:
     private_game(w)
     tournament(w)
     webhooks(w)
+    manners(w)
+    too_many(w)
+    to_the_end(w)
+    your_turn(w)
     w.say(FOOTER)
     return w.markdown()
 
@@ -1027,6 +1306,7 @@ def serve(redis_url: str) -> tuple[str, list[subprocess.Popen[bytes]]]:
         "CITADEL_QUEUE": queue,
         "CITADEL_RATE_LIMIT_PER_S": "0",
         "CITADEL_WEBHOOK_ALLOW_LOOPBACK": "1",
+        "CITADEL_CORS_ORIGINS": CORS_ORIGIN,
         "CITADEL_GAMES": "board,auction,cards",  # as tests/conftest.py: the same reference index
     }
     cmds = [api_command("127.0.0.1", port), worker_command(redis_url, queue), projector_command()]

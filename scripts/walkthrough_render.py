@@ -25,6 +25,11 @@ class _Elided:
         self.count = count
 
 
+def elided(count: int) -> object:
+    """A marker for ``count`` items left out of a list by hand (rendered ``…``, as :func:`trim` does)."""
+    return _Elided(count)
+
+
 # Shapes of per-run values, most specific first: (regex, name stem, numbered?).
 _SHAPES: list[tuple[re.Pattern[str], str]] = [
     (re.compile(r"\b(?:seat\d+(?:~\d+)?|org|judge)\.[A-Za-z0-9_-]{32}"), "TOKEN"),
@@ -207,8 +212,9 @@ def curl_line(
     """The curl command line a reader types: shell variables for the base URL, ids and tokens."""
     url = "$B" + path
     url = f'"{url}"' if "?" in url or "&" in url else url
-    parts = ["curl -s" + (" -i" if show_headers else "") + (extra and " " + extra)]
-    if method != "GET":
+    head = method == "HEAD"  # curl -I sends a HEAD and shows the headers (-X HEAD would wait for a body)
+    parts = ["curl -s" + (" -I" if head else " -i" if show_headers else "") + (extra and " " + extra)]
+    if method not in ("GET", "HEAD"):
         parts[0] += f" -X {method}"
     parts[0] += " " + url
     if token_var:

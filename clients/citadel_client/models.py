@@ -53,6 +53,16 @@ class ChooseHouseOptions(msgspec.Struct, tag_field="kind", tag="choose_house"):
     """Every seat in the order they choose, the first player first."""
 
 
+class ChooseCommanderOptions(msgspec.Struct, tag_field="kind", tag="choose_commanders"):
+    """Mother of Dragons: command one of ``vassals`` with one of your sets, or pass the set to
+    ``pass_to`` (send ``CommandVassal``; MOD-VASSAL-03/04)."""
+
+    vassals: list[str]
+    sets: int
+    pass_to: str
+    commanders: dict[str, str]
+
+
 class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders"):
     areas: list[str]
     tokens: dict[str, int]
@@ -62,6 +72,8 @@ class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders")
     may_leave_areas_empty: bool
     submitted: dict[str, str] | None
     """The orders already sealed (they may be amended until everyone has submitted)."""
+    max_orders: int | None = None
+    """At most this many orders (a Mother of Dragons vassal's: 2)."""
 
 
 class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
@@ -251,8 +263,18 @@ class UndoConsentOptions(msgspec.Struct, tag_field="kind", tag="undo_consent"):
     reason: str
 
 
+class GiftPowerOptions(msgspec.Struct, tag_field="kind", tag="gift_power"):
+    """Mother of Dragons, optional and never awaited (MOD-GIFT-01..03): send ``GiftPower(to, amount)``
+    with ``1 <= amount <= receivers[to]``."""
+
+    receivers: dict[str, int]
+    """player house -> the most it can take now."""
+
+
 DecisionOptions = (
-    ChooseHouseOptions
+    GiftPowerOptions
+    | ChooseHouseOptions
+    | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -293,6 +315,8 @@ class Decision(msgspec.Struct):
     deadline: str | None
     default: str
     """What the server does for you if the deadline passes."""
+    for_vassal: str | None = None
+    """Mother of Dragons: answer with ``for_vassal`` set to this vassal (you command it)."""
 
 
 class Waiting(msgspec.Struct, kw_only=True):
@@ -334,14 +358,31 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
     upgrade: bool = False
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
     """The base of every command body."""
+
+    for_vassal: str | None = None
+    """Mother of Dragons: act for this vassal you command (copy ``Decision.for_vassal``)."""
 
 
 class ChooseHouse(Command, frozen=True, tag="choose_house"):
     """Mother of Dragons: choose your house when it is your seat's turn (MOD-SETUP-01)."""
 
     house: str
+
+
+class GiftPower(Command, frozen=True, tag="gift_power"):
+    """Mother of Dragons: give ``amount`` of your available Power to the player house ``to``
+    (MOD-GIFT-01..03), at any time outside a combat or in a combat's Call for Support."""
+
+    to: str
+    amount: int
+
+
+class CommandVassal(Command, frozen=True, tag="command_vassal"):
+    """Mother of Dragons: command ``vassal`` this round, or pass the set (null; MOD-VASSAL-03/04)."""
+
+    vassal: str | None
 
 
 class AssignOrders(Command, frozen=True, tag="assign_orders"):
@@ -445,7 +486,9 @@ class AnswerUndo(Command, frozen=True, tag="answer_undo"):
 
 
 PlayerCommand = (
-    ChooseHouse
+    GiftPower
+    | ChooseHouse
+    | CommandVassal
     | AssignOrders
     | RavenReplaceOrder
     | RavenPeekWildling

@@ -47,12 +47,23 @@ from .action.decisions import (
 )
 from .action.events import HouseCardChosen, UnitsMoved
 from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
-from .commands import AssignOrders, ChooseHouse, RavenPass, RavenPeekWildling, RavenPlaceWildling, RavenReplaceOrder
+from .commands import (
+    AssignOrders,
+    ChooseHouse,
+    CommandVassal,
+    GiftPower,
+    RavenPass,
+    RavenPeekWildling,
+    RavenPlaceWildling,
+    RavenReplaceOrder,
+)
 from .decisions import AssignOrdersOptions, Decision, RavenOptions, RavenPlacementOptions
 from .events import OrdersSubmitted, StepBegan
+from .gifts import GiftPowerOptions
 from .house_choice import ChooseHouseOptions
 from .judge import ReplacePlayer, RestoreUnit, RollBack, SetPower, UndoLastCommand
-from .orders import ORDER_TOKENS
+from .orders import ALL_TOKENS
+from .planning.commanders import ChooseCommanderOptions
 from .reference import (
     board_reference,
     house_cards_reference,
@@ -87,7 +98,7 @@ WESTEROS_CARD, WILDLING_CARD, PHASE, STEP, UNIT, TRACK = (
 ENUMS: dict[str, tuple[str, ...]] = {
     # the base game's, then what Mother of Dragons adds (its areas, Arryn, its House cards)
     AREA: tuple(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()])),
-    TOKEN: tuple(ORDER_TOKENS),
+    TOKEN: tuple(ALL_TOKENS),
     HOUSE: tuple(dict.fromkeys([*board_data.setup().houses, *board_data.mother_of_dragons().houses])),
     HOUSE_CARD: (
         *board_data.all_house_cards(),
@@ -126,6 +137,12 @@ VALUES: dict[str, str] = {
     "kings_court": HOUSE,
     "winner": HOUSE,
     "vassals": HOUSE,
+    "GiftPower.to": HOUSE,
+    "PowerGifted.to": HOUSE,
+    "GiftPowerOptions.receivers": HOUSE,
+    "vassal": HOUSE,
+    "pass_to": HOUSE,
+    "passed_to": HOUSE,
     "BoardView.house_choice_order": "",  # seat ids
     "HouseChoiceOrdered.order": "",  # seat ids
     "ChooseHouseOptions.order": "",  # seat ids
@@ -452,6 +469,9 @@ DESCRIPTIONS: dict[str, str] = {
     "prevented_by": "The card that prevented the skulls' losses, if any.",
     "skulls": "Skulls on the house's Tides of Battle card: units it must destroy (BG-TIDES-04).",
     "OrderRemoved.order": "The order token removed.",
+    "GiftPower.to": "The player house that receives the Power (not a vassal, not yourself).",
+    "PowerGifted.to": "The player house that received the Power.",
+    "PowerGifted.requested": "The gift asked for; `amount` is what the receiver could take of it (MOD-GIFT-03).",
     "GameStarted.houses": "The house dealt to each seat (seat id -> House).",
     "AssignOrders.orders": "Area -> order token: one order on every area with your units (BG-PLAN-02).",
     "StepBegan.deadline": "When the default applies if the step is not done (RFC 3339 UTC), or null.",
@@ -512,6 +532,18 @@ PROBLEM_CODES: dict[str, tuple[ErrorKind, str]] = {
     "invalid_player_count": ("invalid", "not a player count this game allows"),
     "invalid_settings": ("invalid", "settings this game does not combine yet (Mother of Dragons with a time bank)"),
     "house_not_available": ("invalid", "Mother of Dragons: the house is taken or not in this game (MOD-SETUP-01)"),
+    "gifts_not_offered": ("invalid", "gifts of Power belong to Mother of Dragons (MOD-GIFT-01)"),
+    "gift_not_now": ("conflict", "during a combat Power is given only in the Call for Support step (MOD-GIFT-02)"),
+    "gift_to_self": ("invalid", "a house cannot give Power to itself (MOD-GIFT-01)"),
+    "gift_to_vassal": ("invalid", "vassals never receive Power (MOD-GIFT-01, MOD-VASSAL-26)"),
+    "receiver_pool_empty": ("invalid", "the receiver has no Power token left in the Pool to take (MOD-GIFT-03)"),
+    "not_enough_power": ("invalid", "more Power than you have available to give (MOD-GIFT-01)"),
+    "not_your_vassal": ("forbidden", "Mother of Dragons: `for_vassal` names a vassal you do not command this round"),
+    "too_many_orders": ("invalid", "Mother of Dragons: a vassal takes at most two orders a round (MOD-VASSAL-08)"),
+    "vassal_not_available": (
+        "invalid",
+        "Mother of Dragons: not a vassal, or one that already has a commander this round (MOD-VASSAL-03)",
+    ),
     "unknown_command": ("invalid", "a command this game does not know"),
     "no_such_order": ("invalid", "no such Raid, March or Consolidate Power order of yours"),
     "illegal_target": ("invalid", "this order cannot target that area"),
@@ -603,6 +635,12 @@ EXAMPLES = (
     *REFERENCE_EXAMPLES,
     ChooseHouse(house="arryn"),
     ChooseHouseOptions(houses=["arryn", "stark", "lannister"], order=["seat2", "seat3", "seat1"]),
+    GiftPower(to="arryn", amount=2),
+    GiftPowerOptions(receivers={"arryn": 5, "stark": 3}),
+    CommandVassal(vassal="tyrell"),
+    ChooseCommanderOptions(
+        vassals=["greyjoy", "tyrell", "arryn"], sets=1, pass_to="lannister", commanders={"martell": "baratheon"}
+    ),
     AssignOrders(orders={"winterfell": "march_plus_1_special", "white_harbor": "defense_plus_1"}),
     RavenReplaceOrder(area="winterfell", new_order="consolidate_power"),
     RavenPeekWildling(),

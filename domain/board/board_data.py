@@ -229,9 +229,25 @@ def layout() -> Layout:
 
 
 @cache
+def mod_layout() -> Layout:
+    """The Mother of Dragons 7-house board's drawing points (``layout_mother_of_dragons.json``): the
+    areas its overlays add or reshape where that board draws them, the others as on the base board."""
+    return _load("layout_mother_of_dragons.json", Layout)
+
+
+@cache
 def all_house_cards() -> dict[str, HouseCard]:
     """Every House card of every house by id."""
     return {c.id: c for hand in cards().house_cards.values() for c in hand}
+
+
+@cache
+def every_house_card() -> dict[str, HouseCard]:
+    """Every House card any game may play, by id: the base houses', and Mother of Dragons' Arryn and
+    vassal cards (MOD-DATA-01, MOD-VASSAL-29). What combat and the wildling cards read a card's
+    printed values from."""
+    mod = mother_of_dragons()
+    return {**all_house_cards(), **{c.id: c for c in (*mod.arryn_house_cards, *mod.vassal_house_cards)}}
 
 
 @cache

@@ -12,5 +12,7 @@ AreaId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-
 OrderId = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$")]
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True):
-    pass
+class Command(msgspec.Struct, frozen=True, tag_field="type", forbid_unknown_fields=True, kw_only=True):
+    for_vassal: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")] | None = None
+    """Mother of Dragons: act for this vassal, which you command this round (MOD-VASSAL-08/09/13);
+    copy the decision's ``for_vassal``. Null (the default): for your own house."""

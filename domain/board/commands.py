@@ -54,11 +54,30 @@ class ChooseHouse(Command, frozen=True, tag="choose_house"):
     house: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
 
 
-PlanningCommand = ChooseHouse | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+class GiftPower(Command, frozen=True, tag="gift_power"):
+    """Mother of Dragons (MOD-GIFT-01..03): give ``amount`` of your available Power to the player
+    house ``to``, at any time outside a combat, or during a combat's Call for Support. Only as many as
+    the receiver has left in the Power Pool leave you."""
+
+    to: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")]
+    amount: Annotated[int, msgspec.Meta(ge=1, le=20)]
+
+
+class CommandVassal(Command, frozen=True, tag="command_vassal"):
+    """Mother of Dragons (MOD-VASSAL-03/04): with one of your sets of Vassal Order tokens, command
+    ``vassal`` this round, or pass the set to the next player on the Iron Throne track (null)."""
+
+    vassal: Annotated[str, msgspec.Meta(min_length=1, max_length=32, pattern=r"^[a-z_]+$")] | None
+    """A vassal nobody commands yet this round (the options list them), or null to pass the set."""
+
+
+PlanningCommand = (
+    ChooseHouse | CommandVassal | AssignOrders | RavenReplaceOrder | RavenPeekWildling | RavenPlaceWildling | RavenPass
+)
 
 # The Action phase's commands live in domain/board/action/commands.py, the Westeros phase's in
 # domain/board/westeros/commands.py.
-PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo
+PlayerCommand = PlanningCommand | ActionCommand | WesterosCommand | AnswerUndo | GiftPower
 
 
 # Commands that do not come through POST /commands ---------------------------------------------
@@ -84,7 +103,9 @@ __all__ = [
     "AssignOrders",
     "Command",
     "ChooseHouse",
+    "CommandVassal",
     "CreateGame",
+    "GiftPower",
     "JoinGame",
     "OrderId",
     "PlayerCommand",

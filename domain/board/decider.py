@@ -13,13 +13,14 @@ from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
-from . import board_data, clocks, fixture_start, house_choice, judge, planning, undo_consent, victory
+from . import board_data, clocks, fixture_start, gifts, house_choice, judge, planning, undo_consent, victory
 from . import commands as cmd
 from . import events as ev
 from . import mother_of_dragons as mod
 from .action import decider as action
-from .emitter import copy_state
+from .emitter import Emitter, copy_state
 from .evolve import evolve, fold, rollback_target
+from .planning import commanders
 from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
@@ -156,7 +157,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
         assert after is not None, "folding an event onto a state gives a state"
         return [started, *fixture_start.opening(after, ctx)]
     # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
-    return [started, _planning_begins(state, ctx)]
+    return [started, *_planning_begins(state, ctx)]
 
 
 def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
@@ -190,8 +191,10 @@ def _started(state: BoardState, ctx: Context) -> ev.GameStarted:
     )
 
 
-def _planning_begins(state: BoardState, ctx: Context) -> ev.StepBegan:
-    return planning.assign_orders_step(state, ctx, sequential=planning.needs_sequential_placement(state))
+def _planning_begins(state: BoardState, ctx: Context) -> list[ev.Event]:
+    em = Emitter(state, ctx)
+    commanders.open_planning(em)
+    return em.events
 
 
 def house_of(state: BoardState, actor: cmd.Actor) -> str:
@@ -203,6 +206,18 @@ def house_of(state: BoardState, actor: cmd.Actor) -> str:
     if seat is None or seat.house is None:
         raise NotYourTurn("this seat has no house yet; the game has not started", code="not_started")
     return seat.house
+
+
+def acting_house(state: BoardState, actor: cmd.Actor, command: object) -> str:
+    """The house a player's command acts for: the seat's own, or with ``for_vassal`` a vassal that
+    the seat's house commands this round (MOD-VASSAL-08/09/13/24)."""
+    house = house_of(state, actor)
+    vassal = getattr(command, "for_vassal", None)
+    if vassal is None:
+        return house
+    if state.commanders.get(vassal) != house:
+        raise Forbidden(f"{house} does not command '{vassal}' this round", rule="MOD-VASSAL-03", code="not_your_vassal")
+    return str(vassal)
 
 
 def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
@@ -247,8 +262,14 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
             return undo_consent.answer_undo(state, actor.seat_id or "", house, command, ctx)
         case cmd.ChooseHouse():
             return house_choice.choose(state, command, actor, ctx)
+        case cmd.GiftPower():  # MOD-GIFT-01..03: at any time, not a pending decision
+            return list(gifts.gift_power(state, house_of(state, actor), command))
+        case cmd.CommandVassal():
+            em = Emitter(state, ctx)
+            commanders.command_vassal(em, house_of(state, actor), command.vassal)
+            return em.events
         case cmd.AssignOrders():
-            house = house_of(state, actor)
+            house = acting_house(state, actor, command)
             out = planning.assign_orders(state, ctx, house, command.orders)
             if state.planning.sequential:
                 nxt = [h for h in planning.houses_still_to_submit(state) if h != house]
@@ -266,9 +287,9 @@ def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) 
         case cmd.RavenPass():
             return planning.raven_pass(state, house_of(state, actor))
         case _ if isinstance(command, action.ACTION_COMMANDS):
-            return action.decide_action(state, command, house_of(state, actor), ctx)
+            return action.decide_action(state, command, acting_house(state, actor, command), ctx)
         case _ if isinstance(command, westeros.WESTEROS_COMMANDS):
-            return westeros.decide_westeros(state, command, house_of(state, actor), ctx)
+            return westeros.decide_westeros(state, command, acting_house(state, actor, command), ctx)
     raise RuleViolation(f"unknown command {type(command).__name__}", code="unknown_command")
 
 

@@ -8,11 +8,13 @@ from __future__ import annotations
 import msgspec
 
 from ..core.context import rfc3339
-from . import house_choice, planning
+from . import gifts, house_choice, planning
 from .action.decisions import ActionDecisionOptions, pending_action_decisions
 from .clock_times import house_deadline
 from .house_choice import ChooseHouseOptions
-from .orders import ORDER_TOKENS
+from .orders import VASSAL_ORDERS_PER_VASSAL, is_special
+from .planning import commanders
+from .planning.commanders import ChooseCommanderOptions
 from .state import BoardState
 from .timeouts import DEFAULT_TEXT
 from .undo_consent import DEFAULT_TEXT as UNDO_DEFAULT_TEXT
@@ -31,6 +33,8 @@ class AssignOrdersOptions(msgspec.Struct, tag_field="kind", tag="assign_orders")
     may_leave_areas_empty: bool
     submitted: dict[str, str] | None
     """Your sealed orders so far (you may amend them until everyone has submitted)."""
+    max_orders: int | None = None
+    """At most this many orders (a vassal's: 2, each token once, MOD-VASSAL-08); null: no limit but the tokens."""
 
 
 class RavenOptions(msgspec.Struct, tag_field="kind", tag="messenger_raven"):
@@ -49,7 +53,9 @@ class RavenPlacementOptions(msgspec.Struct, tag_field="kind", tag="raven_wildlin
 
 
 DecisionOptions = (
-    ChooseHouseOptions
+    gifts.GiftPowerOptions
+    | ChooseHouseOptions
+    | ChooseCommanderOptions
     | AssignOrdersOptions
     | RavenOptions
     | RavenPlacementOptions
@@ -69,6 +75,9 @@ class Decision(msgspec.Struct):
     deadline: str | None
     default: str
     """What the server does for you if the deadline passes."""
+    for_vassal: str | None = None
+    """Mother of Dragons: ``house`` is a vassal you command; send your answer with ``"for_vassal": house``
+    (MOD-VASSAL-08/09/13)."""
 
 
 def pending_decisions(state: BoardState) -> list[Decision]:
@@ -88,6 +97,10 @@ def pending_decisions(state: BoardState) -> list[Decision]:
                     default=DEFAULT_TEXT[house_choice.STEP],
                 )
             )
+    elif state.phase == "planning" and state.step == commanders.STEP:
+        house = commanders.chooser(state)
+        if house is not None:
+            out.append(_decision(state, house, ["command_vassal"], commanders.options(state, house)))
     elif state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
         if not remaining:
@@ -99,13 +112,15 @@ def pending_decisions(state: BoardState) -> list[Decision]:
         for house in houses:
             tokens = planning.eligible_tokens(state, house)
             areas = planning.areas_needing_orders(state, house)
+            vassal = house in state.vassals
             opts = AssignOrdersOptions(
                 areas=areas,
                 tokens=dict(sorted(tokens.items())),
-                special_tokens=sorted(t for t in tokens if ORDER_TOKENS[t].special),
+                special_tokens=sorted(t for t in tokens if is_special(t)),
                 special_limit=planning.special_order_limit(state, house),
-                may_leave_areas_empty=planning.eligible_count(state, house) < len(areas),
+                may_leave_areas_empty=vassal or planning.eligible_count(state, house) < len(areas),
                 submitted=state.planning.sealed.get(house),
+                max_orders=VASSAL_ORDERS_PER_VASSAL if vassal else None,
             )
             out.append(_decision(state, house, ["assign_orders"], opts))
     elif state.phase == "planning" and state.step == "messenger_raven":
@@ -126,6 +141,27 @@ def pending_decisions(state: BoardState) -> list[Decision]:
         for house, commands, opts in pending_westeros_decisions(state):
             out.append(_decision(state, house, commands, opts))
     return out + _undo_consents(state)
+
+
+def optional_decisions(state: BoardState, seat_id: str) -> list[Decision]:
+    """What a seat may do at any time without anyone waiting for it (never in ``waiting_for``, no
+    deadline): with Mother of Dragons, a gift of Power (MOD-GIFT-01..03) while it can give one."""
+    seat = state.seat(seat_id)
+    if seat is None or seat.house is None:
+        return []
+    opts = gifts.gift_options(state, seat.house)
+    if opts is None:
+        return []
+    return [
+        Decision(
+            seat_id=seat_id,
+            house=seat.house,
+            commands=["gift_power"],
+            options=opts,
+            deadline=None,
+            default=gifts.DEFAULT_TEXT,
+        )
+    ]
 
 
 def _undo_consents(state: BoardState) -> list[Decision]:
@@ -157,7 +193,7 @@ def _raven_holder(state: BoardState) -> str:
 
 
 def _decision(state: BoardState, house: str, commands: list[str], options: DecisionOptions) -> Decision:
-    seat = state.seat_of_house(house)
+    seat = state.deciding_seat(house)  # a vassal's decisions are its commander's (MOD-VASSAL-09)
     tag = options.__struct_config__.tag
     assert isinstance(tag, str), "every options Struct is tagged by its step's name"
     return Decision(
@@ -167,6 +203,7 @@ def _decision(state: BoardState, house: str, commands: list[str], options: Decis
         options=options,
         deadline=_deadline(state, house),
         default=DEFAULT_TEXT[tag],
+        for_vassal=house if house in state.commanders else None,
     )
 
 

@@ -89,6 +89,9 @@ class OrdersSubmitted(Event, frozen=True, tag="orders_submitted"):
     commitment: str = ""
     """Public at once: sha256 over the content and the salt; empty in games created before
     commit–reveal (``GameCreated.sealed_commitments`` false)."""
+    commander: str | None = None
+    """Mother of Dragons: ``house`` is a vassal and this player house placed its orders
+    (MOD-VASSAL-08); it sees them too."""
 
 
 class OrdersRevealed(Event, frozen=True, tag="orders_revealed"):

@@ -70,6 +70,27 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             chooser.house = event.house
             if all(s.house is not None for s in state.seats):  # MOD-SETUP-01: the last choice
                 lay_out_started(state, {s.house for s in state.seats if s.house is not None})
+        case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
+            state.houses[event.house].power -= event.amount
+            state.houses[event.to].power += event.amount
+        case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
+            hs = state.houses[event.house]
+            hs.hand = [k for k in hs.hand if k not in event.cards]
+            hs.discards = [k for k in hs.discards if k not in event.cards]
+            hs.removed = [*hs.removed, *event.cards]
+        case mev.VassalOrderSetsDealt():  # MOD-VASSAL-02: tokens back beside the track, sets dealt
+            state.commanders = {}
+            state.vassal_order_sets = dict(event.sets)
+        case mev.VassalCommanderChosen():  # MOD-VASSAL-03/04: one set used, or handed down the track
+            state.vassal_order_sets[event.house] -= 1
+            if event.vassal is not None:
+                state.commanders[event.vassal] = event.house
+            elif event.passed_to is not None:
+                state.vassal_order_sets[event.passed_to] = state.vassal_order_sets.get(event.passed_to, 0) + 1
+        case mev.VassalsCommandedByLast():  # MOD-VASSAL-05
+            for vassal in event.vassals:
+                state.commanders[vassal] = event.house
+            state.vassal_order_sets = {}
         case ev.StepBegan():
             if event.phase == "planning" and event.step == "assign_orders" and state.step != "assign_orders":
                 state.planning = Planning(sequential=event.sequential)

@@ -25,7 +25,7 @@ from . import events as ev
 from .api_docs import DOCS
 from .audit import audit as audit_export
 from .clocks import effective_deadline
-from .decisions import Decision, pending_decisions
+from .decisions import Decision, optional_decisions, pending_decisions
 from .judge_events import SeatReplaced
 from .narrative import describe as describe_event
 from .redaction import BoardView, redact_event, view_for
@@ -234,7 +234,8 @@ class BoardGame:
             version=state.version,
             phase=state.phase,
             step=state.step,
-            decisions=[d for d in every if seat_id is not None and d.seat_id == seat_id],
+            decisions=[d for d in every if seat_id is not None and d.seat_id == seat_id]
+            + (optional_decisions(state, seat_id) if seat_id is not None else []),
             waiting_for=[
                 Waiting(
                     seat_id=d.seat_id, house=d.house, kind=str(d.options.__struct_config__.tag), deadline=d.deadline

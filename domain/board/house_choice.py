@@ -17,13 +17,13 @@ import msgspec
 
 from ..core.context import Context
 from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
-from . import board_data, planning
+from . import board_data
 from . import commands as cmd
 from . import events as ev
 from . import mod_events as mev
-from .emitter import copy_state
-from .evolve import fold
+from .emitter import Emitter
 from .mother_of_dragons import houses
+from .planning.commanders import open_planning
 from .state import BoardState
 
 STEP = "choose_house"
@@ -104,12 +104,13 @@ def timeout_events(state: BoardState, ctx: Context) -> list[ev.Event]:
 
 def _after(state: BoardState, chosen: mev.HouseChosen, ctx: Context) -> list[ev.Event]:
     """The choice, then the next seat's step, or (after the last) the Planning phase of round 1."""
-    after = fold([chosen], copy_state(state))
-    assert after is not None, "folding an event onto a state gives a state"
-    if chooser(after) is not None:
-        return [chosen, _step(after, ctx)]
-    # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning.
-    return [chosen, planning.assign_orders_step(after, ctx, sequential=planning.needs_sequential_placement(after))]
+    em = Emitter(state, ctx)
+    em.emit(chosen)
+    if chooser(em.state) is not None:
+        em.emit(_step(em.state, ctx))
+    else:  # BG-ROUND-02: no Westeros phase in round 1; the game opens on Planning (MOD-VASSAL-02).
+        open_planning(em)
+    return em.events
 
 
 def _step(state: BoardState, ctx: Context) -> ev.StepBegan:

@@ -1,7 +1,8 @@
-"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01.
+"""Mother of Dragons events (docs/mother-of-dragons.md): the house choice of MOD-SETUP-01, the
+gifts of Power of MOD-GIFT-01..03 and the choice of the vassals' commanders (MOD-VASSAL-02..07).
 
-Part of :data:`domain.board.events.BoardEvent`. Both are public: which seat chooses when, and what it
-chose, are seen by everyone at the table.
+Part of :data:`domain.board.events.BoardEvent`. All are public: which seat chooses when, and what it
+chose, who gave how much Power to whom, and who commands which vassal, are seen by everyone at the table.
 """
 
 from __future__ import annotations
@@ -30,4 +31,65 @@ class HouseChosen(Event, frozen=True, tag="house_chosen"):
     Throne order)."""
 
 
-MOD_EVENTS = HouseChoiceOrdered | HouseChosen
+class PowerGifted(Event, frozen=True, tag="power_gifted"):
+    """MOD-GIFT-01/03: ``house`` put ``amount`` of its available Power tokens into the Power Pool and
+    ``to`` took as many of its own from the Pool. ``amount`` is what the receiver could take of the
+    ``requested`` gift (its tokens left in the Pool); only that much left the giver."""
+
+    house: str
+    to: str
+    amount: int
+    requested: int
+
+
+class HouseCardsRemovedFromGame(Event, frozen=True, tag="house_cards_removed_from_game"):
+    """House cards left the game for good, from ``house``'s hand or discard pile (Robert Arryn:
+    himself and the lowest-strength card of the opponent's discard pile, MOD-DATA-01)."""
+
+    house: str
+    cards: list[str]
+    reason: str
+
+
+class VassalOrderSetsDealt(Event, frozen=True, tag="vassal_order_sets_dealt"):
+    """MOD-VASSAL-02: a Planning phase begins; every vassal's token goes back beside the Iron Throne
+    track (no vassal has a commander) and the sets of Vassal Order tokens go to the highest players
+    on it, one set per vassal (:func:`~.mother_of_dragons.vassal_order_sets`)."""
+
+    round: int
+    sets: dict[str, int]
+    """Player house -> the sets it holds."""
+
+
+class VassalCommanderChosen(Event, frozen=True, tag="vassal_commander_chosen"):
+    """MOD-VASSAL-03/04/06: a player holding a set picked a vassal to command with it, or passed the
+    set to the next player on the Iron Throne track."""
+
+    house: str
+    """The player house that picked or passed."""
+    vassal: str | None
+    """The vassal it now commands; None when it passed."""
+    passed_to: str | None = None
+    """On a pass: the next player on the Iron Throne track, who now holds the set."""
+    by_default: bool = False
+    """The deadline passed and the documented default chose."""
+
+
+class VassalsCommandedByLast(Event, frozen=True, tag="vassals_commanded_by_last"):
+    """MOD-VASSAL-05: the sets reached the last player on the Iron Throne track, which cannot pass: it
+    commands every vassal still unpicked."""
+
+    house: str
+    vassals: list[str]
+    """The vassals it now commands, in Iron Throne order."""
+
+
+MOD_EVENTS = (
+    HouseChoiceOrdered
+    | HouseChosen
+    | PowerGifted
+    | HouseCardsRemovedFromGame
+    | VassalOrderSetsDealt
+    | VassalCommanderChosen
+    | VassalsCommandedByLast
+)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from . import clock_events as cev
 from . import events as ev
 from . import judge_events as jev
+from . import mod_events as mev
 from .action import events as aev
 from .action.narrative import describe_action
 from .westeros import events as wev
@@ -49,6 +50,16 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.house.capitalize()} left the card {where} the wildling deck."
         case ev.RavenPassed():
             return f"{event.house.capitalize()} did not use the Messenger Raven."
+        case mev.PowerGifted():  # MOD-GIFT-01/03
+            capped = (
+                f" (of {event.requested} offered: all {event.to.capitalize()} had left in the Pool)"
+                if event.amount != event.requested
+                else ""
+            )
+            return f"{event.house.capitalize()} gave {event.amount} Power to {event.to.capitalize()}{capped}."
+        case mev.HouseCardsRemovedFromGame():  # Robert Arryn (MOD-DATA-01)
+            names = ", ".join(k.replace("_", " ").title() for k in event.cards)
+            return f"{event.house.capitalize()}'s {names} left the game ({event.reason.replace('_', ' ').title()})."
         case ev.DecisionTimedOut():
             return (
                 f"Time ran out at {event.step.replace('_', ' ')} for {', '.join(h.capitalize() for h in event.houses)}."

@@ -2,7 +2,8 @@
 
 Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04):
 
-* sealed orders, until the reveal: seen only by the house that placed them;
+* sealed orders, until the reveal: seen only by the house that placed them (a vassal's: by its
+  commander, MOD-VASSAL-08);
 * sealed bids (Clash of Kings, wildlings), until the reveal: seen only by the bidder;
 * the salt of each sealed input (orders, bids, House cards), hidden with its content; the
   commitment over both is public at once (commit–reveal, :mod:`.sealed_inputs`);
@@ -56,7 +57,7 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             hidden = msgspec.structs.replace(event.scenario.westeros, decks={}, wildling_deck=None)
             return msgspec.structs.replace(event, scenario=msgspec.structs.replace(event.scenario, westeros=hidden))
         # A sealed input's content and salt are hidden; its commitment is public (domain/board/sealed_inputs.py).
-        case ev.OrdersSubmitted() if event.house != reader:
+        case ev.OrdersSubmitted() if reader is None or reader != (event.commander or event.house):
             return msgspec.structs.replace(event, orders=None, salt=None)
         case ev.RavenWildlingPeeked() if event.house != reader:
             return msgspec.structs.replace(event, card=None)
@@ -167,9 +168,12 @@ class BoardView(msgspec.Struct):
     vassals: list[str] = []
     """Mother of Dragons: the houses no player chose (MOD-VASSAL-01); empty in the base game."""
     vassal_order_sets: dict[str, int] = {}
-    """Mother of Dragons: player house -> sets of Vassal Order tokens it holds (MOD-SETUP-11)."""
+    """Mother of Dragons: player house -> sets of Vassal Order tokens it holds and has not used yet
+    to pick a vassal (MOD-SETUP-11, MOD-VASSAL-02..06)."""
     house_choice_order: list[str] = []
     """Mother of Dragons: the seats in the order they choose their houses (MOD-SETUP-01)."""
+    commanders: dict[str, str] = {}
+    """Mother of Dragons: vassal -> the player house commanding it this round (MOD-VASSAL-03)."""
 
 
 def view_for(state: BoardState, reader: Reader) -> BoardView:
@@ -183,7 +187,8 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         if order is None and state.step == "assign_orders" and a.house in state.planning.sealed:
             sealed = state.planning.sealed[a.house].get(aid)
             if sealed is not None:
-                order = sealed if (over or a.house == reader) else "sealed"
+                mine = reader is not None and reader == state.commanders.get(a.house, a.house)
+                order = sealed if (over or mine) else "sealed"
         areas[aid] = AreaView(
             controller=ctrl[aid],
             house=a.house,
@@ -244,6 +249,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
         vassals=list(state.vassals),
         vassal_order_sets=dict(state.vassal_order_sets),
         house_choice_order=list(state.house_choice_order),
+        commanders=dict(state.commanders),
     )
 
 

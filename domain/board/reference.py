@@ -29,6 +29,8 @@ from .mustering import muster_points
 from .orders import ORDER_TOKENS, TOKENS_PER_HOUSE, OrderToken, OrderType
 
 DeckId = Literal["deck_i", "deck_ii", "deck_iii"]
+MOTHER_OF_DRAGONS = "mother_of_dragons"
+"""``settings.expansion`` of a Mother of Dragons game, whose board is ``board-mother-of-dragons``."""
 SCHEMA_VERSION = 1
 """The shape of these documents; a change that breaks clients gets a new number (and a new path)."""
 
@@ -104,26 +106,26 @@ class BoardArea(msgspec.Struct, frozen=True):
 
 
 class BoardReference(msgspec.Struct, frozen=True):
-    """The base board (3-6 players): every area with its printed icons, its neighbours and where to
-    draw it. Adjacency is symmetric: `b` is in `a`'s `adjacent` exactly when `a` is in `b`'s."""
+    """A board: every area with its printed icons, its neighbours and where to draw it. Adjacency is
+    symmetric: `b` is in `a`'s `adjacent` exactly when `a` is in `b`'s."""
 
     schema_version: int
     """The shape of this document (`1`). The content's version is the answer's `ETag`."""
     frame: MapFrame
     """The drawing's frame: the board's width and height in the units of every `point`."""
     areas: tuple[BoardArea, ...]
-    """Every area of the board, sorted by id (38 land areas, 12 sea areas, 8 ports)."""
+    """Every area of the board, sorted by id (the base board: 38 land areas, 12 sea areas, 8 ports; the
+    Mother of Dragons board adds The Vale of Arryn, The Bite and the Port of the Eyrie)."""
 
 
-def _port_of_land() -> dict[str, str]:
-    return {a.port_of.land: a.id for a in board_data.board().areas if a.port_of is not None}
-
-
-def board_reference() -> BoardReference:
-    layout = board_data.layout()
-    ports = _port_of_land()
+def board_reference(expansion: str | None = None) -> BoardReference:
+    """The board a game of ``expansion`` is played on (``board_data.areas_for``) with its drawing
+    points: the base board, or the Mother of Dragons 7-house board with the Eyrie and Bite overlays."""
+    layout = board_data.mod_layout() if expansion == MOTHER_OF_DRAGONS else board_data.layout()
+    facts = board_data.areas_for(expansion)
+    ports = {a.port_of.land: a.id for a in facts.values() if a.port_of is not None}
     areas = []
-    for a in board_data.board().areas:
+    for a in facts.values():
         p = layout.areas[a.id]
         areas.append(
             BoardArea(
@@ -131,7 +133,7 @@ def board_reference() -> BoardReference:
                 name=a.name,
                 kind=a.kind,
                 castle=a.castle,
-                mustering_points=muster_points(a.id),
+                mustering_points=muster_points(a.id, expansion),
                 supply=a.supply,
                 power=a.power,
                 home_of=a.home_of,
@@ -354,6 +356,16 @@ def documents() -> tuple[ReferenceDocument, ...]:
             "the areas adjacent to it, and the point where it is drawn (centroid and bounding box, in the units "
             "of `frame`). Everything a page needs to draw the map under a game's view.",
             content=board_reference(),
+        ),
+        ReferenceDocument(
+            name="board-mother-of-dragons",
+            summary="The Mother of Dragons board: areas, adjacency and layout points",
+            description="The board of a Mother of Dragons game (`settings.expansion: mother_of_dragons`): the base "
+            "board with the Eyrie and Bite overlays (The Vale of Arryn, The Bite and the Port of the Eyrie added; "
+            "the Eyrie, the Fingers, the Mountains of the Moon, White Harbor, Widow's Watch and their neighbours "
+            "redrawn), each area with the same facts as `board` and the point where this board draws it. A game's "
+            "view names exactly this board's areas.",
+            content=board_reference(MOTHER_OF_DRAGONS),
         ),
         ReferenceDocument(
             name="house-cards",

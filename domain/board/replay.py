@@ -27,6 +27,8 @@ from collections.abc import Sequence
 from itertools import combinations, islice
 from typing import Any
 
+import msgspec
+
 from ..core.commands import JUDGE, Actor, ApplyTimeout, JoinGame, PauseClocks, ResolvePending, ResumeClocks, StartGame
 from ..core.rederive import Candidate, Recorded
 from . import clock_events as cev
@@ -69,6 +71,10 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
         seat = state.seat(head.seat_id)
         generation = seat.generation if seat else 0
         out.append((Actor(kind="seat", seat_id=head.seat_id, generation=generation), cmd.ChooseHouse(house=head.house)))
+    elif isinstance(head, mev.VassalCommanderChosen) and not head.by_default:  # MOD-VASSAL-03/04
+        seat = state.seat_of_house(head.house)
+        by = Actor(kind="seat", seat_id=seat.seat_id, generation=seat.generation) if seat else Actor(kind="seat")
+        out.append((by, cmd.CommandVassal(vassal=head.vassal)))
     elif isinstance(head, cev.ClocksPaused):  # by the role recorded in the event (``by``)
         out.append((_clock_keeper(head.by), PauseClocks(reason=head.reason)))
     elif isinstance(head, cev.ClocksResumed):
@@ -84,7 +90,9 @@ def candidates(state: BoardState, recorded: Sequence[Recorded], i: int) -> list[
             out.append((by, UndoRequestAt(version=head.version, reason=head.reason)))
     else:
         for house, command in player_commands(recorded, i):
-            seat = state.seat_of_house(house)  # its current player: the token generation of now
+            if house in state.commanders:  # MOD-VASSAL-09: its commander acted for the vassal
+                command = msgspec.structs.replace(command, for_vassal=house)  # type: ignore[type-var]
+            seat = state.deciding_seat(house)  # its current player: the token generation of now
             actor = Actor(kind="seat", seat_id=seat.seat_id, generation=seat.generation) if seat else Actor(kind="seat")
             out.append((actor, command))
     if pending_system_work(state):
@@ -114,6 +122,8 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = cmd.RavenPlaceWildling(to_bottom=e.to_bottom)
         case ev.RavenPassed():
             command = cmd.RavenPass()
+        case mev.PowerGifted():  # MOD-GIFT-01: the gift asked for (the event records the capped one)
+            command = cmd.GiftPower(to=e.to, amount=e.requested)
         case aev.RaidResolved():
             command = acmd.ResolveRaid(area=e.area, target=e.target_area)
         case aev.MarchDeclared():

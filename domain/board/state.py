@@ -21,6 +21,7 @@ Phase = Literal["lobby", "setup", "westeros", "planning", "action", "ended"]
 Step = Literal[
     "waiting_for_players",
     "choose_house",  # Mother of Dragons: the seats choose their houses (MOD-SETUP-01)
+    "choose_commanders",  # Mother of Dragons: the players pick the vassals they command (MOD-VASSAL-03)
     "assign_orders",
     "reveal_orders",
     "messenger_raven",
@@ -152,6 +153,8 @@ class HouseState(msgspec.Struct):
     hand: list[str]
     """House cards in hand."""
     discards: list[str] = []
+    removed: list[str] = []
+    """House cards removed from the game for good (Robert Arryn, Mother of Dragons)."""
 
 
 class PlacedOrder(msgspec.Struct):
@@ -256,8 +259,12 @@ class BoardState(msgspec.Struct):
     """Mother of Dragons: the houses no player chose, commanded by players (MOD-VASSAL-01); empty
     in the base game."""
     vassal_order_sets: dict[str, int] = {}
-    """Mother of Dragons: player house -> how many sets of 4 Vassal Order tokens it holds
-    (MOD-SETUP-11, MOD-VASSAL-02)."""
+    """Mother of Dragons: player house -> how many sets of 4 Vassal Order tokens it holds and has not
+    yet used to pick a vassal or passed on (MOD-SETUP-11, MOD-VASSAL-02..06); all used once every
+    vassal has its commander."""
+    commanders: dict[str, str] = {}
+    """Mother of Dragons: vassal -> the player house commanding it this round (MOD-VASSAL-03), from
+    the choice at the start of the Planning phase to the start of the next one. Public."""
     vassal_house_deck: list[str] = []
     """Mother of Dragons: the shared Vassal House card deck (MOD-VASSAL-14). Public until a combat
     draws from it."""
@@ -277,6 +284,16 @@ class BoardState(msgspec.Struct):
             if s.house == house:
                 return s
         return None
+
+    def family(self, house: str) -> str:
+        """Mother of Dragons: the head of ``house``'s "vassal family", its commander for a vassal and
+        itself otherwise (MOD-VASSAL-18, MOD-VASSAL-27); every house in the base game."""
+        return self.commanders.get(house, house)
+
+    def deciding_seat(self, house: str) -> Seat | None:
+        """The seat that decides for ``house``: its player, or for a Mother of Dragons vassal the
+        player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24)."""
+        return self.seat_of_house(self.commanders.get(house, house))
 
     def turn_order(self) -> list[str]:
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 from . import board_data
 from .action.state import Combat
 from .adjacency import can_support
-from .orders import ORDER_TOKENS, order_type
+from .orders import order_type, token
 from .state import BoardState
 
 
@@ -34,9 +34,10 @@ def supports(state: BoardState, c: Combat) -> list[tuple[str, str, str]]:
     for area, placed in sorted(state.orders.items()):
         if order_type(placed.order) != "support" or not can_support(state, area, c.area):
             continue
-        if placed.house == c.attacker:
+        # MOD-VASSAL-18: a commander's and its vassals' Support orders always back their family's side
+        if state.family(placed.house) == state.family(c.attacker):
             side = "attacker"
-        elif c.defender is not None and placed.house == c.defender:
+        elif c.defender is not None and state.family(placed.house) == state.family(c.defender):
             side = "defender"
         else:
             side = c.support.get(placed.house, "none")
@@ -88,7 +89,7 @@ def support_value(state: BoardState, c: Combat, side: str) -> int:
     for area, house, s in supports(state, c):
         if s == side:
             total += units_value(state, c, standing(state, area), house, side)
-            total += ORDER_TOKENS[state.orders[area].order].bonus
+            total += token(state.orders[area].order).bonus
     return total
 
 
@@ -101,7 +102,7 @@ def initial_strength(state: BoardState, c: Combat) -> dict[str, int]:
 
     Attacker: marching units + March modifier + support, never below 0. Defender: standing units
     (Siege Engines 0) + Defense order (doubled by Catelyn Stark) + garrison + support."""
-    march_bonus = ORDER_TOKENS[c.march_order].bonus
+    march_bonus = token(c.march_order).bonus
     att = units_value(state, c, attacker_units(state, c), c.attacker, "attacker") + march_bonus
     att += support_value(state, c, "attacker")
     out = {c.attacker: max(0, att)}
@@ -109,7 +110,7 @@ def initial_strength(state: BoardState, c: Combat) -> dict[str, int]:
         d = units_value(state, c, standing(state, c.area), c.defender, "defender")
         placed = state.orders.get(c.area)
         if placed is not None and placed.house == c.defender and order_type(placed.order) == "defense":
-            bonus = ORDER_TOKENS[placed.order].bonus
+            bonus = token(placed.order).bonus
             d += bonus * (2 if card_of(c, c.defender) == "catelyn_stark" else 1)
         d += state.areas[c.area].garrison
         d += support_value(state, c, "defender")
@@ -128,7 +129,7 @@ def neutral_march_terms(
     for _, placed in state.orders.items():
         if placed.house != house:
             c.support[placed.house] = "attacker"
-    base = ORDER_TOKENS[march_order].bonus + support_value(state, c, "attacker")
+    base = token(march_order).bonus + support_value(state, c, "attacker")
     per_unit = {u: unit_value(state, c, u, house, "attacker") for u in ("footman", "knight", "ship", "siege_engine")}
     return base, per_unit
 

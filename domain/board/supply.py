@@ -111,8 +111,12 @@ def on_board(state: BoardState, house: str, unit: str) -> int:
 
 
 def available_units(state: BoardState, house: str, unit: str) -> int:
-    """BG-COMP-03: units of that type the house can still put on the board."""
-    limit = board_data.setup().houses[house].unit_limits[unit]
+    """BG-COMP-03: units of that type the house can still put on the board (with Mother of Dragons
+    from its 7-house facts, where House Arryn is)."""
+    if state.settings.expansion is not None:
+        limit = board_data.mother_of_dragons().houses[house].unit_limits[unit]
+    else:
+        limit = board_data.setup().houses[house].unit_limits[unit]
     return max(0, limit - on_board(state, house, unit))
 
 

@@ -13,7 +13,9 @@ from ..core.context import Context
 from . import events as ev
 from . import house_choice
 from .action.timeouts import ACTION_DEFAULT_TEXT, action_timeout_events
+from .emitter import Emitter
 from .house_choice import DEFAULT_TEXT as HOUSE_CHOICE_DEFAULT_TEXT
+from .planning import commanders
 from .planning.timeouts import DEFAULT_ORDER_PREFERENCE, default_orders, planning_timeout_events
 from .planning.timeouts import DEFAULT_TEXT as PLANNING_DEFAULT_TEXT
 from .state import BoardState
@@ -23,6 +25,7 @@ __all__ = ["DEFAULT_ORDER_PREFERENCE", "DEFAULT_TEXT", "default_orders", "timeou
 
 DEFAULT_TEXT: dict[str, str] = {
     **HOUSE_CHOICE_DEFAULT_TEXT,
+    **commanders.DEFAULT_TEXT,
     **PLANNING_DEFAULT_TEXT,
     **ACTION_DEFAULT_TEXT,
     **WESTEROS_DEFAULT_TEXT,
@@ -36,6 +39,13 @@ def timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None
     (a time bank ran out, docs/clocks.md)."""
     if state.phase == "setup" and state.step == house_choice.STEP:
         return house_choice.timeout_events(state, ctx)
+    if state.phase == "planning" and state.step == commanders.STEP:
+        current = commanders.chooser(state)
+        if current is None or (only is not None and current not in only):
+            return []
+        em = Emitter(state, ctx)
+        commanders.timeout(em)
+        return em.events
     if state.phase == "action" and state.action is not None:
         return action_timeout_events(state, ctx, only)
     if state.phase == "westeros" and state.westeros is not None:

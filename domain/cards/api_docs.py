@@ -22,6 +22,8 @@ from .commands import (
     EndMarshaling,
     MarshalCard,
     PassAction,
+    PlayEvent,
+    UseAction,
 )
 from .decks import DeckChoice
 from .state import SetupPick
@@ -116,13 +118,22 @@ DESCRIPTIONS: dict[str, str] = {
     "saved": "The card the duplicate saved.",
     "from_seat": "The seat that lost the power.",
     "to_seat": "The seat that gained it.",
-    "target": "The character knelt by intimidate, or null for none.",
+    "target": "The target: the character knelt by intimidate (null for none); an Action's or event's target "
+    "(a card id or a challenge type; null when it takes none); the card a lasting effect is on.",
+    "effect": "A lasting effect: its card, target, duration and what it changes.",
+    "from_pile": "Where the card came from: `hand`, `discard` or `dead`.",
+    "card_source": "The card whose ability did it.",
+    "until": "How long the effect lasts: `challenge` or `phase`.",
+    "claim": "Change to the target seat's claim.",
+    "icon": "A challenge icon the target gains, or null.",
+    "at_end": "What happens to the target as the phase ends if still in play (`discard`, `return_to_hand`), or null.",
     "salt": "The commitment's salt: hidden with the sealed choice, published by the reveal.",
     "salts": "Each seat's salt: with the revealed choices they open the commitments.",
     "commitment": "sha256 over the sealed choice and its salt, public at once (commit–reveal).",
     "chosen": "Each seat's sealed setup choice, as committed.",
-    "window": "The action window: `before_challenge`, `after_attackers` or `after_defenders`.",
-    "first": "The player who acts first in the window (the first player).",
+    "window": "The action window: `plot`, `draw`, `marshaling`, `before_challenge`, `after_attackers`, "
+    "`after_defenders`, `dominance`, `standing` or `taxation`; on an action or event: used in an open window.",
+    "first": "The player who acts first in the window (the first player; after a player ended marshaling, the other).",
     "options": "The legal targets of the ability (card ids, or challenge types).",
     "prompt": "The card asking and its text, in words.",
     "seat": "The seat that decides.",
@@ -164,6 +175,8 @@ DOCS = SchemaDocs(
         ChooseIntimidate(target="s2-05"),
         AmbushCard(card="s2-33"),
         PassAction(),
+        UseAction(card="s1-12", target="s2-05"),
+        PlayEvent(card="s1-40"),
         ChooseTargets(cards=["s2-05"]),
         Concede(),
         CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken"), DeckChoice(name="lannister_rose")]),

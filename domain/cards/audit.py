@@ -69,6 +69,10 @@ def player_command(e: Any) -> object | None:
             return cmd.DiscardToReserve(cards=e.cards)
         case ev.CardsAmbushed():
             return cmd.AmbushCard(card=e.card, attach_to=e.placed.on if e.placed.as_ == "attachment" else None)
+        case ev.CardsActionUsed():
+            return cmd.UseAction(card=e.card, target=e.target)
+        case ev.CardsEventPlayed():
+            return cmd.PlayEvent(card=e.card, target=e.target)
         case ev.CardsActionPassed():
             return cmd.PassAction()
         case ev.CardsPlayerEliminated(reason="conceded"):

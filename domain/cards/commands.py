@@ -99,6 +99,24 @@ class AmbushCard(_Command, frozen=True, tag="ambush_card"):
     attach_to: CardId | None = None
 
 
+class UseAction(_Command, frozen=True, tag="use_action"):
+    """Use the Action of a card you control (a character, location or attachment in play, or your
+    revealed plot) in an action window or while you marshal: ``target`` is one of the targets the
+    decision lists for it (``actions``), or null when it lists none (CG-POOL-06)."""
+
+    card: CardId
+    target: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+
+
+class PlayEvent(_Command, frozen=True, tag="play_event"):
+    """Play an event card from your hand in an action window or while you marshal: pay its cost in
+    gold, it goes to your discard pile and resolves with ``target`` (one of the targets the
+    decision lists for it in ``events``, or null when it lists none)."""
+
+    card: CardId
+    target: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+
+
 class PassAction(_Command, frozen=True, tag="pass_action"):
     """Take no action in this action window (CG-ROUND-02)."""
 
@@ -134,6 +152,8 @@ CardCommand = (
     | ChooseClaimVictims
     | ChooseIntimidate
     | AmbushCard
+    | UseAction
+    | PlayEvent
     | PassAction
     | Concede
     | DiscardToReserve

@@ -16,7 +16,7 @@ from .state import CardState
 
 def strength(state: CardState, iid: str) -> int:
     """The character's current STR: printed STR plus every active constant bonus, never below 0."""
-    total = state.record(iid).str_
+    total = state.record(iid).str_ + sum(e.strength for e in state.effects if e.target == iid)
     for ability, source, owner in active(state):
         total += ability.strength_bonus(state, source, owner, iid)
     return max(0, total)
@@ -27,7 +27,7 @@ def icons(state: CardState, iid: str) -> Icons | None:
     printed = state.record(iid).icons
     if printed is None:
         return None
-    gained: set[str] = set()
+    gained: set[str] = {e.icon for e in state.effects if e.target == iid and e.icon is not None}
     for ability, source, owner in active(state):
         gained.update(ability.icon_grants(state, source, owner, iid))
     if not gained:
@@ -89,7 +89,8 @@ def claim_modifier(state: CardState) -> int:
     ch = state.challenge
     if ch is None:
         return 0
-    return sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state))
+    lasting = sum(e.claim for e in state.effects if e.target == ch.attacker)
+    return lasting + sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state))
 
 
 def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from .phases import challenges, marshaling, taxation
+from .phases import actions, challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
 from .setup import SETUP_GOLD, setup_attach_targets
 from .state import CardState
@@ -18,12 +18,12 @@ COMMANDS: dict[str, list[str]] = {
     "setup": ["choose_setup"],
     "plot": ["choose_plot"],
     "first_player": ["choose_first_player"],
-    "marshal": ["marshal_card", "end_marshaling"],
+    "marshal": ["marshal_card", "use_action", "play_event", "end_marshaling"],
     "challenge": ["declare_challenge", "end_challenges"],
     "defend": ["declare_defenders"],
     "claim": ["choose_claim_victims"],
     "intimidate": ["choose_intimidate"],
-    "action": ["ambush_card", "pass_action"],
+    "action": ["ambush_card", "use_action", "play_event", "pass_action"],
     "reserve": ["discard_to_reserve"],
     "ability": ["choose_targets"],
 }
@@ -41,7 +41,8 @@ class CardDecision(msgspec.Struct):
     """What the server does at the deadline if you have not decided."""
     cards: list[str] = []
     """The cards you may choose among (setup: your hand; plot: your plot deck; claim: your characters;
-    reserve: your hand; marshal: the cards you may marshal now; intimidate: the characters you may kneel)."""
+    reserve: your hand; marshal: the cards you may marshal now; action: the cards you may ambush;
+    intimidate: the characters you may kneel)."""
     count: int | None = None
     """How many cards to choose (claim, reserve), or None."""
     budget: int | None = None
@@ -62,6 +63,10 @@ class CardDecision(msgspec.Struct):
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the challenge's
     type -> your eligible defenders."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none)."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters an attacker with stealth may bypass."""
     stealth_attackers: list[str] = []
@@ -114,6 +119,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
             d.budget = p.gold
+            d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "challenge":
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
@@ -126,10 +132,11 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)
         case "action":
-            options = marshaling.ambushable(s, seat)
+            options = actions.ambushes(s, seat)
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
             d.budget = p.gold
+            d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":
             d.cards = challenges.intimidate_targets(s)
         case "ability":

@@ -10,7 +10,7 @@ from __future__ import annotations
 import msgspec
 
 from .decks import ResolvedDeck
-from .state import AbilityChoice, CardSettings, SetupPick
+from .state import AbilityChoice, CardSettings, Lasting, SetupPick
 
 SCHEMA_VERSION = 1
 
@@ -338,11 +338,12 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
 
 
 class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
-    """Cards of a seat's discard pile (public) went back into its draw deck (a shuffle follows)."""
+    """Cards of a seat's discard (or dead) pile (public) went back into its draw deck (a shuffle follows)."""
 
     seat_id: str
     cards: list[str]
     card: str
+    from_pile: str = "discard"
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
@@ -371,13 +372,16 @@ class CardsIntimidated(Event, frozen=True, tag="cards_intimidated"):
 
 
 class CardsWindowOpened(Event, frozen=True, tag="cards_window_opened"):
-    """An action window of the challenges phase opened (CG-ROUND-02); the first player acts first.
-    It is opened only when some player has an action (here: an Ambush, CG-KEY-06)."""
+    """An action window opened (CG-ROUND-02); the first player acts first. It is opened only when
+    some player has an action (an Ambush, CG-KEY-06, a card's Action or an event it may play)."""
 
     window: str
     first: str
     active: str
-    """The active player of the challenges phase."""
+    """The active player when it opened (the first player outside marshaling and challenges)."""
+    passed: int = 0
+    """Players counted as having passed already: 1 for the marshaling window that follows the
+    active player's ``end_marshaling`` (its pass; the next player acts first)."""
 
 
 class CardsActionPassed(Event, frozen=True, tag="cards_action_passed"):
@@ -402,6 +406,89 @@ class CardsWindowClosed(Event, frozen=True, tag="cards_window_closed"):
     """Every player passed in a row: the window closes (CG-ROUND-02)."""
 
     window: str
+
+
+class CardsActionUsed(Event, frozen=True, tag="cards_action_used"):
+    """A player used the Action of a card it controls (a character, location, attachment or its
+    revealed plot) with this target (CG-POOL-06); its costs and effects follow as events.
+    ``window``: used as an opportunity of an open action window (the window goes on from it)."""
+
+    seat_id: str
+    card: str
+    code: str
+    target: str | None = None
+    window: bool = False
+
+
+class CardsEventPlayed(Event, frozen=True, tag="cards_event_played"):
+    """A player played an event card from hand (its identity is public from here): ``cost`` gold
+    paid, the card goes to its owner's discard pile, its effects follow as events."""
+
+    seat_id: str
+    card: str
+    code: str
+    cost: int
+    target: str | None = None
+    window: bool = False
+
+
+class CardsEffectApplied(Event, frozen=True, tag="cards_effect_applied"):
+    """A lasting effect of an ability, until the end of the challenge or the phase."""
+
+    effect: Lasting
+
+
+class CardsPutIntoPlay(Event, frozen=True, tag="cards_put_into_play"):
+    """A card put into play by an ability from its owner's hand, discard or dead pile (not
+    marshaled: Limited ignored, CG-PHASE-10)."""
+
+    seat_id: str
+    card: str
+    code: str
+    from_pile: str
+    placed: Placement
+    card_source: str
+    """The card whose ability did it."""
+
+
+class CardsReturnedToHand(Event, frozen=True, tag="cards_returned_to_hand"):
+    """Cards in play returned to their owners' hands by an ability (``card``)."""
+
+    cards: list[str]
+    card: str
+
+
+class CardsSacrificed(Event, frozen=True, tag="cards_sacrificed"):
+    """A player sacrificed cards it controls (a cost): to their owners' discard piles; a duplicate
+    does not save a sacrificed card (CG-UNIQUE-03)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsControlTaken(Event, frozen=True, tag="cards_control_taken"):
+    """``seat_id`` took control of ``target`` (it stays in play, with its attachments)."""
+
+    seat_id: str
+    target: str
+    card: str
+
+
+class CardsFactionKnelt(Event, frozen=True, tag="cards_faction_knelt"):
+    """A player knelt its faction card (a cost of ``card``'s ability; it stands in the standing phase)."""
+
+    seat_id: str
+    card: str
+
+
+class CardsTopCardRevealed(Event, frozen=True, tag="cards_top_card_revealed"):
+    """The top card of a seat's draw deck was revealed by an ability (``card_source``): public from here."""
+
+    seat_id: str
+    card: str
+    code: str
+    card_source: str
 
 
 class CardsDominanceDetermined(Event, frozen=True, tag="cards_dominance_determined"):
@@ -486,6 +573,15 @@ CardEvent = (
     | CardsActionPassed
     | CardsAmbushed
     | CardsWindowClosed
+    | CardsActionUsed
+    | CardsEventPlayed
+    | CardsEffectApplied
+    | CardsPutIntoPlay
+    | CardsReturnedToHand
+    | CardsSacrificed
+    | CardsControlTaken
+    | CardsFactionKnelt
+    | CardsTopCardRevealed
     | CardsDominanceDetermined
     | CardsStood
     | CardsGoldReturned

@@ -124,6 +124,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
             state.challenge = None
+            state.effects = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("phase:")]
             for p in state.players:
                 p.challenges_won = []
@@ -171,6 +172,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                     state.in_play[a].kneeling = True
             state.active = event.seat_id
             state.challenge = _challenge(event)
+            state.effects = [e for e in state.effects if e.until != "challenge"]
             state.waiting = []
         case ev.CardsDefendersDeclared():
             assert state.challenge is not None
@@ -212,7 +214,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 leave_play(state, c, "discard")
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
-            _remove(p.discard, event.cards)
+            _remove(p.dead if event.from_pile == "dead" else p.discard, event.cards)
             p.deck.extend(event.cards)
         case ev.CardsKneelingChanged():
             for c in event.cards:
@@ -228,7 +230,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.in_play[event.target].kneeling = True
             state.waiting = []
         case ev.CardsWindowOpened():
-            state.window = Window(kind=event.window, turn=event.first, active=event.active)
+            state.window = Window(kind=event.window, turn=event.first, active=event.active, passes=event.passed)
         case ev.CardsActionPassed():
             assert state.window is not None
             state.window.passes += 1
@@ -245,6 +247,32 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
+        case ev.CardsActionUsed():
+            _opportunity_taken(state, event.seat_id, event.window)
+        case ev.CardsEventPlayed():
+            p = state.player(event.seat_id)
+            p.hand.remove(event.card)
+            p.gold -= event.cost
+            p.discard.append(event.card)
+            _opportunity_taken(state, event.seat_id, event.window)
+        case ev.CardsEffectApplied():
+            state.effects.append(event.effect)
+        case ev.CardsPutIntoPlay():
+            owner = state.player(state.owner(event.card))
+            getattr(owner, event.from_pile).remove(event.card)
+            _place(state, event.seat_id, event.placed)
+        case ev.CardsReturnedToHand():
+            for c in event.cards:
+                leave_play(state, c, "hand")
+        case ev.CardsSacrificed():
+            for c in event.cards:
+                leave_play(state, c, "discard")
+        case ev.CardsFactionKnelt():
+            state.player(event.seat_id).faction_kneeling = True
+        case ev.CardsTopCardRevealed():
+            pass  # a fact for the log: the card stays on top of the deck
+        case ev.CardsControlTaken():
+            state.in_play[event.target].controller = event.seat_id
         case ev.CardsChallengeResolved():
             if state.challenge is not None:
                 state.challenge.winner, state.challenge.unopposed = event.winner, event.unopposed
@@ -278,10 +306,25 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
     return state
 
 
+def _opportunity_taken(state: CardState, seat: str, in_window: bool) -> None:
+    """An action taken as an opportunity of the open window: the passes in a row start again and
+    the next player may act (CG-ROUND-02)."""
+    state.waiting = []
+    if in_window and state.window is not None:
+        state.window.passes = 0
+        state.window.turn = state.opponent(seat)
+
+
 def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
     c = event.choice
     return AbilityChoice(
-        seat=c.seat, card=c.card, options=list(c.options), count=c.count, prompt=c.prompt, default=list(c.default)
+        seat=c.seat,
+        card=c.card,
+        options=list(c.options),
+        count=c.count,
+        prompt=c.prompt,
+        default=list(c.default),
+        then=c.then,
     )
 
 

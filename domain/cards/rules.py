@@ -24,7 +24,7 @@ from .abilities import triggers
 from .abilities.registry import active
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
-from .phases import challenges, flow, marshaling, plot, taxation
+from .phases import actions, challenges, flow, marshaling, plot, taxation
 from .state import CardSettings, CardState
 
 DEFAULTS: dict[str, str] = {
@@ -180,7 +180,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.EndMarshaling():
             _expect(s, seat, "marshal", "CG-PHASE-08")
             em.emit(ev.CardsMarshalingEnded(seat_id=seat))
-            flow.next_marshal(em)
+            flow.marshaling_ended(em, seat)
         case cmd.DeclareChallenge():
             _expect(s, seat, "challenge", "CG-PHASE-12")
             stealth = dict(command.stealth)
@@ -231,6 +231,14 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             )
             triggers.ambushed(em, command.card, seat)
             flow.window_turn(em)
+        case cmd.UseAction():
+            step = _opportunity(s, seat)
+            actions.use(em, seat, command.card, command.target, in_window=step == "action")
+            flow.after_action(em, step)
+        case cmd.PlayEvent():
+            step = _opportunity(s, seat)
+            actions.play(em, seat, command.card, command.target, in_window=step == "action")
+            flow.after_action(em, step)
         case cmd.PassAction():
             _expect(s, seat, "action", "CG-ROUND-02")
             em.emit(ev.CardsActionPassed(seat_id=seat))
@@ -238,8 +246,10 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.ChooseTargets():
             _expect(s, seat, "ability", "CG-PHASE-04")
             triggers.check_choice(s, list(command.cards))
+            assert s.choice is not None
+            then = s.choice.then
             triggers.resolve_choice(em, list(command.cards), by_default=False)
-            flow.after_choice(em)
+            flow.after_choice(em, then)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -247,6 +257,18 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             flow.after_reserve(em)
         case _:
             raise RuleViolation(f"the card game does not understand {type(command).__name__}", code="unknown_command")
+
+
+def _opportunity(state: CardState, seat: str) -> str:
+    """An action is an opportunity of an action window (the ``action`` step), or of the active
+    player's marshaling (the ``marshal`` step, CG-PHASE-08). Returns the step."""
+    if state.phase == "lobby":
+        raise WrongPhase("the game has not started", code="not_started")
+    if state.step not in ("action", "marshal"):
+        raise WrongPhase(f"the game waits for {state.step}, not an action", rule="CG-ROUND-02")
+    if seat not in state.waiting:
+        raise NotYourTurn(f"the game does not wait for {seat} to act", rule="CG-ROUND-02")
+    return state.step
 
 
 def _victims(em: Emitter, seat: str, victims: list[str], by_default: bool) -> None:
@@ -299,7 +321,7 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 flow.after_first_player(em)
             case "marshal":
                 em.emit(ev.CardsMarshalingEnded(seat_id=seat, by_default=True))
-                flow.next_marshal(em)
+                flow.marshaling_ended(em, seat)
             case "challenge":
                 em.emit(ev.CardsChallengesEnded(seat_id=seat, by_default=True))
                 flow.next_challenger(em)
@@ -313,8 +335,9 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 flow.next_challenge(em)
             case "ability":
                 assert s.choice is not None
+                then = s.choice.then
                 triggers.resolve_choice(em, list(s.choice.default), by_default=True)
-                flow.after_choice(em)
+                flow.after_choice(em, then)
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)

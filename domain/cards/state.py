@@ -93,17 +93,37 @@ class AbilityChoice(msgspec.Struct):
     count: int
     prompt: str
     default: list[str]
+    then: str = "when_revealed"
+    """Where the game goes on once the targets are chosen (:func:`.phases.flow.after_choice`):
+    ``when_revealed`` (the plot phase's When Revealed abilities) or ``window`` (the action window
+    the ability was used in)."""
 
 
 class Window(msgspec.Struct):
     """An open action window (CG-ROUND-02): whose turn it is and how many passed in a row."""
 
     kind: str
-    """``before_challenge``, ``after_attackers`` or ``after_defenders`` (the challenges phase's windows)."""
+    """Which framework window: ``plot``, ``draw``, ``marshaling``, ``before_challenge``,
+    ``after_attackers``, ``after_defenders``, ``dominance``, ``standing`` or ``taxation``."""
     turn: str
     active: str
-    """The active player of the challenges phase when the window opened."""
+    """The active player when the window opened (the first player outside marshaling and challenges)."""
     passes: int = 0
+
+
+class Lasting(msgspec.Struct, frozen=True):
+    """A lasting effect of an ability on a card (``target``) until the end of the challenge or the
+    phase (``until``): STR, an icon gained, a claim change, or what happens to the card as the
+    phase ends (``at_end``: ``discard`` or ``return_to_hand``, if it is still in play)."""
+
+    source: str
+    """The card whose ability (or the event) created it."""
+    target: str
+    until: Literal["challenge", "phase"]
+    strength: int = 0
+    icon: str | None = None
+    claim: int = 0
+    at_end: str | None = None
 
 
 class Player(msgspec.Struct):
@@ -173,6 +193,9 @@ class CardState(msgspec.Struct):
     window: Window | None = None
     choice: AbilityChoice | None = None
     """The ability waiting for targets (step ``ability``)."""
+    effects: list[Lasting] = []
+    """Lasting effects of abilities (``until`` the challenge or the phase ends), written by
+    ``cards_effect_applied`` and cleared as the challenge or phase ends."""
     used_abilities: list[str] = []
     """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
     (cleared as a round begins); written by ``cards_ability_used``."""

@@ -53,7 +53,9 @@ def build_runtime(cfg: Config | None = None, scheduler: Dispatcher | None = None
         secret = tokens.load_or_create_secret(sync, cfg.secret)
     finally:
         sync.close()
-    store = EventStore(r, cfg.partitions, cfg.wait_replicas, cfg.wait_timeout_ms, cfg.archive_after_s)
+    store = EventStore(
+        r, cfg.partitions, cfg.wait_replicas, cfg.wait_timeout_ms, cfg.archive_after_s, pipeline=cfg.append_pipeline
+    )
     repo = GameRepo(store, registry, snapshot_every=cfg.snapshot_every)
     sched = scheduler or Scheduler(queue_redis(cfg), cfg.queue_name)
     return Runtime(

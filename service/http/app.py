@@ -9,11 +9,14 @@ the registry's :class:`~domain.core.game.Game` protocol.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from litestar import Litestar, Request, Response
 from litestar.config.compression import CompressionConfig
+from litestar.connection import ASGIConnection
 from litestar.exceptions import HTTPException, ValidationException
+from litestar.handlers import HTTPRouteHandler
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.plugins import ScalarRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
@@ -62,10 +65,15 @@ stream chunk by chunk, each flushed as it is written, so SSE and NDJSON are neve
 
 async def before_request(request: Request[Any, Any, Any]) -> Response[None] | None:
     """Refuse non-JSON bodies and unknown query parameters (rate limits are the app's first guard:
-    ``ratelimit.py``); answer OPTIONS with every method of the path."""
-    if request.method == "OPTIONS":
+    ``ratelimit.py``); answer OPTIONS with every method of the path. It runs on every request, so
+    it reads the scope directly and parses the query only when there is one."""
+    method = request.scope["method"]
+    if method == "OPTIONS":
         return options_answer(request)
-    await reject_unknown_query_parameters(request)
+    if method == "POST":
+        reject_non_json(request)
+    if request.scope["query_string"]:
+        reject_unknown_query_parameters(request)
     return None
 
 
@@ -78,17 +86,40 @@ def options_answer(request: Request[Any, Any, Any]) -> Response[None]:
     return Response(content=None, status_code=204, headers={"Allow": ", ".join(sorted(methods | {"OPTIONS"}))})
 
 
-async def reject_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
+def reject_non_json(request: Request[Any, Any, Any]) -> None:
+    """A POST body must be JSON (415 ``unsupported_media_type``); no ``Content-Type`` counts as JSON."""
+    ctype = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
+    if ctype not in ("application/json", "") and not ctype.endswith("+json"):
+        raise ApiError(415, "unsupported_media_type", f"send JSON bodies as application/json, not {ctype}")
+
+
+def reject_unknown_query_parameters(request: Request[Any, Any, Any]) -> None:
     """Unknown query parameters are refused (400 ``unknown_parameter``), like unknown body fields:
     a misspelt ``min_verison`` must not be silently ignored."""
-    if request.method == "POST":
-        ctype = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
-        if ctype not in ("application/json", "") and not ctype.endswith("+json"):
-            raise ApiError(415, "unsupported_media_type", f"send JSON bodies as application/json, not {ctype}")
     allowed = request.route_handler.opt.get("query", set())
     unknown = sorted(k for k in request.query_params if k not in allowed)
     if unknown:
         raise ApiError(400, "unknown_parameter", f"unknown query parameter(s): {', '.join(unknown)}")
+
+
+def guards_without_copies(app: Litestar) -> None:
+    """Run each route's guards with the route handler itself instead of a copy.
+
+    Litestar calls every guard as ``guard(connection, copy(handler))``: a shallow copy of the whole
+    route handler per guard per request, about 50 µs here, so 0.1 ms of every guarded command (the
+    app's rate-limit guard and the route's own). Citadel's guards (``access.py``, ``ratelimit.py``)
+    never look at the handler, let alone change it; so each HTTP route handler of the app gets an
+    ``authorize_connection`` of its own that runs the same guards, in the same order, without the
+    copy. (Handlers that cannot take an attribute keep Litestar's.)"""
+    for route in app.routes:
+        for handler in getattr(route, "route_handlers", ()):
+            if isinstance(handler, HTTPRouteHandler) and hasattr(handler, "__dict__"):
+                handler.authorize_connection = partial(_authorize, handler)  # type: ignore[method-assign]  # per instance, see above
+
+
+async def _authorize(handler: HTTPRouteHandler, connection: ASGIConnection[Any, Any, Any, Any]) -> None:
+    for guard in handler.resolve_guards():
+        await guard(connection, handler)  # type: ignore[misc]  # Litestar's guards may be sync or async; ours are async
 
 
 def create_app(runtime: Runtime | None = None) -> Litestar:
@@ -157,6 +188,7 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
         debug=False,
     )
     openapi.install(app)
+    guards_without_copies(app)
     # HEAD, If-None-Match and CORS wrap everything Litestar answers, its problems included (manners.py).
     cors = (runtime.cfg if runtime is not None else Config.from_env()).cors_origins
     app.asgi_handler = HttpManners(app.asgi_handler, cors)

@@ -520,12 +520,14 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                     "required": True,
                     "description": "The game to create; `kind` picks the game (default `board`).",
                 }
-            if op_id == "POST /v1/games/{game_id}/commands":
-                op["requestBody"]["content"]["application/json"] = {
-                    "schema": {"$ref": REF.format(name="Command")},
-                    "examples": examples,
+            if op_id == "POST /v1/games/{game_id}/commands":  # the handler reads its body itself
+                op["requestBody"] = {
+                    "content": {
+                        "application/json": {"schema": {"$ref": REF.format(name="Command")}, "examples": examples}
+                    },
+                    "description": "One command, tagged by `type`.",
+                    "required": True,
                 }
-                op["requestBody"]["description"] = "One command, tagged by `type`."
                 op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
             if op_id in CLOCK_EXAMPLES:
                 op["requestBody"]["content"]["application/json"]["examples"] = {

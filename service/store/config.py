@@ -49,6 +49,9 @@ class Config:
     cors_origins: tuple[str, ...] = ()
     archive_after_s: float = 600.0
     feed_trim_s: float = 30.0
+    append_pipeline: bool = True
+    """``CITADEL_APPEND_PIPELINE`` (default 1): send the appends of one event-loop turn in one
+    round trip (``service.store.event_store.AppendPipeline``); 0 sends each on its own."""
 
     @classmethod
     def from_env(cls) -> Config:
@@ -71,6 +74,7 @@ class Config:
             wait_replicas=int(os.environ.get("CITADEL_WAIT_REPLICAS", "0")),
             wait_timeout_ms=int(os.environ.get("CITADEL_WAIT_TIMEOUT_MS", "200")),
             cors_origins=cors_origins(os.environ.get("CITADEL_CORS_ORIGINS", "")),
+            append_pipeline=os.environ.get("CITADEL_APPEND_PIPELINE", "1") != "0",
         )
 
 

@@ -29,6 +29,7 @@ until a finished game is archived whole, exact envelopes and all (``service/stor
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -36,6 +37,7 @@ from typing import Any
 
 import msgspec
 import redis.asyncio as aioredis
+from redis.exceptions import NoScriptError
 
 from domain.core.envelope import Envelope
 
@@ -161,6 +163,89 @@ def decode_entry(fields: dict) -> Envelope:
     return _env_dec.decode(fields[b"e"])
 
 
+class AppendPipeline:
+    """Sends the append-script calls made in one event-loop turn in one Redis pipeline.
+
+    Under load an API process has many commands of different games in flight; each used to pay its
+    own round trip to Redis (the client's share of it, a socket write and a read, costs about twice
+    the script's time in the server). Here each :meth:`call` queues its script call and the first one
+    of a turn schedules a flush for the next turn: every call queued by then leaves in one pipeline
+    (``transaction=False``: no ``MULTI``), one write and one read for all of them.
+
+    Each call is still its own ``EVALSHA``, atomic on its own, with its own answer: the pipeline is
+    read with ``raise_on_error=False``, so an error in one call (a stale version is an answer, not an
+    error; a script error, a wrong key type) is raised to that call's caller only and the others get
+    their answers. Only a failure of the whole round trip (the connection) fails every call in it.
+    A ``NOSCRIPT`` answer (the server lost its script cache) loads the script and resends just those
+    calls. Calls to the same game are serialised by the engine's per-game lock, and a game's calls
+    from other processes race as before (the script's version check decides).
+
+    :attr:`round_trips` and :attr:`calls` count what was sent (tests and benchmarks read them)."""
+
+    def __init__(self, redis: Any, script: Any) -> None:
+        self.redis = redis
+        self.script = script
+        self._queue: list[tuple[list[str], list[Any], asyncio.Future[Any]]] = []
+        self._flushing: set[asyncio.Task[None]] = set()
+        self.round_trips = 0
+        self.calls = 0
+
+    def call(self, keys: list[str], args: list[Any]) -> asyncio.Future[Any]:
+        """Queue one script call; the future holds its answer (or its own error)."""
+        loop = asyncio.get_running_loop()
+        fut: asyncio.Future[Any] = loop.create_future()
+        self._queue.append((keys, args, fut))
+        if len(self._queue) == 1:
+            loop.call_soon(self._flush)
+        return fut
+
+    def _flush(self) -> None:
+        batch, self._queue = self._queue, []
+        task = asyncio.get_running_loop().create_task(self._send(batch))
+        self._flushing.add(task)
+        task.add_done_callback(self._flushing.discard)
+
+    async def _send(self, batch: list[tuple[list[str], list[Any], asyncio.Future[Any]]]) -> None:
+        try:
+            results = await self._round_trip(batch)
+            missing = [i for i, r in enumerate(results) if isinstance(r, NoScriptError)]
+            if missing:
+                await self.redis.script_load(self.script.script)
+                again = await self._round_trip([batch[i] for i in missing])
+                for i, r in zip(missing, again, strict=True):
+                    results[i] = r
+        except asyncio.CancelledError:  # the loop is shutting down
+            for _, _, fut in batch:
+                fut.cancel()
+            raise
+        except Exception as e:  # the round trip itself failed: every call in it failed
+            for _, _, fut in batch:
+                if not fut.done():
+                    fut.set_exception(e)
+            return
+        for (_, _, fut), r in zip(batch, results, strict=True):
+            if fut.done():  # its caller was cancelled; the append itself stands or not, as the script said
+                continue
+            if isinstance(r, Exception):
+                fut.set_exception(r)
+            else:
+                fut.set_result(r)
+
+    async def _round_trip(self, batch: list[tuple[list[str], list[Any], asyncio.Future[Any]]]) -> list[Any]:
+        self.round_trips += 1
+        self.calls += len(batch)
+        if len(batch) == 1:  # no pipeline object for a lone call
+            keys, args, _ = batch[0]
+            try:
+                return [await self.redis.evalsha(self.script.sha, len(keys), *keys, *args)]
+            except NoScriptError as e:
+                return [e]
+        pipe = self.redis.pipeline(transaction=False)
+        for keys, args, _ in batch:
+            pipe.evalsha(self.script.sha, len(keys), *keys, *args)
+        return list(await pipe.execute(raise_on_error=False))
+
+
 ARCHIVES_CACHED = 16
 """Archived games whose decompressed events each process keeps (an LRU): paging through one reads
 its archive once."""
@@ -174,6 +259,7 @@ class EventStore:
         wait_replicas: int = 0,
         wait_timeout_ms: int = 200,
         archive_after_s: float = 600.0,
+        pipeline: bool = True,
     ):
         self.redis = redis
         self.partitions = partitions
@@ -181,6 +267,12 @@ class EventStore:
         """Seconds after its end when a finished game is archived (``service/store/archive.py``);
         its idempotency answers expire then too. Negative: never archived."""
         self._append = redis.register_script(APPEND_LUA.replace("IDEMPOTENCY_TTL", str(IDEMPOTENCY_TTL_S)))
+        self.pipeline: AppendPipeline | None = None
+        """Batches concurrent appends into one round trip; ``None`` on a Redis Cluster (a pipeline
+        there splits by node anyway) or when turned off (``pipeline=False``), where each append is
+        sent on its own."""
+        if pipeline and not hasattr(redis, "get_node_from_key"):
+            self.pipeline = AppendPipeline(redis, self._append)
         self._read = redis.register_script(READ_LUA)
         self._archives: OrderedDict[str, list[bytes]] = OrderedDict()
         self.replication = Replication(wanted=wait_replicas, timeout_ms=wait_timeout_ms)
@@ -224,20 +316,21 @@ class EventStore:
             max(1, int(self.archive_after_s) + 60),
             *(_enc.encode(e) for e in envelopes),
         ]
-        status, value = await self._append(
-            keys=[
-                keys.events,
-                keys.feed,
-                keys.idem,
-                keys.games,
-                keys.seed,
-                keys.pending,
-                keys.deadlines,
-                keys.archive,
-                keys.to_archive,
-            ],
-            args=args,
-        )
+        script_keys = [
+            keys.events,
+            keys.feed,
+            keys.idem,
+            keys.games,
+            keys.seed,
+            keys.pending,
+            keys.deadlines,
+            keys.archive,
+            keys.to_archive,
+        ]
+        if self.pipeline is not None:
+            status, value = await self.pipeline.call(script_keys, args)
+        else:
+            status, value = await self._append(keys=script_keys, args=args)
         if status == b"ok":
             if self.replication.wanted:
                 return Appended(int(value), await self._await_replicas(keys))

@@ -170,7 +170,7 @@ def test_the_games_value_sets_are_enums_from_their_facts():
     # the base game's values, then what Mother of Dragons adds (docs/mother-of-dragons.md)
     mod = board_data.mother_of_dragons()
     assert enums["Area"] == list(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()]))
-    assert enums["OrderToken"] == list(ORDER_TOKENS)
+    assert enums["OrderToken"] == [*ORDER_TOKENS, *mod.sea_orders]  # MOD-SEA-04: the sea tokens last
     assert enums["House"] == list(dict.fromkeys([*board_data.setup().houses, *mod.houses]))
     assert enums["HouseCard"] == [
         *board_data.all_house_cards(),

@@ -16,6 +16,7 @@ from tests.api.test_openapi import DOC
 DOCS = {d.name: d for d in registry.GAMES["board"].reference}
 MODELS = {
     "board": "BoardReference",
+    "board-mother-of-dragons": "BoardReference",
     "house-cards": "HouseCardsReference",
     "westeros-cards": "WesterosCardsReference",
     "wildling-cards": "WildlingCardsReference",

@@ -33,7 +33,7 @@ import httpx
 import pytest
 
 from clients.bot import play_seats
-from tests.support.game_client import create, join_all
+from tests.support.game_client import create, decisions, default_like_orders, join_all, wait_until
 from tests.support.game_client import start as start_game
 
 CHROMIUM = os.environ.get("CITADEL_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
@@ -96,6 +96,30 @@ def _wait_version(page: Any, version: int) -> None:
         raise AssertionError(f"version {version} not shown: {page.inner_text('#side')[:3000]}") from e
 
 
+OVERLAPS = """() => {
+  const box = (e) => { const b = e.getBBox(); return [b.x, b.y, b.x + b.width, b.y + b.height, e]; };
+  const meets = (a, b) => Math.min(a[2], b[2]) - Math.max(a[0], b[0]) > 0.5 && Math.min(a[3], b[3]) - Math.max(a[1], b[1]) > 0.5;
+  const labels = [...document.querySelectorAll("text.label")].map(box);
+  const markers = [...document.querySelectorAll("g.area > circle:not(.castle), g.area > rect")].map(box);
+  const out = [];
+  labels.forEach((a, i) => labels.slice(i + 1).forEach((b) => meets(a, b) && out.push([a[4].dataset.area, b[4].dataset.area])));
+  labels.forEach((a) => markers.forEach((m) => meets(a, m) && out.push([a[4].dataset.area, m[4].parentNode.dataset.area])));
+  markers.forEach((a, i) => markers.slice(i + 1).forEach((b) => meets(a, b) && out.push([a[4].parentNode.dataset.area, b[4].parentNode.dataset.area])));
+  return out;
+}"""
+"""Pairs of things drawn on the map that cover each other: two names, a name and a marker, or two markers."""
+
+
+def _readable(page: Any) -> None:
+    """Every area is named once, by its printed name, and no name covers another name or a marker, and
+    no two markers meet (Pyke inside Ironman's Bay, a port beside its sea)."""
+    assert (
+        page.eval_on_selector_all("text.label", "ts => ts.filter(t => t.textContent).length")
+        == page.locator("g.area:not(.kind-port)").count()
+    )
+    assert page.evaluate(OVERLAPS) == []
+
+
 def _screenshot(page: Any, tmp_path: Path, name: str) -> None:
     page.screenshot(path=str(tmp_path / name))
     if os.environ.get("CITADEL_SCREENSHOTS"):
@@ -118,7 +142,7 @@ def test_a_spectator_watches_a_bot_game_live_then_replays_it(service, api: httpx
     with sync_api.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
-            page = browser.new_page(viewport={"width": 1040, "height": 1100})
+            page = browser.new_page(viewport={"width": 1080, "height": 1160})
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.goto(f"{base}/watch/{game.id}")
@@ -136,7 +160,9 @@ def test_a_spectator_watches_a_bot_game_live_then_replays_it(service, api: httpx
             assert page.locator("#houses tbody tr").count() == 3
             assert page.locator("#tracks dd").count() == 3  # Iron Throne, Fiefdoms, King's Court
             assert page.locator("#winner").is_hidden()
+            assert page.get_attribute("body", "data-board") == "board"
             _screenshot(page, tmp_path, "watch-start.png")
+            _readable(page)
 
             # The game, played by bots on another thread while the page follows it over SSE.
             with concurrent.futures.ThreadPoolExecutor(1) as pool:
@@ -185,6 +211,98 @@ def test_a_spectator_watches_a_bot_game_live_then_replays_it(service, api: httpx
             _wait_version(page, reveal["seq"])
             page.wait_for_selector("#status[data-status='ended']")
             assert page.input_value("#scrub") == str(reveal["seq"])
+        finally:
+            browser.close()
+    assert errors == []
+
+
+def _choose_houses(api: httpx.Client, game: Any) -> None:
+    """Mother of Dragons (MOD-SETUP-01): each seat in turn takes the first house still free."""
+    for _ in range(len(game.seats)):
+        for token in game.seats.values():
+            mine = decisions(api, game, token)["decisions"]
+            if mine:
+                house = mine[0]["options"]["houses"][0]
+                r = api.post(
+                    f"/v1/games/{game.id}/commands",
+                    json={"type": "choose_house", "house": house},
+                    headers=game.auth(token),
+                )
+                assert r.status_code == 200, r.text
+                game.houses[house] = token
+                break
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_BROWSER)
+def test_a_mother_of_dragons_game_is_drawn_on_its_own_board(service, api: httpx.Client, tmp_path: Path) -> None:
+    """A Mother of Dragons game (``settings.expansion``) is drawn on the board with the Eyrie and Bite
+    overlays (``GET /v1/reference/board-mother-of-dragons``): The Vale of Arryn, The Bite and the Port
+    of the Eyrie have markers where that board draws them, the vassals' units are shown, the names stay
+    readable, and the page follows the game live as the houses seal their orders. (The reveal is not
+    awaited: on this branch a Mother of Dragons game waits on no one once every player house has sealed
+    its orders, and no reveal comes.)"""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the dev extras) drives the browser")
+    base, _ = service
+    board = api.get("/v1/reference/board-mother-of-dragons").json()
+    game = create(api, 3, 60, expansion="mother_of_dragons")
+    join_all(api, game, 3)
+    r = api.post(f"/v1/games/{game.id}/start", headers=game.auth(game.organizer))
+    assert r.status_code == 200, r.text
+    _choose_houses(api, game)
+    version = decisions(api, game, game.organizer)["version"]
+    view = wait_until(
+        lambda: (
+            (v := api.get(f"/v1/games/{game.id}", params={"min_version": version}).json())
+            and v["step"] == "assign_orders"
+            and v
+        )
+    )
+    assert (
+        {"the_bite", "the_vale_of_arryn", "port_of_the_eyrie"}
+        <= set(view["areas"])
+        == {a["id"] for a in board["areas"]}
+    )
+    errors: list[str] = []
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page(viewport={"width": 1080, "height": 1160})
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+            page.goto(f"{base}/watch/{game.id}")
+            _wait_version(page, view["version"])
+            page.wait_for_selector("#status[data-status='live']")
+            assert page.get_attribute("body", "data-board") == "board-mother-of-dragons"
+            assert page.locator("g.area").count() == len(board["areas"])
+            for area in ("the_bite", "the_vale_of_arryn", "the_eyrie", "port_of_the_eyrie"):
+                assert page.locator(f"g.area[data-area='{area}']").count() == 1, area
+            assert page.text_content("text.label[data-area='the_bite']") == "The Bite"
+            assert _shown_units(page) == _units(view)
+            assert view["vassals"] and page.locator("#houses tbody tr").count() == len(view["houses"])
+            _screenshot(page, tmp_path, "watch-mother-of-dragons-start.png")
+            _readable(page)
+
+            # Every player house seals its orders; the page, still live, shows them face down (BG-PLAN-03).
+            sealed: dict[str, str] = {}
+            for house, token in game.houses.items():
+                (mine,) = decisions(api, game, token)["decisions"]
+                orders = default_like_orders(mine["options"])
+                r = api.post(
+                    f"/v1/games/{game.id}/commands",
+                    json={"type": "assign_orders", "orders": orders},
+                    headers=game.auth(token),
+                )
+                assert r.status_code == 200, (house, r.text)
+                sealed |= orders
+            _wait_version(page, r.json()["version"])
+            shown = page.eval_on_selector_all(
+                "g.area",
+                "gs => Object.fromEntries(gs.filter(g => g.dataset.order).map(g => [g.dataset.area, g.dataset.order]))",
+            )
+            assert shown == dict.fromkeys(sealed, "sealed") and sealed
+            _screenshot(page, tmp_path, "watch-mother-of-dragons.png")
+            _readable(page)
         finally:
             browser.close()
     assert errors == []

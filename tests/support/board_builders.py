@@ -76,7 +76,8 @@ class Game:
     # --- seats and houses ---------------------------------------------------------------------
 
     def seat_id_of(self, house: str) -> str:
-        seat = self.state.seat_of_house(house)
+        """The seat that decides for ``house`` (a Mother of Dragons vassal's: its commander's)."""
+        seat = self.state.deciding_seat(house)
         assert seat is not None, f"no seat plays {house}"
         return seat.seat_id
 
@@ -128,6 +129,19 @@ def created_game(
     ctx = make_ctx(seed=seed, game_id=game_id)
     game = Game(ctx=ctx)
     game.apply(create(cmd.CreateGame(player_count=player_count, settings=settings or Settings()), ctx))
+    return game
+
+
+def mod_game(players: list[str], *, seed: str = SEED, game_id: str = GAME_ID) -> Game:
+    """A Mother of Dragons game (MOD-SETUP-01) whose seats chose ``players``, in their choosing order:
+    every other house is a vassal; the game waits on the first commander choice (MOD-VASSAL-03)."""
+    game = created_game(len(players), seed=seed, game_id=game_id, settings=Settings(expansion="mother_of_dragons"))
+    for i in range(len(players)):
+        game.run(cmd.JoinGame(name=f"player{i + 1}"), cmd.Actor(kind="seat"))
+    game.run(cmd.StartGame(), ORGANIZER)
+    assert game.state is not None
+    for seat_id, house in zip(list(game.state.house_choice_order), players):
+        game.run(cmd.ChooseHouse(house=house), cmd.Actor(kind="seat", seat_id=seat_id))
     return game
 
 

@@ -28,13 +28,16 @@ from domain.board.power import pool
 from domain.board.state import BoardState
 from domain.board.supply import supply_ok
 
-UNIT_LIMITS = {h: f.unit_limits for h, f in board_data.setup().houses.items()}
+UNIT_LIMITS = {
+    **{h: f.unit_limits for h, f in board_data.setup().houses.items()},
+    **{h: f.unit_limits for h, f in board_data.mother_of_dragons().houses.items()},
+}
 POWER_TOKENS = board_data.setup().power_tokens_per_house
 
 
 def check_state(s: BoardState) -> None:
     """Invariants after every event (see the module docstring)."""
-    facts = board_data.areas()
+    facts = board_data.areas_for(s.settings.expansion)
     for house in s.houses_in_play:
         for unit, limit in UNIT_LIMITS[house].items():
             n = sum(a.units.get(unit, 0) for a in s.areas.values() if a.house == house)
@@ -45,7 +48,8 @@ def check_state(s: BoardState) -> None:
         assert hs.power + on_board <= POWER_TOKENS, (house, hs.power, on_board)
         assert hs.power + on_board + pool(s, house) == POWER_TOKENS
         assert len(set(hs.hand)) == len(hs.hand) and not set(hs.hand) & set(hs.discards)
-        assert len(hs.hand) + len(hs.discards) == 7, (house, hs.hand, hs.discards)
+        if house not in s.vassals:  # a vassal has no House cards of its own (MOD-VASSAL-14)
+            assert len(hs.hand) + len(hs.discards) + len(hs.removed) == 7, (house, hs.hand, hs.discards)
         assert 0 <= hs.supply <= 6
     for aid, a in s.areas.items():
         assert all(n > 0 for n in a.units.values()), (aid, a.units)
@@ -91,6 +95,8 @@ def check_batch_end(s: BoardState) -> None:
 
 def check_invariants(s: BoardState) -> None:
     """Every invariant, after a batch."""
+    if not s.houses:  # Mother of Dragons: the seats are still choosing their houses (MOD-SETUP-01)
+        return
     check_state(s)
     check_batch_end(s)
 

@@ -11,6 +11,7 @@ Power, adjacency and transport, ports, strength, mustering, victory -- live one 
 * ``flow``       -- running the phase: every automatic consequence, and the clean-up (BG-ACT-05);
 * ``raids`` / ``marches`` / ``consolidate`` -- the three order steps;
 * ``targets``    -- what a march into an area meets (a move, a combat, a neutral force);
+* ``sea_orders`` -- MOD-SEA-01/02: Mother of Dragons sea tokens on land leave before any order resolves;
 * ``sweeps``     -- upkeep after units move: empty-area orders, ports, enemy Power tokens;
 * ``combat`` / ``house_cards`` / ``retreats`` -- BG-COMBAT-* and the 42 House cards;
 * ``tides`` / ``tides_events`` -- BG-TIDES-*: the optional Tides of Battle variant and its events;

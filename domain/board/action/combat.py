@@ -41,8 +41,8 @@ def support_queue(state: BoardState, attacker: str, defender: str | None, area: 
     ``area``, in turn order."""
     out = []
     for h in state.turn_order():
-        if h in (attacker, defender):
-            continue
+        if h in (attacker, defender) or state.family(h) in (state.family(attacker), state.family(defender or "")):
+            continue  # MOD-VASSAL-18: a combatant's family backs its side without a declaration
         if any(
             o.house == h and order_type(o.order) == "support" and can_support(state, a, area)
             for a, o in state.orders.items()

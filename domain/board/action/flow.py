@@ -19,12 +19,14 @@ from ..emitter import Emitter
 from ..state import FINAL_STEP, WESTEROS_STEP
 from . import combat
 from . import events as aev
+from .sea_orders import remove_sea_orders_on_land
 from .turns import ORDER_STEPS, STEP_OF, next_house, open_decision
 
 
 def start(em: Emitter) -> None:
-    """BG-ACT-01: begin with the raids."""
+    """BG-ACT-01: begin with the raids (MOD-SEA-02: once sea orders on land have gone)."""
     em.emit(aev.ActionPhaseBegan())
+    remove_sea_orders_on_land(em)
     advance(em)
 
 

@@ -11,6 +11,8 @@
    winner picks the retreat area) in :mod:`.combat`;
 6. after combat -- Patchface, Ser Loras Tyrell.
 
+House Arryn's cards (Mother of Dragons) live in :mod:`.arryn_cards`; the hooks below call them.
+
 When both cards act at the same moment they resolve in turn order; no text resolves twice.
 Cards without text (Eddard, Greatjon, Rodrik, Gregor, Jaime, Hound, Brienne, Melisandre, Euron,
 Dagmar, Garlan, Randyll, Margaery, Alester, Red Viper, Areo, Obara, Darkstar) only use their
@@ -21,24 +23,26 @@ from __future__ import annotations
 
 from .. import power
 from ..adjacency import adjacent
-from ..board_data import HouseCard, all_house_cards
+from ..board_data import HouseCard, every_house_card
 from ..emitter import Emitter
 from ..state import BoardState
 from ..strength import castle_area, is_supported, standing, supports
 from ..supply import available_units
 from ..tracks import track_order, tracks_of
+from . import arryn_cards as arryn
 from . import events as aev
 from .state import Combat
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
 IMMEDIATE = ("mace_tyrell", "queen_of_thorns", "doran_martell", "aeron_damphair")
-WIN_LOSE = ("tywin_lannister", "roose_bolton", "renly_baratheon", "cersei_lannister")
-AFTER = ("patchface", "ser_loras_tyrell")
+WIN_LOSE = ("tywin_lannister", "roose_bolton", "renly_baratheon", "cersei_lannister", *arryn.WIN_LOSE)
+AFTER = ("patchface", "ser_loras_tyrell", *arryn.AFTER)
 
 
 def all_cards() -> dict[str, HouseCard]:
-    """Every House card by id (the board facts, :func:`domain.board.board_data.all_house_cards`)."""
-    return all_house_cards()
+    """Every House card by id, Mother of Dragons' too (the board facts,
+    :func:`domain.board.board_data.every_house_card`)."""
+    return every_house_card()
 
 
 def defender(c: Combat) -> str:
@@ -88,6 +92,7 @@ def card_strength(state: BoardState, c: Combat, house: str) -> int:
         value += 1
     if card == "theon_greyjoy" and house == c.defender and castle_area(c.area):
         value += 1
+    value += arryn.strength_bonus(state, c, house)  # Ser Vardis Egen, Godric Borrell
     return max(0, value)
 
 
@@ -113,7 +118,8 @@ def icons(state: BoardState, c: Combat, house: str) -> tuple[int, int]:
             swords += 1
         else:
             towers += 1
-    return swords, towers
+    more_swords, more_towers = arryn.icon_bonus(c, house)  # Ser Vardis Egen
+    return swords + more_swords, towers + more_towers
 
 
 # --- immediately ---------------------------------------------------------------------------------
@@ -233,6 +239,8 @@ def cersei_choices(state: BoardState, c: Combat, house: str) -> list[str]:
 
 def win_lose_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Resolve or open a win/lose text (right after the winner is set, before casualties)."""
+    if card in arryn.WIN_LOSE:
+        return arryn.win_lose_pending(em, c, house, card)
     s = em.state
     won = c.winner == house
     if card == "tywin_lannister" and won:
@@ -256,6 +264,8 @@ def win_lose_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
 def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Patchface: look at the opponent's hand and discard one card of your choice. Ser Loras Tyrell:
     a winning attacker's March order moves into the conquered area to be resolved again."""
+    if card in arryn.AFTER:
+        return arryn.after_pending(em, c, house, card)
     s = em.state
     opp = opponent(c, house)
     if card == "patchface" and s.houses[opp].hand:
@@ -279,7 +289,9 @@ def apply_choice(em: Emitter, c: Combat, house: str, card: str, choice: str | No
     em.emit(aev.AbilityResolved(house=house, card=card, choice=choice, by_default=by_default))
     if choice is None:
         return
-    if card == "tyrion_lannister":
+    if card in (*arryn.WIN_LOSE, *arryn.AFTER):
+        arryn.apply_choice(em, c, house, card, choice)
+    elif card == "tyrion_lannister":
         em.emit(aev.HouseCardCancelled(house=opp, card=c.cards[opp], by=house))
         em.emit(aev.CombatStageBegan(stage="cards"))
     elif card == "queen_of_thorns":

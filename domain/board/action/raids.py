@@ -11,7 +11,9 @@ from ..state import BoardState
 from . import events as aev
 from .turns import orders_of, require_turn
 
-RAIDABLE = ("support", "raid", "consolidate_power")
+RAIDABLE = ("support", "raid", "consolidate_power", "iron_bank")
+"""BG-RAID-01; MOD-SEA-03: the Iron Bank sea order can be raided too (no Power moves, BG-RAID-03 is
+for Consolidate Power only)."""
 
 
 def raid_targets(state: BoardState, house: str, area: str) -> list[str]:

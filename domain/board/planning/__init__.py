@@ -3,6 +3,7 @@
 * ``assign``   -- BG-PLAN-01..06: which areas need orders, the tokens a house may use, the special
   order limit, sequential placement, submitting and revealing;
 * ``raven``    -- BG-PLAN-07/08: the Messenger Raven;
+* ``commanders`` -- Mother of Dragons, MOD-VASSAL-02..07: the vassals' commanders, chosen first;
 * ``timeouts`` -- the documented defaults at the deadline.
 
 The functions the rest of the board uses are re-exported here.

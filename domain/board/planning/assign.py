@@ -11,7 +11,14 @@ from ...core.context import Context
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import events as ev
 from ..control import areas_with_units
-from ..orders import ORDER_TOKENS, is_special, order_type, owned_tokens
+from ..orders import (
+    VASSAL_ORDERS_PER_VASSAL,
+    VASSAL_RAID_SUPPORT,
+    VASSAL_TOKENS,
+    is_special,
+    order_type,
+    owned_tokens,
+)
 from ..sealed_inputs import ORDERS, seal
 from ..state import BoardState
 from ..tracks import tracks_of
@@ -23,20 +30,32 @@ def areas_needing_orders(state: BoardState, house: str) -> list[str]:
 
 
 def special_order_limit(state: BoardState, house: str) -> int:
-    """BG-PLAN-04 / BG-SETUP-07: the stars beside the house's King's Court position."""
+    """BG-PLAN-04 / BG-SETUP-07: the stars beside the house's King's Court position. A vassal's set
+    has no special order (MOD-VASSAL-11)."""
+    if house in state.vassals:
+        return 0
     position = tracks_of(state).kings_court.index(house)
     return state.kings_court_stars[position]
 
 
 def forbidden(state: BoardState, token: str) -> bool:
     """BG-WCARD-10..16: a Westeros card forbids the token's type (or, Rains of Autumn / Put to the
-    Sword, the special March +1 token itself) this round."""
+    Sword, the special March +1 token itself) this round. A vassal's Raid/Support token is forbidden
+    by "no Raid" and by "no Support" alike (review 2 of the Mother of Dragons digest)."""
+    if token == VASSAL_RAID_SUPPORT and "support" in state.forbidden_order_types:
+        return True
     return order_type(token) in state.forbidden_order_types or token in state.forbidden_order_types
 
 
 def eligible_tokens(state: BoardState, house: str) -> Counter[str]:
-    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round."""
-    return Counter({t: n for t, n in owned_tokens().items() if not forbidden(state, t)})
+    """BG-PLAN-05: tokens the house owns and that no Westeros card forbids this round (with Mother of
+    Dragons its 3 Sea Order tokens too, MOD-SEA-05); a vassal's are its set of 4 Vassal Order tokens
+    (MOD-VASSAL-11)."""
+    if house in state.vassals:
+        owned = Counter({t: 1 for t in VASSAL_TOKENS})
+    else:
+        owned = owned_tokens(state.settings.expansion)
+    return Counter({t: n for t, n in owned.items() if not forbidden(state, t)})
 
 
 def eligible_count(state: BoardState, house: str) -> int:
@@ -44,14 +63,18 @@ def eligible_count(state: BoardState, house: str) -> int:
     tokens = eligible_tokens(state, house)
     regular = sum(n for t, n in tokens.items() if not is_special(t))
     special = sum(n for t, n in tokens.items() if is_special(t))
+    if house in state.vassals:  # MOD-VASSAL-08: up to two per vassal
+        return min(regular, VASSAL_ORDERS_PER_VASSAL)
     return regular + min(special, special_order_limit(state, house))
 
 
 def ordering_houses(state: BoardState) -> list[str]:
-    """The houses that place their own orders, in turn order: every house in the base game; with
-    Mother of Dragons the player houses (a vassal's orders come from its commander, MOD-VASSAL-08,
-    which is not built yet: docs/mother-of-dragons.md)."""
-    return [h for h in state.turn_order() if h not in state.vassals]
+    """The houses whose orders are placed, in turn order: every house in the base game. With Mother
+    of Dragons the player houses first, then (MOD-VASSAL-08) each commanded vassal with units on the
+    board, in turn order, its orders placed by its commander."""
+    players = [h for h in state.turn_order() if h not in state.vassals]
+    vassals = [h for h in state.turn_order() if h in state.commanders and areas_needing_orders(state, h)]
+    return players + vassals
 
 
 def needs_sequential_placement(state: BoardState) -> bool:
@@ -73,12 +96,45 @@ def houses_still_to_submit(state: BoardState) -> list[str]:
     return [h for h in ordering_houses(state) if h not in state.planning.sealed]
 
 
-def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:
-    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01."""
-    needed = set(areas_needing_orders(state, house))
+def validate_vassal_orders(state: BoardState, vassal: str, orders: dict[str, str]) -> None:
+    """MOD-VASSAL-08/11: up to two tokens of the vassal's set, each once, only in areas holding the
+    vassal's units; any area may stay without an order. Westeros restrictions apply (review 2)."""
+    needed = set(areas_needing_orders(state, vassal))
     for area, order in orders.items():
-        if order not in ORDER_TOKENS:
-            raise RuleViolation(f"'{order}' is not an order token", rule="BG-ORDER-01", code="unknown_order")
+        if order not in VASSAL_TOKENS:
+            raise RuleViolation(
+                f"'{order}' is not a Vassal Order token: use {', '.join(VASSAL_TOKENS)}",
+                rule="MOD-VASSAL-11",
+                code="unknown_order",
+            )
+        if area not in needed:
+            raise RuleViolation(f"{vassal} has no units in '{area}'", rule="MOD-VASSAL-08")
+        if forbidden(state, order):
+            raise RuleViolation(f"'{order}' is forbidden this round by a Westeros card", rule="MOD-VASSAL-11")
+    if len(set(orders.values())) != len(orders):
+        raise RuleViolation("a vassal's set holds one token of each kind", rule="MOD-VASSAL-11")
+    if len(orders) > VASSAL_ORDERS_PER_VASSAL:
+        raise RuleViolation(
+            f"a vassal takes at most {VASSAL_ORDERS_PER_VASSAL} orders a round, not {len(orders)}",
+            rule="MOD-VASSAL-08",
+            code="too_many_orders",
+        )
+
+
+def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> None:
+    """Check one house's assignment against BG-PLAN-02, BG-PLAN-04, BG-PLAN-05 and BG-ORDER-01 (with
+    Mother of Dragons over all 18 tokens, sea tokens included, MOD-SEA-05; a vassal's against
+    MOD-VASSAL-08/11)."""
+    if house in state.vassals:
+        validate_vassal_orders(state, house, orders)
+        return
+    needed = set(areas_needing_orders(state, house))
+    owned = owned_tokens(state.settings.expansion)
+    for area, order in orders.items():
+        if order not in owned:
+            raise RuleViolation(
+                f"'{order}' is not an order token of this game", rule="BG-ORDER-01", code="unknown_order"
+            )
         if area not in needed:
             raise RuleViolation(
                 f"{house} has no units in '{area}', so it cannot take an order there",
@@ -87,7 +143,6 @@ def validate_orders(state: BoardState, house: str, orders: dict[str, str]) -> No
         if forbidden(state, order):
             raise RuleViolation(f"'{order}' orders are forbidden this round (BG-WCARD-16)", rule="BG-PLAN-05")
     used = Counter(orders.values())
-    owned = owned_tokens()
     for token, n in used.items():
         if n > owned[token]:
             raise RuleViolation(f"{house} owns {owned[token]} '{token}' token(s) but assigned {n}", rule="BG-ORDER-01")
@@ -131,7 +186,14 @@ def submitted(
 ) -> ev.OrdersSubmitted:
     """The submission event (number ``seq``) of ``house``'s sealed ``orders``, with its commitment."""
     salt, commitment = seal(state, ctx, seq, ORDERS, house, orders)
-    return ev.OrdersSubmitted(house=house, orders=orders, by_default=by_default, salt=salt, commitment=commitment)
+    return ev.OrdersSubmitted(
+        house=house,
+        orders=orders,
+        by_default=by_default,
+        salt=salt,
+        commitment=commitment,
+        commander=state.commanders.get(house),
+    )
 
 
 def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
@@ -139,7 +201,7 @@ def reveal_orders(state: BoardState, deadline: str) -> list[ev.Event]:
     The Messenger Raven step follows (BG-PLAN-07)."""
     if state.step != "assign_orders" or houses_still_to_submit(state):
         raise WrongPhase("orders are revealed only once every house has submitted", rule="BG-PLAN-06")
-    revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order()}
+    revealed = {h: dict(state.planning.sealed[h]) for h in state.turn_order() if h in state.planning.sealed}
     salts = {h: state.planning.salts[h] for h in revealed if h in state.planning.salts}
     return [
         ev.OrdersRevealed(orders=revealed, salts=salts),

@@ -35,7 +35,7 @@ def raven_replacement_options(state: BoardState, house: str) -> dict[str, list[s
     keeping the special-order limit and this round's restrictions."""
     mine = {a: o.order for a, o in state.orders.items() if o.house == house}
     used = Counter(mine.values())
-    unused = owned_tokens() - used
+    unused = owned_tokens(state.settings.expansion) - used
     specials_now = sum(1 for o in mine.values() if is_special(o))
     limit = special_order_limit(state, house)
     options: dict[str, list[str]] = {}

@@ -4,7 +4,8 @@
   area id, regular tokens in this fixed order of preference: ``defense_plus_1``, ``defense_plus_1``,
   ``support_0``, ``support_0``, ``consolidate_power``, ``consolidate_power``, ``raid``, ``raid``,
   ``march_0``, ``march_minus_1`` (never a special order; tokens of a forbidden type are skipped; areas
-  left over when the tokens run out stay empty, as BG-PLAN-05 allows). In sequential placement only
+  left over when the tokens run out stay empty, as BG-PLAN-05 allows). A vassal whose commander
+  has not placed its orders gets none (MOD-VASSAL-08 allows it). In sequential placement only
   the house whose turn it is gets the default; the next house then gets a fresh deadline.
 * **Messenger Raven** -- not used.
 * **Raven wildling placement** -- the peeked card stays on top.
@@ -39,13 +40,15 @@ DEFAULT_ORDER_PREFERENCE = (
 )
 
 DEFAULT_TEXT = {
-    "assign_orders": "regular orders in a fixed order (defense, support, consolidate power, raid, march) on your areas in alphabetical order",
+    "assign_orders": "regular orders in a fixed order (defense, support, consolidate power, raid, march) on your areas in alphabetical order; a vassal you command gets no orders",
     "messenger_raven": "the Messenger Raven is not used",
     "raven_wildling_placement": "the wildling card stays on top of the deck",
 }
 
 
 def default_orders(state: BoardState, house: str) -> dict[str, str]:
+    if house in state.vassals:  # MOD-VASSAL-08: a vassal may be left without orders
+        return {}
     tokens = [t for t in DEFAULT_ORDER_PREFERENCE if order_type(t) not in state.forbidden_order_types]
     return dict(zip(areas_needing_orders(state, house), tokens))
 

@@ -15,10 +15,9 @@ bid waits for the system's reveal.
 from __future__ import annotations
 
 from .. import board_data
-from .. import events as ev
 from ..board_data import WesterosCard
 from ..emitter import Emitter
-from ..planning.assign import needs_sequential_placement
+from ..planning.commanders import open_planning
 from ..state import BoardState
 from . import cards, wildlings
 from . import events as wev
@@ -103,16 +102,8 @@ def advance(em: Emitter) -> None:
 
 
 def end(em: Emitter) -> None:
-    """BG-ROUND-01: the Planning phase of the same round follows."""
+    """BG-ROUND-01: the Planning phase of the same round follows (with vassals, their commanders are
+    chosen first, MOD-VASSAL-02)."""
     s = em.state
     em.emit(wev.WesterosPhaseEnded(round=s.round))
-    s = em.state
-    em.emit(
-        ev.StepBegan(
-            phase="planning",
-            step="assign_orders",
-            round=s.round,
-            deadline=em.deadline(),
-            sequential=needs_sequential_placement(s),
-        )
-    )
+    open_planning(em)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...core.errors import NotYourTurn, RuleViolation, WrongPhase
 from .. import board_data, power
 from ..action import events as aev
-from ..board_data import all_house_cards
+from ..board_data import every_house_card
 from ..control import total, units_of
 from ..emitter import Emitter
 from ..state import BoardState
@@ -233,7 +233,7 @@ def highest_tracks(state: BoardState, house: str) -> list[str]:
 
 
 def milkwater_default(state: BoardState, house: str) -> str:
-    cards = all_house_cards()
+    cards = every_house_card()
     return min(state.houses[house].hand, key=lambda c: (cards[c].strength, c))
 
 
@@ -265,7 +265,7 @@ def card_effect(em: Emitter, card: str, house: str, role: str) -> None:
                 em.emit(aev.HouseCardsReturned(house=house, cards=list(hs.discards), reason=card))
         elif len(hs.hand) > 1:
             if lowest:
-                cards = all_house_cards()
+                cards = every_house_card()
                 top = max(cards[c].strength for c in hs.hand)
                 out = sorted(c for c in hs.hand if cards[c].strength == top)
                 if len(out) < len(hs.hand):  # all equal: none is discarded (S&R)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState
-from .base import Ability, announce, controls, stand
+from .base import Ability, NextCheaper, Query, announce, controls, kneel, lasting, stand, standing
 
 
 class FieryFollowers(Ability):
@@ -53,3 +53,77 @@ class ChamberOfThePaintedTable(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (FieryFollowers(), KingsHuntingParty(), ChamberOfThePaintedTable())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class DragonstoneFaithful(NextCheaper):
+    """Dragonstone Faithful: Marshaling Action: kneel it: the next Baratheon character you marshal this phase costs 1 less."""
+
+    code = "01056"
+    faction = "baratheon"
+
+
+class DragonstonePort(NextCheaper):
+    """Dragonstone Port: Marshaling Action: kneel it: the next Baratheon card you marshal this phase costs 1 less."""
+
+    code = "01059"
+    faction = "baratheon"
+    card_type = None
+
+
+class MaesterCressen(Ability):
+    """Maester Cressen: Marshaling Action: kneel him to discard a Condition attachment from play."""
+
+    code = "01046"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        conditions = [
+            p.card
+            for p in state.in_play.values()
+            if state.record(p.card).type == "attachment" and "Condition" in state.record(p.card).traits
+        ]
+        return conditions or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        em.emit(ev.CardsDiscardedFromPlay(cards=[target], card=source))
+
+
+class SelyseBaratheon(Ability):
+    """Selyse Baratheon: Challenges Action: pay 1 gold: a Baratheon character gains an intrigue icon until the end of the phase.
+
+    Targets: the Baratheon characters in play without an intrigue icon."""
+
+    code = "01049"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).gold < 1:
+            return None
+        targets = [
+            p.card
+            for p in state.characters(owner) + state.characters(state.opponent(owner))
+            if state.record(p.card).faction == "baratheon" and not now.has_icon(state, p.card, "intrigue")
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsGoldGained(seat_id=owner, gold=-1, card=source))
+        announce(em, self, source, owner)
+        lasting(em, source, target, "phase", icon="intrigue")
+
+
+ABILITIES += (
+    DragonstoneFaithful(),
+    DragonstonePort(),
+    MaesterCressen(),
+    SelyseBaratheon(),
+)

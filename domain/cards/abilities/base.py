@@ -22,14 +22,23 @@ unless its text is blank (:func:`..current.text_blank`: Fortified Position).
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal, Protocol
 
 from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge, Lasting
 
 Kind = Literal["constant", "reaction", "interrupt", "action", "when_revealed", "forced", "persistent"]
+
+
+class Query(Protocol):
+    """The current values the Actions read (:mod:`..current`, handed over by the engine: a faction
+    module cannot import it, that would close an import cycle through the registry)."""
+
+    def strength(self, state: CardState, iid: str) -> int: ...
+
+    def has_icon(self, state: CardState, iid: str, challenge: str) -> bool: ...
 
 
 class Ability:
@@ -162,6 +171,23 @@ class Ability:
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
 
+    # -- actions (CG-POOL-06: used in action windows, :mod:`..phases.actions`) ---------------
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        """An Action of ``source`` (a card ``owner`` controls, or an event in ``owner``'s hand):
+        None when it cannot be used now (its condition, costs or limit; no legal target); ``[]``
+        when it takes no target; else its legal targets (cards, or challenge types). The phase
+        is checked by the engine from the card's ``action_windows``."""
+        return None
+
+    def event_cost(self, state: CardState, source: str, owner: str, target: str | None) -> int:
+        """The gold an event costs to play with ``target`` (its printed cost; X events compute it)."""
+        return state.record(source).printed_cost
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        """Pay the Action's costs (kneel, sacrifice, gold) and resolve it with ``target`` (checked
+        against :meth:`action_targets`). An event is already paid and in the discard pile."""
+
 
 def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:
     """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
@@ -174,6 +200,77 @@ def stand(em: Emitter, source: str, cards: list[str]) -> None:
     kneeling = [c for c in cards if c in em.state.in_play and em.state.in_play[c].kneeling]
     if kneeling:
         em.emit(ev.CardsKneelingChanged(cards=kneeling, kneeling=False, card=source))
+
+
+def kneel(em: Emitter, source: str, cards: list[str]) -> None:
+    """Kneel the standing ones of ``cards`` by ``source``'s ability (a cost or an effect)."""
+    standing = [c for c in cards if c in em.state.in_play and not em.state.in_play[c].kneeling]
+    if standing:
+        em.emit(ev.CardsKneelingChanged(cards=standing, kneeling=True, card=source))
+
+
+def standing(state: CardState, card: str) -> bool:
+    """Whether ``card`` is in play and standing (a kneel cost can be paid)."""
+    return card in state.in_play and not state.in_play[card].kneeling
+
+
+def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "phase"], **what: Any) -> None:
+    """A lasting effect on ``target`` until the end of the challenge or phase (``strength``,
+    ``icon``, ``claim``, ``at_end``: see :class:`~..state.Lasting`)."""
+    em.emit(ev.CardsEffectApplied(effect=Lasting(source=source, target=target, until=until, **what)))
+
+
+def kill(em: Emitter, seat: str, cards: list[str]) -> list[str]:
+    """Kill ``seat``'s characters ``cards`` by an ability: a duplicate saves a card (CG-UNIQUE-03,
+    always used, as for claim); the others go to the dead pile. Returns those killed; the engine
+    runs the "killed" triggers after the ability resolved."""
+    killed = []
+    for c in cards:
+        dups = em.state.in_play[c].duplicates
+        if dups:
+            em.emit(ev.CardsDuplicateDiscarded(seat_id=seat, duplicate=dups[0], saved=c))
+        else:
+            killed.append(c)
+    if killed:
+        em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
+    return killed
+
+
+def may_enter(state: CardState, seat: str, card: str) -> bool:
+    """Whether a character may be put into play under ``seat``'s control now: not if a copy of a
+    unique card is in its owner's dead pile (CG-UNIQUE-02) or the seat controls a copy it does not
+    own (CG-UNIQUE-01); an own copy in play takes it as a duplicate (:func:`put_into_play`)."""
+    rec = state.record(card)
+    if not rec.unique:
+        return True
+    if any(state.record(d).name == rec.name for d in state.player(state.owner(card)).dead if d != card):
+        return False
+    return all(state.owner(p.card) == seat for p in state.controlled(seat) if state.record(p.card).name == rec.name)
+
+
+def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str) -> None:
+    """Put the character ``card`` into play for ``seat`` from its owner's ``from_pile`` (not
+    marshaled: Limited ignored); a copy of an own unique card in play takes it as a duplicate."""
+    s = em.state
+    rec = s.record(card)
+    mine = next(
+        (p.card for p in s.controlled(seat) if rec.unique and s.record(p.card).name == rec.name),
+        None,
+    )
+    placed = (
+        ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine)
+        if mine is not None
+        else ev.Placement(card=card, code=rec.code, as_=rec.type)
+    )
+    em.emit(
+        ev.CardsPutIntoPlay(
+            seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, card_source=source
+        )
+    )
+
+
+def characters_in_play(state: CardState) -> list[str]:
+    return [p.card for p in state.in_play.values() if state.record(p.card).type == "character"]
 
 
 def bearer(state: CardState, attachment: str) -> str | None:
@@ -212,3 +309,48 @@ class PrintedOnly(Ability):
     registered so that the coverage counts it as implemented."""
 
     kinds = ("constant",)
+
+
+class NextCheaper(Ability):
+    """Base of the marshaling cost reducers: "Marshaling Action: kneel this card: the next
+    ``faction`` card (of ``card_type``; None: any card) you marshal this phase costs 1 gold less".
+
+    Each use writes the key ``phase:<card>#<n>``; the marshal it reduces writes
+    ``phase:spent:<card>#<n>``, so a reduction waits for the next matching card only and ends
+    with the phase. The reduction is read while the reducer is in play (documented). It is offered
+    only while its controller is the active player marshaling: used at another moment, it changes
+    nothing more (the reduction waits for the controller's marshaling anyway), and an ability that
+    would not change the game state is not offered (card-game.md, review 2)."""
+
+    kinds = ("action", "constant")
+    faction: ClassVar[str] = ""
+    card_type: ClassVar[str | None] = "character"
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.step == "marshal" and state.active == owner else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        kneel(em, source, [source])
+        announce(em, self, source, owner, limit=limit_free(em.state, f"phase:{source}", 99))
+
+    def _pending(self, state: CardState, source: str) -> str | None:
+        for key in state.used_abilities:
+            if key.startswith(f"phase:{source}#") and f"phase:spent:{key[6:]}" not in state.used_abilities:
+                return f"phase:spent:{key[6:]}"
+        return None
+
+    def _applies(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> bool:
+        return (
+            seat == owner
+            and state.phase == "marshaling"
+            and rec.faction == self.faction
+            and (self.card_type is None or rec.type == self.card_type)
+            and self._pending(state, source) is not None
+        )
+
+    def cost_reduction(self, state: CardState, source: str, owner: str, seat: str, rec: CardRecord) -> int:
+        return 1 if self._applies(state, source, owner, seat, rec) else 0
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        if self._applies(em.state, source, owner, seat, rec):
+            announce(em, self, source, owner, limit=self._pending(em.state, source))

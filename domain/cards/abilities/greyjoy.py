@@ -5,7 +5,19 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState, Challenge
-from .base import Ability, PrintedOnly, announce, controls, participates, stand
+from .base import (
+    Ability,
+    NextCheaper,
+    PrintedOnly,
+    Query,
+    announce,
+    controls,
+    kneel,
+    lasting,
+    participates,
+    stand,
+    standing,
+)
 
 
 class AlannysGreyjoy(Ability):
@@ -63,3 +75,65 @@ class SaltyNavigator(PrintedOnly):
 
 
 ABILITIES: tuple[Ability, ...] = (AlannysGreyjoy(), AshaGreyjoy(), TheonGreyjoy(), DrownedMen(), SaltyNavigator())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class IronIslandsFishmonger(NextCheaper):
+    """Iron Islands Fishmonger: Marshaling Action: kneel it: the next Greyjoy character you marshal this phase costs 1 less."""
+
+    code = "01074"
+    faction = "greyjoy"
+
+
+class LordsportShipwright(Ability):
+    """Lordsport Shipwright: Marshaling Action: kneel it to kneel a location of printed cost 2 or less (3 or less if you are the first player).
+
+    Targets: every standing location in play with that printed cost."""
+
+    code = "01075"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        most = 3 if state.first_player == owner else 2
+        targets = [
+            p.card
+            for p in state.in_play.values()
+            if not p.kneeling and state.record(p.card).type == "location" and state.record(p.card).printed_cost <= most
+        ]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        kneel(em, source, [target])
+
+
+class IronFleetScout(Ability):
+    """Iron Fleet Scout: Challenges Action: kneel it: a participating Greyjoy character you control gets +1 STR until the end of the challenge (+2 if you are the first player)."""
+
+    code = "01079"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        mine = [c for c in controls(state, owner) if participates(state, c) and state.record(c).faction == "greyjoy"]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2 if em.state.first_player == owner else 1)
+
+
+ABILITIES += (
+    IronIslandsFishmonger(),
+    LordsportShipwright(),
+    IronFleetScout(),
+)

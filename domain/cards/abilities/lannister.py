@@ -3,10 +3,26 @@
 from __future__ import annotations
 
 from .. import events as ev
+from ..catalog import CARDS
 from ..emitter import Emitter
 from ..phases.draw import draw
 from ..state import CardState, Challenge
-from .base import Ability, PrintedOnly, announce, bearer, limit_free, participates
+from .base import (
+    Ability,
+    NextCheaper,
+    PrintedOnly,
+    Query,
+    announce,
+    bearer,
+    characters_in_play,
+    kneel,
+    lasting,
+    limit_free,
+    may_enter,
+    participates,
+    put_into_play,
+    standing,
+)
 
 
 class CerseiLannister(Ability):
@@ -147,4 +163,116 @@ ABILITIES: tuple[Ability, ...] = (
     WidowsWail(),
     CasterlyRock(),
     Lannisport(),
+)
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class LannisportMerchant(NextCheaper):
+    """Lannisport Merchant: Marshaling Action: kneel it: the next Lannister character you marshal this phase costs 1 less."""
+
+    code = "01094"
+    faction = "lannister"
+
+
+class WesternFiefdom(NextCheaper):
+    """Western Fiefdom: Marshaling Action: kneel it: the next Lannister card you marshal this phase costs 1 less."""
+
+    code = "01099"
+    faction = "lannister"
+    card_type = None
+
+
+class TheTickler(Ability):
+    """The Tickler: Dominance Action: kneel him to discard the top card of an opponent's deck; then discard a copy of that card from play.
+
+    The "may" discard is taken on a copy the opponent controls (the first to enter), if any (documented)."""
+
+    code = "01088"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.player(state.opponent(owner)).deck else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        opp = em.state.opponent(owner)
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        top = em.state.player(opp).deck[0]
+        em.emit(ev.CardsDiscardedFromDeck(seat_id=opp, cards=[top], reason="The Tickler"))
+        name = CARDS[em.state.cards[top]].name
+        copies = [p.card for p in em.state.controlled(opp) if em.state.record(p.card).name == name]
+        if copies:
+            em.emit(ev.CardsDiscardedFromPlay(cards=[copies[0]], card=source))
+
+
+ABILITIES += (
+    LannisportMerchant(),
+    WesternFiefdom(),
+    TheTickler(),
+)
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class HearMeRoar(Ability):
+    """Hear Me Roar!: Action: put a Lannister character from your hand into play; as the phase ends, discard it from play if it is still there (it cannot be saved).
+
+    Targets: the Lannister characters of your hand (seen by you only) that may enter play."""
+
+    code = "01100"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        hand = [
+            c
+            for c in state.player(owner).hand
+            if state.record(c).type == "character"
+            and state.record(c).faction == "lannister"
+            and may_enter(state, owner, c)
+        ]
+        return hand or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        put_into_play(em, owner, target, "hand", source)
+        if target in em.state.in_play:
+            lasting(em, source, target, "phase", at_end="discard")
+
+
+class TheThingsIDoForLove(Ability):
+    """The Things I Do For Love: Challenges Action (cost X; you control a Lannister Lord or Lady): kneel your faction card to return a character an opponent controls with printed cost X or less to its owner's hand.
+
+    X is the target's printed cost (the least that plays it)."""
+
+    code = "01101"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).faction_kneeling:
+            return None
+        if not any(
+            state.record(c).faction == "lannister" and {"Lord", "Lady"} & set(state.record(c).traits)
+            for c in characters_in_play(state)
+            if state.in_play[c].controller == owner
+        ):
+            return None
+        return [p.card for p in state.characters(state.opponent(owner))] or None
+
+    def event_cost(self, state: CardState, source: str, owner: str, target: str | None) -> int:
+        return state.record(target).printed_cost if target is not None else 0
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsFactionKnelt(seat_id=owner, card=source))
+        announce(em, self, source, owner)
+        em.emit(ev.CardsReturnedToHand(cards=[target], card=source))
+
+
+ABILITIES += (
+    HearMeRoar(),
+    TheThingsIDoForLove(),
 )

@@ -13,7 +13,7 @@ from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, announce, bearer
+from .base import Ability, PrintedOnly, Query, announce, bearer, kneel, lasting, participates, stand, standing
 
 
 def _prompt(ability: Ability) -> str:
@@ -348,4 +348,59 @@ ABILITIES: tuple[Ability, ...] = (
     SneakAttack(),
     SupportingTheFaith(),
     Taxation(),
+)
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class SealOfTheHand(Ability):
+    """Seal of the Hand: Action: kneel Seal of the Hand to stand the attached character (Lord or Lady only)."""
+
+    code = "01032"
+    kinds = ("action",)
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        if not {"Lord", "Lady"} & set(state.record(target).traits):
+            return "Seal of the Hand goes on a Lord or Lady character"
+        return None
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        host = bearer(state, source)
+        return [] if standing(state, source) and host is not None and not standing(state, host) else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        host = bearer(em.state, source)
+        assert host is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        stand(em, source, [host])
+
+
+class WildlingHorde(Ability):
+    """Wildling Horde: Challenges Action: kneel your faction card: a participating Wildling character you control gets +2 STR until the end of the challenge."""
+
+    code = "01031"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).faction_kneeling:
+            return None
+        mine = [
+            p.card
+            for p in state.characters(owner)
+            if participates(state, p.card) and "Wildling" in state.record(p.card).traits
+        ]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsFactionKnelt(seat_id=owner, card=source))
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2)
+
+
+ABILITIES += (
+    SealOfTheHand(),
+    WildlingHorde(),
 )

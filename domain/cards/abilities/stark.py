@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..emitter import Emitter
+from ..phases.draw import draw
 from ..state import CardState, Challenge
-from .base import Ability, announce, controls, participates, stand
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    characters_in_play,
+    controls,
+    kill,
+    kneel,
+    lasting,
+    participates,
+    stand,
+    standing,
+)
 
 
 class CatelynStark(Ability):
@@ -68,3 +83,121 @@ class VanguardOfTheNorth(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (CatelynStark(), EddardStark(), RobbStark(), DirewolfPup(), VanguardOfTheNorth())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class WinterfellSteward(NextCheaper):
+    """Winterfell Steward: Marshaling Action: kneel it: the next Stark character you marshal this phase costs 1 less."""
+
+    code = "01152"
+    faction = "stark"
+
+
+class HeartTreeGrove(NextCheaper):
+    """Heart Tree Grove: Marshaling Action: kneel it: the next Stark card you marshal this phase costs 1 less."""
+
+    code = "01156"
+    faction = "stark"
+    card_type = None
+
+
+class GreyWind(Ability):
+    """Grey Wind: Challenges Action: kneel him to kill a character with STR 1 or less (2 or less if you control Robb Stark).
+
+    Targets: every character in play with that STR, Grey Wind aside."""
+
+    code = "01145"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if not standing(state, source):
+            return None
+        most = 2 if controls(state, owner, name="Robb Stark") else 1
+        targets = [c for c in characters_in_play(state) if c != source and now.strength(state, c) <= most]
+        return targets or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        kill(em, em.state.in_play[target].controller, [target])
+
+
+class GatesOfWinterfell(Ability):
+    """Gates of Winterfell: Challenges Action: kneel it to reveal the top card of your deck; if it is a Stark card, draw it."""
+
+    code = "01154"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.player(owner).deck else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        top = em.state.player(owner).deck[0]
+        em.emit(ev.CardsTopCardRevealed(seat_id=owner, card=top, code=em.state.cards[top], card_source=source))
+        if em.state.record(top).faction == "stark":
+            draw(em, owner, 1, "ability")
+
+
+ABILITIES += (
+    WinterfellSteward(),
+    HeartTreeGrove(),
+    GreyWind(),
+    GatesOfWinterfell(),
+)
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class ForTheNorth(Ability):
+    """For the North!: Action (during a military challenge): a participating Stark character you control gets +2 STR until the end of the challenge; if you win it, draw a card."""
+
+    code = "01157"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.type != "military" or ch.winner is not None:
+            return None
+        mine = [
+            c
+            for c in ch.attackers + ch.defenders
+            if c in state.in_play and state.in_play[c].controller == owner and state.record(c).faction == "stark"
+        ]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        lasting(em, source, target, "challenge", strength=2)
+        lasting(em, source, owner, "challenge", at_end="draw_if_won")
+
+
+class WinterIsComing(Ability):
+    """Winter Is Coming: Action (during a challenge you attack in): your plot claim is 1 higher for this challenge (max once per challenge)."""
+
+    code = "01159"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.winner is not None or ch.attacker != owner:
+            return None
+        if any(state.cards.get(e.source) == self.code and e.target == owner for e in state.effects):
+            return None
+        return []
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        announce(em, self, source, owner)
+        lasting(em, source, owner, "challenge", claim=1)
+
+
+ABILITIES += (
+    ForTheNorth(),
+    WinterIsComing(),
+)

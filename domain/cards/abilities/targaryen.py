@@ -2,9 +2,25 @@
 
 from __future__ import annotations
 
+from .. import events as ev
 from ..emitter import Emitter
+from ..phases.draw import shuffle
 from ..state import CardState, Challenge
-from .base import Ability, announce, bearer, participates, stand
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    bearer,
+    kill,
+    kneel,
+    lasting,
+    limit_free,
+    may_enter,
+    participates,
+    put_into_play,
+    stand,
+)
 
 
 def _stormborn_of(state: CardState, owner: str, target: str) -> bool:
@@ -115,4 +131,165 @@ ABILITIES: tuple[Ability, ...] = (
     Viserion(),
     Unsullied(),
     DrogosArakh(),
+)
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class TargaryenLoyalist(NextCheaper):
+    """Targaryen Loyalist: Marshaling Action: kneel it: the next Targaryen character you marshal this phase costs 1 less."""
+
+    code = "01170"
+    faction = "targaryen"
+
+
+class IllyriosEstate(NextCheaper):
+    """Illyrio's Estate: Marshaling Action: kneel it: the next Targaryen card you marshal this phase costs 1 less."""
+
+    code = "01175"
+    faction = "targaryen"
+    card_type = None
+
+
+class MagisterIllyrio(Ability):
+    """Magister Illyrio: Action: pay 2 gold to stand a character of your choice (once per phase).
+
+    Targets: every kneeling character in play."""
+
+    code = "01163"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).gold < 2 or limit_free(state, f"phase:{source}", 1) is None:
+            return None
+        kneeling = [p.card for p in state.in_play.values() if p.kneeling and state.record(p.card).type == "character"]
+        return kneeling or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsGoldGained(seat_id=owner, gold=-2, card=source))
+        announce(em, self, source, owner, limit=f"phase:{source}")
+        stand(em, source, [target])
+
+
+class Handmaiden(Ability):
+    """Handmaiden: Action: sacrifice her to stand a Lady character.
+
+    Targets: every kneeling Lady character in play."""
+
+    code = "01169"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ladies = [
+            p.card
+            for p in state.in_play.values()
+            if p.kneeling and state.record(p.card).type == "character" and "Lady" in state.record(p.card).traits
+        ]
+        return ladies or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        announce(em, self, source, owner)
+        stand(em, source, [target])
+
+
+ABILITIES += (
+    TargaryenLoyalist(),
+    IllyriosEstate(),
+    MagisterIllyrio(),
+    Handmaiden(),
+)
+
+
+# -- Events (played from hand: domain/cards/phases/actions.py) ---------------------------------
+
+
+class WakingTheDragon(Ability):
+    """Waking the Dragon: Action: stand a unique Targaryen character you control; as the phase ends, return it to your hand if it is still in play.
+
+    Targets: your kneeling unique Targaryen characters."""
+
+    code = "01178"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        mine = [
+            p.card
+            for p in state.characters(owner)
+            if p.kneeling and state.record(p.card).unique and state.record(p.card).faction == "targaryen"
+        ]
+        return mine or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        stand(em, source, [target])
+        lasting(em, source, target, "phase", at_end="return_to_hand")
+
+
+class Dracarys(Ability):
+    """Dracarys!: Action: kneel a Dragon character or Daenerys Targaryen you control: a participating character gets -4 STR until the end of the phase and is killed if its STR is 0.
+
+    The cost kneels your first standing Dragon (else Daenerys) to enter play (documented); the
+    STR is checked as the event resolves."""
+
+    code = "01176"
+    kinds = ("action",)
+
+    def _kneeler(self, state: CardState, owner: str) -> str | None:
+        standing_ = [p.card for p in state.characters(owner) if not p.kneeling]
+        dragons = [c for c in standing_ if "Dragon" in state.record(c).traits]
+        dany = [c for c in standing_ if state.record(c).name == "Daenerys Targaryen"]
+        return (dragons + dany)[0] if dragons + dany else None
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        ch = state.challenge
+        if ch is None or ch.winner is not None or self._kneeler(state, owner) is None:
+            return None
+        return [c for c in ch.attackers + ch.defenders if c in state.in_play] or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneeler = self._kneeler(em.state, owner)
+        assert kneeler is not None
+        kneel(em, source, [kneeler])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "phase", strength=-4)
+        if now.strength(em.state, target) == 0:
+            kill(em, em.state.in_play[target].controller, [target])
+
+
+class FireAndBlood(Ability):
+    """Fire and Blood: Challenges Action: shuffle a unique Targaryen character from your dead pile into your deck; if it is a Hatchling, put it into play instead.
+
+    Targets: the unique Targaryen characters of your dead pile (public)."""
+
+    code = "01177"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        dead = [
+            c
+            for c in state.player(owner).dead
+            if state.record(c).type == "character" and state.record(c).unique and state.record(c).faction == "targaryen"
+        ]
+        return dead or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner)
+        if "Hatchling" in em.state.record(target).traits and may_enter(em.state, owner, target):
+            put_into_play(em, owner, target, "dead", source)
+            return
+        em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=[target], card=source, from_pile="dead"))
+        shuffle(em, owner)
+
+
+ABILITIES += (
+    WakingTheDragon(),
+    Dracarys(),
+    FireAndBlood(),
 )

@@ -5,7 +5,19 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..state import CardState, Challenge
-from .base import Ability, announce, controls
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    bearer,
+    characters_in_play,
+    controls,
+    kneel,
+    lasting,
+    participates,
+    standing,
+)
 
 
 class _Twin(Ability):
@@ -77,3 +89,63 @@ class WardensOfTheReach(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (Left(), Right(), MaesterLomys(), WardensOfTheReach())
+
+
+# -- Actions (the ability engine's timing: domain/cards/phases/actions.py) --------------------
+
+
+class GardenCaretaker(NextCheaper):
+    """Garden Caretaker: Marshaling Action: kneel it: the next Tyrell character you marshal this phase costs 1 less."""
+
+    code = "01188"
+    faction = "tyrell"
+
+
+class RoseGarden(NextCheaper):
+    """Rose Garden: Marshaling Action: kneel it: the next Tyrell card you marshal this phase costs 1 less."""
+
+    code = "01194"
+    faction = "tyrell"
+    card_type = None
+
+
+class MargaeryTyrell(Ability):
+    """Margaery Tyrell: Challenges Action: kneel her to give a character +3 STR until the end of the phase."""
+
+    code = "01181"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return characters_in_play(state) if standing(state, source) else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        lasting(em, source, target, "phase", strength=3)
+
+
+class Heartsbane(Ability):
+    """Heartsbane: Action: while the attached character takes part in a challenge, kneel Heartsbane: it gets +3 STR until the end of the challenge."""
+
+    code = "01191"
+    kinds = ("action",)
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        host = bearer(state, source)
+        return [] if standing(state, source) and host is not None and participates(state, host) else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        host = bearer(em.state, source)
+        assert host is not None
+        kneel(em, source, [source])
+        announce(em, self, source, owner)
+        lasting(em, source, host, "challenge", strength=3)
+
+
+ABILITIES += (
+    GardenCaretaker(),
+    RoseGarden(),
+    MargaeryTyrell(),
+    Heartsbane(),
+)

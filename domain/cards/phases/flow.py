@@ -2,10 +2,19 @@
 wait for a seat. After a decision, the functions here run every automatic step until a seat must
 decide again, the system must reveal something sealed, or the game is over.
 
-Action windows (CG-ROUND-02): the challenges phase's three windows (before each challenge, after
-attackers, after defenders) open when some player has an action, which without card abilities
-means an Ambush (CG-KEY-06); a player with no action in an open window passes at once. The other
-phases' windows are not opened: nobody could act in them yet (docs/card-game.md).
+Action windows (CG-ROUND-02), each opened only when some player has an action
+(:func:`.actions.has_action`: a card's Action, an event it may play, an Ambush), so that games
+without actions go on at once; a player with no action in an open window passes at once:
+
+* plot: after the When Revealed abilities and the used pile's return;
+* draw: after the draw;
+* marshaling: the active player's ``marshal`` decision is its opportunities (marshal, or use an
+  action); ending marshaling is its pass: the other player then may act (and, if it does, the
+  active player again, without marshaling) until both passed in a row; then the next player is
+  active;
+* challenges: before each challenge, after attackers, after defenders;
+* dominance: after dominance is determined (and its reactions); standing: after cards stand;
+  taxation: after the reserve check.
 """
 
 from __future__ import annotations
@@ -15,7 +24,7 @@ from .. import setup, victory
 from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
-from . import challenges, dominance, draw, marshaling, plot, standing, taxation
+from . import actions, challenges, dominance, draw, plot, standing, taxation
 
 
 def begin_round(em: Emitter) -> None:
@@ -44,8 +53,10 @@ def after_plot_reveal(em: Emitter) -> None:
 
 
 def begin_phase(em: Emitter, phase: str) -> None:
-    """The current phase ends (forced effects on its end: Gold Cloaks), the next begins
-    (CG-ROUND-01), then the forced and reaction abilities on its beginning."""
+    """The current phase ends (lasting effects acting at its end: Hear Me Roar!; forced effects on
+    its end: Gold Cloaks), the next begins (CG-ROUND-01), then the forced and reaction abilities on
+    its beginning."""
+    actions.phase_ends(em)
     triggers.phase_ending(em, em.state.phase)
     em.emit(ev.CardsPhaseBegan(phase=phase))
     triggers.phase_began(em, phase)
@@ -58,21 +69,57 @@ def after_first_player(em: Emitter) -> None:
     if victory.check(em) or not done:
         return
     plot.recycle(em)
+    if not open_window(em, "plot", _first(em)):
+        draw_phase(em)
+
+
+def draw_phase(em: Emitter) -> None:
+    """CG-PHASE-06, then the draw phase's action window, then marshaling."""
     begin_phase(em, "draw")
     draw.draw_phase(em)
     if victory.check(em):
         return
+    if not open_window(em, "draw", _first(em)):
+        marshaling_phase(em)
+
+
+def marshaling_phase(em: Emitter) -> None:
     begin_phase(em, "marshaling")
     next_marshal(em)
 
 
-def after_choice(em: Emitter) -> None:
-    """An ability's targets were chosen: the game goes on where the ability interrupted it (the
-    When Revealed abilities of the plot phase are the only ones that ask yet)."""
+def _first(em: Emitter) -> str:
+    return em.state.first_player or em.state.player_order()[0]
+
+
+def after_choice(em: Emitter, then: str) -> None:
+    """An ability's targets were chosen: the game goes on where the ability asked (``then``: the
+    plot phase's When Revealed abilities, or the action window or marshal decision it was used in)."""
     if victory.check(em):
         return
-    assert em.state.phase == "plot"
-    after_first_player(em)
+    match then:
+        case "when_revealed":
+            after_first_player(em)
+        case _:
+            after_action(em, then)
+
+
+def after_action(em: Emitter, step: str) -> None:
+    """An action resolved (unless it waits for a choice): the window goes on, or the active player
+    marshals on."""
+    if victory.check(em) or em.state.step == "ability" and em.state.waiting:
+        return
+    if step == "marshal":
+        assert em.state.active is not None
+        em.open_step("marshal", [em.state.active])
+    else:
+        window_turn(em)
+
+
+def marshaling_ended(em: Emitter, seat: str) -> None:
+    """CG-PHASE-08: once the active player ends marshaling, the window for every player, then the next."""
+    if not open_window(em, "marshaling", seat, passed=seat):
+        next_marshal(em)
 
 
 def next_marshal(em: Emitter) -> None:
@@ -109,13 +156,15 @@ def ask_challenge(em: Emitter, seat: str) -> None:
         em.open_step("challenge", [seat])
 
 
-def open_window(em: Emitter, kind: str, active: str) -> bool:
-    """CG-ROUND-02: open an action window when some player has an action; True when opened."""
+def open_window(em: Emitter, kind: str, active: str, passed: str | None = None) -> bool:
+    """CG-ROUND-02: open an action window when some player has an action; True when opened. The
+    first player acts first; when ``passed`` has just passed (ending its marshaling), the next
+    player does, and ``passed`` counts as one pass in a row."""
     s = em.state
-    if not any(marshaling.ambushable(s, seat) for seat in s.seat_ids()):
+    if em.over or not any(actions.has_action(s, seat) for seat in s.seat_ids()):
         return False
-    first = s.first_player or s.player_order()[0]
-    em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active))
+    first = s.opponent(passed) if passed is not None else _first(em)
+    em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active, passed=int(passed is not None)))
     window_turn(em)
     return True
 
@@ -126,19 +175,32 @@ def window_turn(em: Emitter) -> None:
     w = em.state.window
     assert w is not None
     while w.passes < len(em.state.seat_ids()):
-        if marshaling.ambushable(em.state, w.turn):
+        if actions.has_action(em.state, w.turn):
             em.open_step("action", [w.turn])
             return
         em.emit(ev.CardsActionPassed(seat_id=w.turn))
         w = em.state.window
         assert w is not None
     em.emit(ev.CardsWindowClosed(window=w.kind))
-    if w.kind == "before_challenge":
-        em.open_step("challenge", [w.active])
-    elif w.kind == "after_attackers":
-        ask_defenders(em)
-    else:
-        resolve_challenge(em)
+    match w.kind:
+        case "before_challenge":
+            em.open_step("challenge", [w.active])
+        case "after_attackers":
+            ask_defenders(em)
+        case "after_defenders":
+            resolve_challenge(em)
+        case "plot":
+            draw_phase(em)
+        case "draw":
+            marshaling_phase(em)
+        case "marshaling":
+            next_marshal(em)
+        case "dominance":
+            standing_phase(em)
+        case "standing":
+            taxation_phase(em)
+        case _:
+            begin_round(em)
 
 
 def after_declaration(em: Emitter) -> None:
@@ -176,6 +238,7 @@ def resolve_challenge(em: Emitter) -> None:
         return
     if winner is not None:
         triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
+        actions.challenge_won(em, winner)
         if victory.check(em):
             return
     waits = challenges.apply_claim(em, winner)
@@ -217,7 +280,7 @@ def next_challenge(em: Emitter) -> None:
 
 
 def end_of_round(em: Emitter) -> None:
-    """Dominance (CG-PHASE-14/15), standing (CG-PHASE-16), taxation (CG-PHASE-17/18)."""
+    """Dominance (CG-PHASE-14/15), then its action window (none before it)."""
     begin_phase(em, "dominance")
     winner = dominance.determine(em)
     if victory.check(em):
@@ -226,17 +289,34 @@ def end_of_round(em: Emitter) -> None:
         triggers.dominance_won(em, winner)
         if victory.check(em):
             return
+    if not open_window(em, "dominance", _first(em)):
+        standing_phase(em)
+
+
+def standing_phase(em: Emitter) -> None:
+    """Standing (CG-PHASE-16), then its action window."""
     begin_phase(em, "standing")
     standing.stand_all(em)
+    if not open_window(em, "standing", _first(em)):
+        taxation_phase(em)
+
+
+def taxation_phase(em: Emitter) -> None:
+    """Taxation (CG-PHASE-17/18): gold returns, the reserve check, then its action window."""
     begin_phase(em, "taxation")
     taxation.return_gold(em)
     over = [seat for seat in em.state.player_order() if taxation.over_reserve(em.state, seat)]
     if over:
         em.open_step("reserve", over)
         return
-    begin_round(em)
+    after_taxation(em)
+
+
+def after_taxation(em: Emitter) -> None:
+    if not open_window(em, "taxation", _first(em)):
+        begin_round(em)
 
 
 def after_reserve(em: Emitter) -> None:
     if not em.state.waiting:
-        begin_round(em)
+        after_taxation(em)

@@ -7,7 +7,6 @@ from typing import Any
 
 import msgspec
 from litestar import Controller, Request, Response, post
-from litestar.params import JSONBody
 
 from domain.core.commands import Actor
 from domain.core.errors import GameError
@@ -18,7 +17,7 @@ from .. import metrics
 from ..access import role_of, runtime, seat_only
 from ..bodies import GameId, IdemKey, IfMatch, decode_strict, expected_version, json_response
 from ..errors import ApiError
-from ..models import AnyCommand, CommandAccepted
+from ..models import CommandAccepted
 from ..problems import problems
 
 
@@ -42,10 +41,12 @@ class CommandsController(Controller):
         self,
         request: Request[Any, Any, Any],
         game_id: GameId,
-        data: JSONBody[AnyCommand],  # the document's union of every game's commands
         idempotency_key: IdemKey = "",
         if_match: IfMatch = "",
     ) -> Response[CommandAccepted]:
+        # The body is read once, strictly, with the game's own command types (``bodies.decode_strict``):
+        # no ``data`` parameter, so Litestar does not decode it a first time, laxly, for nothing. The
+        # document's request body (the union of every game's commands) is set in ``openapi.py``.
         rt, role = runtime(request), role_of(request)
         seat_id, generation = tokens.parse_seat(role or "")
         game = await rt.engine.known(game_id)

@@ -2,7 +2,8 @@
 
 ``GET /watch/{game_id}`` serves one static HTML page, ``GET /watch/assets/{name}`` its script and
 style sheet (``service/http/static/``, shipped as package data). The page itself holds no game
-data: its script draws the board from ``GET /v1/reference/board`` and everything else from the
+data: its script draws the board from ``GET /v1/reference/board`` (``board-mother-of-dragons`` for a
+Mother of Dragons game) and everything else from the
 public API a spectator uses (the public view, the log, the SSE stream, ``at_version`` views of an
 ended game), so it sees exactly what any spectator may see, behind the organizer's delay if one
 is set.

@@ -32,14 +32,28 @@ def test_the_data_files_are_what_the_import_script_writes_from_the_shared_facts(
         capture_output=True,
     )
     names = sorted(p.name for p in tmp_path.iterdir())
-    assert names == ["board.json", "cards.json", "layout.json", "mother_of_dragons.json", "setup.json"]
+    assert names == [
+        "board.json",
+        "cards.json",
+        "layout.json",
+        "layout_mother_of_dragons.json",
+        "mother_of_dragons.json",
+        "setup.json",
+    ]
     _, differ, missing = filecmp.cmpfiles(tmp_path, ROOT / "domain" / "board" / "data", names, shallow=False)
     assert not differ and not missing, f"stale data files {differ + missing}: run scripts/import_board_data.py"
 
 
-def test_the_board_game_publishes_five_documents_under_unique_path_names():
+def test_the_board_game_publishes_six_documents_under_unique_path_names():
     docs = registry.GAMES["board"].reference
-    assert [d.name for d in docs] == ["board", "house-cards", "westeros-cards", "wildling-cards", "order-tokens"]
+    assert [d.name for d in docs] == [
+        "board",
+        "board-mother-of-dragons",
+        "house-cards",
+        "westeros-cards",
+        "wildling-cards",
+        "order-tokens",
+    ]
     assert registry.GAMES["auction"].reference == ()
 
 
@@ -62,6 +76,38 @@ def test_every_area_of_the_board_with_its_facts_and_a_point_inside_the_frame():
             facts.power,
             facts.home_of,
         )
+
+
+def test_MOD_SETUP_03_the_mother_of_dragons_board_is_the_overlaid_map_with_its_own_points():
+    """MOD-SETUP-03: the 7-house board is the base board with the Eyrie and Bite overlays. Its document
+    has exactly the areas a Mother of Dragons game is played on, with their facts and adjacency as the
+    rules read them, each drawn where that board draws it (the overlaid areas moved, the others not)."""
+    mod = {a.id: a for a in reference.board_reference("mother_of_dragons").areas}
+    base = {a.id: a for a in reference.board_reference().areas}
+    facts = board_data.mod_areas()
+    assert sorted(mod) == sorted(facts) and set(mod) - set(base) == {
+        "the_bite",
+        "the_vale_of_arryn",
+        "port_of_the_eyrie",
+    }
+    for a in mod.values():
+        assert set(a.adjacent) == set(facts[a.id].adjacent), a.id
+        assert (a.kind, a.castle, a.supply, a.power) == (
+            facts[a.id].kind,
+            facts[a.id].castle,
+            facts[a.id].supply,
+            facts[a.id].power,
+        )
+        for b in a.adjacent:
+            assert a.id in mod[b].adjacent, (a.id, b)
+        x0, y0, x1, y1 = a.point.box
+        assert x0 <= a.point.x <= x1 and y0 <= a.point.y <= y1, a.id
+    assert mod["the_eyrie"].point != base["the_eyrie"].point  # redrawn by the overlay
+    assert mod["winterfell"].point == base["winterfell"].point  # not touched by it
+    assert "the_bite" in mod["white_harbor"].adjacent and "the_bite" not in base["white_harbor"].adjacent
+    assert mod["port_of_the_eyrie"].port_of == reference.PortLink(land="the_eyrie", sea="the_narrow_sea")
+    assert mod["the_eyrie"].port == "port_of_the_eyrie" and base["the_eyrie"].port is None
+    assert (mod["the_vale_of_arryn"].castle, mod["the_vale_of_arryn"].mustering_points) == ("castle", 1)
 
 
 def test_adjacency_is_the_rules_own_and_symmetric():

@@ -10,7 +10,7 @@ import msgspec
 
 from domain.cards import commands as cmd
 from domain.cards import current
-from domain.cards.decisions import decisions_for
+from domain.cards.decisions import CardDecision, decisions_for
 from domain.cards.decks import DeckChoice
 from domain.cards.evolve import fold
 from domain.cards.game import GAME
@@ -97,6 +97,9 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "first_player":
             return cmd.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
         case "marshal":
+            acted = _use_action(d, rng)
+            if acted is not None:
+                return acted
             if not d.cards or rng.random() < 0.2:
                 return cmd.EndMarshaling()
             c = rng.choice(d.cards)
@@ -121,6 +124,9 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             assert d.count is not None
             return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))
         case "action":
+            acted = _use_action(d, rng)
+            if acted is not None:
+                return acted
             if not d.cards or rng.random() < 0.5:
                 return cmd.PassAction()
             c = rng.choice(d.cards)
@@ -135,6 +141,19 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             assert d.count is not None
             return cmd.ChooseTargets(cards=rng.sample(d.cards, min(d.count, len(d.cards))))
     raise AssertionError(d.kind)
+
+
+def _use_action(d: CardDecision, rng: random.Random) -> object | None:
+    """Sometimes a random card Action or event of the decision (None: none this time)."""
+    if d.actions and rng.random() < 0.3:
+        card = rng.choice(sorted(d.actions))
+        targets = d.actions[card]
+        return cmd.UseAction(card=card, target=rng.choice(targets) if targets else None)
+    if d.events and rng.random() < 0.3:
+        card = rng.choice(sorted(d.events))
+        targets = d.events[card]
+        return cmd.PlayEvent(card=card, target=rng.choice(targets) if targets else None)
+    return None
 
 
 def play_random(table: Table, rng: random.Random, max_batches: int = 5000, timeouts: float = 0.0) -> None:
@@ -181,6 +200,22 @@ def to_plot_step(table: Table) -> None:
     for seat in table.state.seat_ids():
         table.seat(seat, cmd.ChooseSetup(cards=[]))
     assert table.state.step == "plot"
+    without_events(table)
+
+
+def without_events(table: Table) -> None:
+    """Event cards go to the bottom of the decks (the hands refilled from the top), so that no
+    action window opens for an event in a test about something else (the event tests take theirs
+    with ``to_hand``)."""
+    s = table.state
+    for p in s.players:
+        events = [c for c in p.hand + p.deck if s.record(c).type == "event"]
+        size = len(p.hand)
+        p.hand = [c for c in p.hand if c not in events]
+        p.deck = [c for c in p.deck if c not in events]
+        while len(p.hand) < size and p.deck:
+            p.hand.append(p.deck.pop(0))
+        p.deck.extend(events)
 
 
 def put_in_play(table: Table, seat: str, code: str, kneeling: bool = False) -> str:

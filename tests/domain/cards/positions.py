@@ -56,3 +56,9 @@ def to_challenges(seed: str = "seed", p1: str = CALM, p2: str = PLAIN) -> Table:
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
     return t
+
+
+def pass_windows(t: Table) -> None:
+    """Every player passes in the open action window(s) until the game asks something else."""
+    while t.state.step == "action":
+        t.seat(t.state.waiting[0], cmd.PassAction())

@@ -40,7 +40,11 @@ def test_CG_ROUND_02_a_window_opens_before_a_challenge_first_player_first_and_cl
     assert [e.seat_id for e in out if isinstance(e, ev.CardsActionPassed)] == ["seat1"]
     assert t.state.step == "action" and t.state.waiting == ["seat2"]
     d = decisions_for(t.state, "seat2").decisions[0]
-    assert d.cards == [cloaks] and d.commands == ["ambush_card", "pass_action"] and d.default == "pass"
+    assert (
+        d.cards == [cloaks]
+        and d.commands == ["ambush_card", "use_action", "play_event", "pass_action"]
+        and d.default == "pass"
+    )
     out = t.seat("seat2", cmd.PassAction())
     assert isinstance(out[1], ev.CardsWindowClosed) and t.state.step == "challenge" and t.state.waiting == ["seat1"]
 

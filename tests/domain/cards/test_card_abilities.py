@@ -17,7 +17,7 @@ from domain.cards.state import Challenge, Placed
 from domain.core.errors import RuleViolation
 
 from .play import Table, put_in_play, to_hand, to_plot_step
-from .positions import NAVAL, plots, to_marshaling, without_ambush
+from .positions import NAVAL, pass_windows, plots, to_marshaling, without_ambush
 
 TARG = ("targaryen_sun", "lannister_rose")
 WATCH = ("watch_stag", "lannister_rose")
@@ -199,7 +199,9 @@ def test_maester_lomys_makes_the_losing_attacker_discard_at_random():
     margaery = put_in_play(t, "seat2", "01181")  # Margaery: STR 3
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
+    pass_windows(t)  # Margaery's Action opens the challenges phase's windows
     t.seat("seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[cat]))
+    pass_windows(t)
     out = t.seat("seat2", cmd.DeclareDefenders(defenders=[lomys, margaery]))
     discarded = next(e for e in out if isinstance(e, ev.CardsDiscardedFromHand))
     assert discarded.seat_id == "seat1" and discarded.reason == "Maester Lomys" and len(discarded.cards) == 1
@@ -397,7 +399,7 @@ def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_p
     t = Table(decks=TARG)
     to_plot_step(t)
     put_in_play(t, "seat1", "01117")
-    arianne = put_in_play(t, "seat1", "01104")  # I P
+    arianne = put_in_play(t, "seat1", "01160")  # Daenerys: I P (Arianne now has an Action: windows would open)
     cersei = put_in_play(t, "seat2", "01084")
     plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
     t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat2"))

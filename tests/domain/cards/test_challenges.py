@@ -11,12 +11,13 @@ from domain.core.errors import RuleViolation
 from domain.core.rng import SeededRng
 
 from .play import Table, put_in_play
-from .positions import WINDS, to_marshaling
+from .positions import WINDS, pass_windows, to_marshaling
 
 
 def _challenges(t: Table) -> None:
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
+    pass_windows(t)  # a card put in play may have an Action (Grey Wind, Wildling Horde)
     assert t.state.phase == "challenges" and t.state.step == "challenge" and t.state.active == "seat1"
 
 
@@ -176,12 +177,14 @@ def test_CG_KEY_05_pillage_discards_the_top_of_the_losers_deck():
     icons = t.state.record(pillager).icons
     assert icons is not None
     kind = next(k for k in ("military", "intrigue", "power") if icons.has(k))
-    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type=kind, attackers=[pillager]))  # type: ignore[arg-type]
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type=kind, attackers=[pillager]))  # type: ignore[arg-type]
+    pass_windows(t)
     if t.state.step == "defend":
-        out = t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+        t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+    pass_windows(t)
     if t.state.step == "claim":
-        out = t.seat("seat2", cmd.ChooseClaimVictims(characters=decisions_for(t.state, "seat2").decisions[0].cards[:1]))
-    assert any(isinstance(e, ev.CardsDiscardedFromDeck) and e.cards == [top] for e in out)
+        t.seat("seat2", cmd.ChooseClaimVictims(characters=decisions_for(t.state, "seat2").decisions[0].cards[:1]))
+    assert any(isinstance(e, ev.CardsDiscardedFromDeck) and e.cards == [top] for e in t.events)
 
 
 def test_CG_PHASE_12_one_challenge_of_each_type_and_CG_PHASE_13_ending_ends_the_turn():

@@ -93,7 +93,8 @@ def test_MOD_SETUP_01_a_random_first_player_then_clockwise() -> None:
         options = decisions[0].options
         assert isinstance(options, ChooseHouseOptions)
         t.run(cmd.ChooseHouse(house=options.houses[-1]), t.seat(seat_id))
-    assert (t.state.phase, t.state.step) == ("planning", "assign_orders")
+    # MOD-VASSAL-02: the Planning phase opens on the choice of the vassals' commanders
+    assert (t.state.phase, t.state.step) == ("planning", "choose_commanders")
 
 
 def test_MOD_SETUP_01_first_player_differs_with_the_seed() -> None:
@@ -144,14 +145,20 @@ def test_MOD_SETUP_01_default_is_the_first_free_house_in_iron_throne_order() -> 
     assert t.state.phase == "planning"
 
 
-def test_MOD_SETUP_01_vassals_wait_for_no_orders_of_their_own() -> None:
-    """Until commanders are built (MOD-VASSAL-08), the Planning phase waits on player houses only."""
+def test_MOD_VASSAL_08_assign_orders_waits_on_players_and_on_commanders_for_vassals() -> None:
+    """MOD-VASSAL-08: Assign Orders waits on every player and, for each vassal, on its commander."""
     t = Table(3)
     for _ in range(3):
         t.timeout()
     assert t.state is not None
-    waiting = {d.house for d in pending_decisions(t.state)}
-    assert waiting == {"baratheon", "lannister", "stark"}
+    while t.state.step == "choose_commanders":  # MOD-VASSAL-03: the defaults pick the commanders
+        t.timeout()
+    decisions = pending_decisions(t.state)
+    assert {d.house for d in decisions} == {"baratheon", "lannister", "stark", "martell", "greyjoy", "tyrell", "arryn"}
+    for d in decisions:
+        owner = t.state.commanders.get(d.house, d.house)
+        assert d.seat_id == t.state.seat_of_house(owner).seat_id  # type: ignore[union-attr]
+        assert d.for_vassal == (d.house if d.house in t.state.vassals else None)
 
 
 def test_house_choice_events_are_public_to_every_reader() -> None:
