@@ -37,14 +37,13 @@ import msgspec
 from clients.bot import BotError, BotStats
 from clients.citadel_client import cards as c
 from clients.citadel_client.client import ApiProblem, CitadelClient
-from clients.citadel_client.models import Command
 
 MAX_ATTEMPTS = 4
 """Random choices tried for one decision (after a refusal) before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
 
-Chooser = Callable[[c.CardDecision, random.Random], Command | None]
+Chooser = Callable[[c.CardDecision, random.Random], c.CardCommandBase | None]
 
 
 def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most: int | None = None) -> list[str]:
@@ -56,11 +55,11 @@ def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
 
 
-def mulligan(d: c.CardDecision, rng: random.Random) -> Command:
+def mulligan(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.ChooseMulligan(mulligan=rng.random() < 0.3)
 
 
-def setup(d: c.CardDecision, rng: random.Random) -> Command | None:
+def setup(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
     """Facedown setup within the decision's facts: printed costs at most ``budget`` (a further copy
     of a unique title set up is a free duplicate), at most one Limited card, each attachment on a
     character set up with it that ``attach_targets`` allows. Attachments are those ``attach_targets``
@@ -102,23 +101,43 @@ def setup(d: c.CardDecision, rng: random.Random) -> Command | None:
     return c.ChooseSetup(cards=picks)
 
 
-def plot(d: c.CardDecision, rng: random.Random) -> Command | None:
+def plot(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
     return None if d.submitted else c.ChoosePlot(plot=rng.choice(d.cards))
 
 
-def first_player(d: c.CardDecision, rng: random.Random) -> Command:
+def first_player(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
 
 
-def marshal(d: c.CardDecision, rng: random.Random) -> Command:
-    if not d.cards or rng.random() < 0.2:
+def _card_action_or_event(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
+    """A card's Action (``actions``) or an event (``events``) at random, on one of its targets (none
+    when it lists none); None when the decision offers neither."""
+    options = [("action", card) for card in d.actions] + [("event", card) for card in d.events]
+    if not options:
+        return None
+    what, card = rng.choice(options)
+    targets = (d.actions if what == "action" else d.events)[card]
+    target = rng.choice(targets) if targets else None
+    return c.UseAction(card=card, target=target) if what == "action" else c.PlayEvent(card=card, target=target)
+
+
+def marshal(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+    """End marshaling now and then; otherwise marshal a card, or use an Action or play an event
+    (when the decision offers some)."""
+    if rng.random() < 0.15:
+        return c.EndMarshaling()
+    if (d.actions or d.events) and (not d.cards or rng.random() < 0.3):
+        other = _card_action_or_event(d, rng)
+        if other is not None:
+            return other
+    if not d.cards:
         return c.EndMarshaling()
     card = rng.choice(d.cards)
     targets = d.attach_targets.get(card)
     return c.MarshalCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def challenge(d: c.CardDecision, rng: random.Random) -> Command:
+def challenge(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     """A type still open, a non-empty random set of its eligible attackers (at most ``max_cards``),
     and for some stealth attackers a different bypassed character each."""
     if not d.challenge_types or rng.random() < 0.15:
@@ -133,32 +152,40 @@ def challenge(d: c.CardDecision, rng: random.Random) -> Command:
     return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]  # a key of challenge_types
 
 
-def defend(d: c.CardDecision, rng: random.Random) -> Command:
+def defend(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     pool = next(iter(d.challenge_types.values()), [])
     return c.DeclareDefenders(defenders=_subset(pool, rng, at_most=d.max_cards))
 
 
-def claim(d: c.CardDecision, rng: random.Random) -> Command:
+def claim(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.ChooseClaimVictims(characters=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def intimidate(d: c.CardDecision, rng: random.Random) -> Command:
+def intimidate(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.ChooseIntimidate(target=rng.choice([None, *d.cards]))
 
 
-def action(d: c.CardDecision, rng: random.Random) -> Command:
-    if not d.cards or rng.random() < 0.5:
+def action(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+    """Pass half the time; otherwise Ambush a card, use an Action or play an event (as offered)."""
+    if rng.random() < 0.5:
+        return c.PassAction()
+    if d.actions or d.events:
+        if not d.cards or rng.random() < 0.5:
+            other = _card_action_or_event(d, rng)
+            if other is not None:
+                return other
+    if not d.cards:
         return c.PassAction()
     card = rng.choice(d.cards)
     targets = d.attach_targets.get(card)
     return c.AmbushCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def reserve(d: c.CardDecision, rng: random.Random) -> Command:
+def reserve(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.DiscardToReserve(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def ability(d: c.CardDecision, rng: random.Random) -> Command:
+def ability(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
@@ -178,7 +205,7 @@ CHOOSERS: dict[str, Chooser] = {
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
 
-FALLBACKS: dict[str, Callable[[c.CardDecision], Command]] = {
+FALLBACKS: dict[str, Callable[[c.CardDecision], c.CardCommandBase]] = {
     "mulligan": lambda d: c.ChooseMulligan(mulligan=False),
     "setup": lambda d: c.ChooseSetup(cards=[]),
     "plot": lambda d: c.ChoosePlot(plot=d.cards[0]),
@@ -195,7 +222,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], Command]] = {
 """Decision kind -> the simplest legal answer (what the deadline would do)."""
 
 
-def random_command(d: c.CardDecision, rng: random.Random) -> Command | None:
+def random_command(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
     chooser = CHOOSERS.get(d.kind)
     if chooser is None:
         raise BotError(f"the card bot knows no decision kind {d.kind!r} (commands {d.commands})")
@@ -233,14 +260,14 @@ class CardBot:
         self.stats = BotStats()
         self.version = 0
 
-    async def post(self, command: Command, version: int) -> int:
+    async def post(self, command: c.CardCommandBase, version: int) -> int:
         out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"cardbot-{uuid.uuid4()}")
         return out.version
 
     async def answer(self, d: c.CardDecision, version: int) -> None:
         """Answer one decision (random choices, then the fallback); returns after an accepted command
         or a stale version."""
-        last: Command | None = None
+        last: c.CardCommandBase | None = None
         problem: ApiProblem | None = None
         for attempt in range(MAX_ATTEMPTS + 1):
             fallback = attempt == MAX_ATTEMPTS

@@ -10,9 +10,8 @@ client: the JSON its endpoints send and accept, as msgspec Structs (mirroring ``
 A card decision is one struct whose ``kind`` is the step (``mulligan``, ``setup``, ``plot``,
 ``first_player``, ``marshal``, ``challenge``, ``defend``, ``claim``, ``intimidate``, ``action``,
 ``reserve``, ``ability``) with only the option fields of that kind filled; :data:`COMMANDS` lists
-the commands that answer each kind. The commands are :class:`~.models.Command`\\ s, so the clients'
-``command`` sends them. Answers tolerate fields a newer server adds; request bodies name only the
-fields the API knows (the server refuses unknown ones).
+the commands that answer each kind; the clients' ``command`` sends them. Answers tolerate fields a
+newer server adds; request bodies name only the fields the API knows (the server refuses unknown ones).
 """
 
 from __future__ import annotations
@@ -21,8 +20,6 @@ from collections.abc import Sequence
 from typing import Any, Literal, Self
 
 import msgspec
-
-from .models import Command
 
 LEGAL_DECKS = ("stark_kraken", "watch_stag", "targaryen_sun", "lannister_rose")
 """The four legal decks of ``decks.yaml``, by name (``create_card_game(["stark_kraken", ...])``)."""
@@ -86,12 +83,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "setup": ("choose_setup",),
     "plot": ("choose_plot",),
     "first_player": ("choose_first_player",),
-    "marshal": ("marshal_card", "end_marshaling"),
+    "marshal": ("marshal_card", "use_action", "play_event", "end_marshaling"),
     "challenge": ("declare_challenge", "end_challenges"),
     "defend": ("declare_defenders",),
     "claim": ("choose_claim_victims",),
     "intimidate": ("choose_intimidate",),
-    "action": ("ambush_card", "pass_action"),
+    "action": ("ambush_card", "use_action", "play_event", "pass_action"),
     "reserve": ("discard_to_reserve",),
     "ability": ("choose_targets",),
 }
@@ -130,6 +127,12 @@ class CardDecision(msgspec.Struct, kw_only=True):
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the type -> your
     eligible defenders."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none;
+    send ``UseAction`` with ``target`` one of them, or None)."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none;
+    send ``PlayEvent``)."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters a stealth attacker may bypass."""
     stealth_attackers: list[str] = []
@@ -161,6 +164,10 @@ class CardDecisionsOut(msgspec.Struct, kw_only=True):
 # --- commands (POST /commands; ``type`` tags them) ----------------------------------------------------
 
 
+class CardCommandBase(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
+    """The base of the card game's command bodies (the clients' ``command`` sends them)."""
+
+
 class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     """One facedown setup card; an attachment names the setup character it goes on."""
 
@@ -168,74 +175,88 @@ class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     attach_to: str | None = None
 
 
-class ChooseMulligan(Command, frozen=True, tag="choose_mulligan"):
+class ChooseMulligan(CardCommandBase, frozen=True, tag="choose_mulligan"):
     """Keep your 7 cards (``False``) or take your one mulligan (``True``)."""
 
     mulligan: bool
 
 
-class ChooseSetup(Command, frozen=True, tag="choose_setup"):
+class ChooseSetup(CardCommandBase, frozen=True, tag="choose_setup"):
     cards: list[SetupPick]
 
 
-class ChoosePlot(Command, frozen=True, tag="choose_plot"):
+class ChoosePlot(CardCommandBase, frozen=True, tag="choose_plot"):
     plot: str
 
 
-class ChooseFirstPlayer(Command, frozen=True, tag="choose_first_player"):
+class ChooseFirstPlayer(CardCommandBase, frozen=True, tag="choose_first_player"):
     seat_id: str
 
 
-class MarshalCard(Command, frozen=True, tag="marshal_card"):
+class MarshalCard(CardCommandBase, frozen=True, tag="marshal_card"):
     card: str
     attach_to: str | None = None
 
 
-class EndMarshaling(Command, frozen=True, tag="end_marshaling"):
+class EndMarshaling(CardCommandBase, frozen=True, tag="end_marshaling"):
     pass
 
 
-class DeclareChallenge(Command, frozen=True, tag="declare_challenge"):
+class DeclareChallenge(CardCommandBase, frozen=True, tag="declare_challenge"):
     challenge_type: ChallengeType
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Stealth attacker -> the defending character it bypasses."""
 
 
-class EndChallenges(Command, frozen=True, tag="end_challenges"):
+class EndChallenges(CardCommandBase, frozen=True, tag="end_challenges"):
     pass
 
 
-class DeclareDefenders(Command, frozen=True, tag="declare_defenders"):
+class DeclareDefenders(CardCommandBase, frozen=True, tag="declare_defenders"):
     defenders: list[str]
 
 
-class ChooseClaimVictims(Command, frozen=True, tag="choose_claim_victims"):
+class ChooseClaimVictims(CardCommandBase, frozen=True, tag="choose_claim_victims"):
     characters: list[str]
 
 
-class ChooseIntimidate(Command, frozen=True, tag="choose_intimidate"):
+class ChooseIntimidate(CardCommandBase, frozen=True, tag="choose_intimidate"):
     target: str | None = None
 
 
-class AmbushCard(Command, frozen=True, tag="ambush_card"):
+class AmbushCard(CardCommandBase, frozen=True, tag="ambush_card"):
     card: str
     attach_to: str | None = None
 
 
-class PassAction(Command, frozen=True, tag="pass_action"):
+class UseAction(CardCommandBase, frozen=True, tag="use_action"):
+    """Use the Action of a card you control (``actions``), on ``target`` if it lists any."""
+
+    card: str
+    target: str | None = None
+
+
+class PlayEvent(CardCommandBase, frozen=True, tag="play_event"):
+    """Play an event from your hand (``events``), on ``target`` if it lists any."""
+
+    card: str
+    target: str | None = None
+
+
+class PassAction(CardCommandBase, frozen=True, tag="pass_action"):
     pass
 
 
-class ChooseTargets(Command, frozen=True, tag="choose_targets"):
+class ChooseTargets(CardCommandBase, frozen=True, tag="choose_targets"):
     cards: list[str]
 
 
-class DiscardToReserve(Command, frozen=True, tag="discard_to_reserve"):
+class DiscardToReserve(CardCommandBase, frozen=True, tag="discard_to_reserve"):
     cards: list[str]
 
 
-class Concede(Command, frozen=True, tag="concede"):
+class Concede(CardCommandBase, frozen=True, tag="concede"):
     """Concede: the other player wins."""
 
 
@@ -252,6 +273,8 @@ CardCommand = (
     | ChooseClaimVictims
     | ChooseIntimidate
     | AmbushCard
+    | UseAction
+    | PlayEvent
     | PassAction
     | ChooseTargets
     | DiscardToReserve
