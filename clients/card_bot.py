@@ -153,8 +153,12 @@ def challenge(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
 
 
 def defend(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+    """The characters that must defend (``must_defend``), then a random set of the other eligible
+    ones, at most ``max_cards`` in all."""
     pool = next(iter(d.challenge_types.values()), [])
-    return c.DeclareDefenders(defenders=_subset(pool, rng, at_most=d.max_cards))
+    must = [x for x in d.must_defend if x in pool]
+    room = None if d.max_cards is None else max(0, d.max_cards - len(must))
+    return c.DeclareDefenders(defenders=must + _subset([x for x in pool if x not in must], rng, at_most=room))
 
 
 def claim(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
@@ -212,7 +216,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], c.CardCommandBase]] = {
     "first_player": lambda d: c.ChooseFirstPlayer(seat_id=d.seat_id),
     "marshal": lambda d: c.EndMarshaling(),
     "challenge": lambda d: c.EndChallenges(),
-    "defend": lambda d: c.DeclareDefenders(defenders=[]),
+    "defend": lambda d: c.DeclareDefenders(defenders=list(d.must_defend)),
     "claim": lambda d: c.ChooseClaimVictims(characters=d.cards[: d.count or 0]),
     "intimidate": lambda d: c.ChooseIntimidate(),
     "action": lambda d: c.PassAction(),

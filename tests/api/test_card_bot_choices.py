@@ -94,8 +94,9 @@ def test_the_card_bot_has_a_chooser_and_a_fallback_for_every_decision_kind():
     assert set(card_bot.CHOOSERS) == set(card_bot.FALLBACKS) == set(DEFAULTS) == set(client_cards.COMMANDS)
 
 
-def test_the_card_bot_declares_no_more_participants_than_max_cards():
-    """``max_cards`` (Jousting Contest, The Knight of Flowers) caps the attackers and the defenders."""
+def test_the_card_bot_declares_no_more_participants_than_max_cards_and_who_must_defend():
+    """``max_cards`` (Jousting Contest, The Knight of Flowers) caps the attackers and the defenders;
+    ``must_defend`` (Dornish Paramour) is always among the defenders."""
     rng = random.Random(3)
     pool = ["s1-01", "s1-02", "s1-03", "s1-04"]
     attack = client_cards.CardDecision(
@@ -111,6 +112,8 @@ def test_the_card_bot_declares_no_more_participants_than_max_cards():
         )
         d = card_bot.defend(defend, rng)
         assert isinstance(d, client_cards.DeclareDefenders) and len(d.defenders) <= 2
+        d = card_bot.defend(msgspec.structs.replace(defend, must_defend=["s1-03"]), rng)
+        assert isinstance(d, client_cards.DeclareDefenders) and "s1-03" in d.defenders and len(d.defenders) <= 2
 
 
 if __name__ == "__main__":
