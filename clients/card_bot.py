@@ -37,13 +37,14 @@ import msgspec
 from clients.bot import BotError, BotStats
 from clients.citadel_client import cards as c
 from clients.citadel_client.client import ApiProblem, CitadelClient
+from clients.citadel_client.models import CommandBody
 
 MAX_ATTEMPTS = 4
 """Random choices tried for one decision (after a refusal) before the fallback."""
 WAIT_S = 10
 """Long-poll seconds when there is nothing to decide."""
 
-Chooser = Callable[[c.CardDecision, random.Random], c.CardCommandBase | None]
+Chooser = Callable[[c.CardDecision, random.Random], CommandBody | None]
 
 
 def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most: int | None = None) -> list[str]:
@@ -55,11 +56,11 @@ def _subset(cards: Sequence[str], rng: random.Random, at_least: int = 0, at_most
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
 
 
-def mulligan(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def mulligan(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseMulligan(mulligan=rng.random() < 0.3)
 
 
-def setup(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
+def setup(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     """Facedown setup within the decision's facts: printed costs at most ``budget`` (a further copy
     of a unique title set up is a free duplicate), at most one Limited card, each attachment on a
     character set up with it that ``attach_targets`` allows. Attachments are those ``attach_targets``
@@ -101,15 +102,15 @@ def setup(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
     return c.ChooseSetup(cards=picks)
 
 
-def plot(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
+def plot(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     return None if d.submitted else c.ChoosePlot(plot=rng.choice(d.cards))
 
 
-def first_player(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def first_player(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
 
 
-def _card_action_or_event(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
+def _card_action_or_event(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     """A card's Action (``actions``) or an event (``events``) at random, on one of its targets (none
     when it lists none); None when the decision offers neither."""
     options = [("action", card) for card in d.actions] + [("event", card) for card in d.events]
@@ -121,7 +122,7 @@ def _card_action_or_event(d: c.CardDecision, rng: random.Random) -> c.CardComman
     return c.UseAction(card=card, target=target) if what == "action" else c.PlayEvent(card=card, target=target)
 
 
-def marshal(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def marshal(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """End marshaling now and then; otherwise marshal a card, or use an Action or play an event
     (when the decision offers some)."""
     if rng.random() < 0.15:
@@ -137,7 +138,7 @@ def marshal(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.MarshalCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def challenge(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """A type still open, a non-empty random set of its eligible attackers (at most ``max_cards``),
     and for some stealth attackers a different bypassed character each."""
     if not d.challenge_types or rng.random() < 0.15:
@@ -152,7 +153,7 @@ def challenge(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]  # a key of challenge_types
 
 
-def defend(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """The characters that must defend (``must_defend``), then a random set of the other eligible
     ones, at most ``max_cards`` in all."""
     pool = next(iter(d.challenge_types.values()), [])
@@ -161,15 +162,15 @@ def defend(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.DeclareDefenders(defenders=must + _subset([x for x in pool if x not in must], rng, at_most=room))
 
 
-def claim(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def claim(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseClaimVictims(characters=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def intimidate(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def intimidate(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseIntimidate(target=rng.choice([None, *d.cards]))
 
 
-def action(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
     """Pass half the time; otherwise Ambush a card, use an Action or play an event (as offered)."""
     if rng.random() < 0.5:
         return c.PassAction()
@@ -185,11 +186,11 @@ def action(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
     return c.AmbushCard(card=card, attach_to=rng.choice(targets) if targets else None)
 
 
-def reserve(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def reserve(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.DiscardToReserve(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
-def ability(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase:
+def ability(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
@@ -209,7 +210,7 @@ CHOOSERS: dict[str, Chooser] = {
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
 
-FALLBACKS: dict[str, Callable[[c.CardDecision], c.CardCommandBase]] = {
+FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "mulligan": lambda d: c.ChooseMulligan(mulligan=False),
     "setup": lambda d: c.ChooseSetup(cards=[]),
     "plot": lambda d: c.ChoosePlot(plot=d.cards[0]),
@@ -226,7 +227,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], c.CardCommandBase]] = {
 """Decision kind -> the simplest legal answer (what the deadline would do)."""
 
 
-def random_command(d: c.CardDecision, rng: random.Random) -> c.CardCommandBase | None:
+def random_command(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
     chooser = CHOOSERS.get(d.kind)
     if chooser is None:
         raise BotError(f"the card bot knows no decision kind {d.kind!r} (commands {d.commands})")
@@ -264,14 +265,14 @@ class CardBot:
         self.stats = BotStats()
         self.version = 0
 
-    async def post(self, command: c.CardCommandBase, version: int) -> int:
+    async def post(self, command: CommandBody, version: int) -> int:
         out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"cardbot-{uuid.uuid4()}")
         return out.version
 
     async def answer(self, d: c.CardDecision, version: int) -> None:
         """Answer one decision (random choices, then the fallback); returns after an accepted command
         or a stale version."""
-        last: c.CardCommandBase | None = None
+        last: CommandBody | None = None
         problem: ApiProblem | None = None
         for attempt in range(MAX_ATTEMPTS + 1):
             fallback = attempt == MAX_ATTEMPTS

@@ -10,8 +10,9 @@ client: the JSON its endpoints send and accept, as msgspec Structs (mirroring ``
 A card decision is one struct whose ``kind`` is the step (``mulligan``, ``setup``, ``plot``,
 ``first_player``, ``marshal``, ``challenge``, ``defend``, ``claim``, ``intimidate``, ``action``,
 ``reserve``, ``ability``) with only the option fields of that kind filled; :data:`COMMANDS` lists
-the commands that answer each kind; the clients' ``command`` sends them. Answers tolerate fields a
-newer server adds; request bodies name only the fields the API knows (the server refuses unknown ones).
+the commands that answer each kind. The commands are :class:`~.models.CommandBody`\\ s, so the clients'
+``command`` sends them. Answers tolerate fields a newer server adds; request bodies name only the
+fields the API knows (the server refuses unknown ones).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from collections.abc import Sequence
 from typing import Any, Literal, Self
 
 import msgspec
+
+from .models import CommandBody
 
 LEGAL_DECKS = ("stark_kraken", "watch_stag", "targaryen_sun", "lannister_rose")
 """The four legal decks of ``decks.yaml``, by name (``create_card_game(["stark_kraken", ...])``)."""
@@ -127,12 +130,6 @@ class CardDecision(msgspec.Struct, kw_only=True):
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the type -> your
     eligible defenders."""
-    actions: dict[str, list[str]] = {}
-    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none;
-    send ``UseAction`` with ``target`` one of them, or None)."""
-    events: dict[str, list[str]] = {}
-    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none;
-    send ``PlayEvent``)."""
     stealth_targets: list[str] = []
     """Challenge: the defender's characters a stealth attacker may bypass."""
     stealth_attackers: list[str] = []
@@ -142,6 +139,12 @@ class CardDecision(msgspec.Struct, kw_only=True):
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
     Knight of Flowers); None: as many as are eligible."""
+    actions: dict[str, list[str]] = {}
+    """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
+    answer with ``UseAction``."""
+    events: dict[str, list[str]] = {}
+    """Marshal, action: each event of your hand you may play now -> its legal targets (empty: none);
+    answer with ``PlayEvent``."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets."""
     default_targets: list[str] = []
@@ -166,10 +169,6 @@ class CardDecisionsOut(msgspec.Struct, kw_only=True):
 # --- commands (POST /commands; ``type`` tags them) ----------------------------------------------------
 
 
-class CardCommandBase(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True):
-    """The base of the card game's command bodies (the clients' ``command`` sends them)."""
-
-
 class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     """One facedown setup card; an attachment names the setup character it goes on."""
 
@@ -177,88 +176,89 @@ class SetupPick(msgspec.Struct, frozen=True, omit_defaults=True):
     attach_to: str | None = None
 
 
-class ChooseMulligan(CardCommandBase, frozen=True, tag="choose_mulligan"):
+class ChooseMulligan(CommandBody, frozen=True, tag="choose_mulligan"):
     """Keep your 7 cards (``False``) or take your one mulligan (``True``)."""
 
     mulligan: bool
 
 
-class ChooseSetup(CardCommandBase, frozen=True, tag="choose_setup"):
+class ChooseSetup(CommandBody, frozen=True, tag="choose_setup"):
     cards: list[SetupPick]
 
 
-class ChoosePlot(CardCommandBase, frozen=True, tag="choose_plot"):
+class ChoosePlot(CommandBody, frozen=True, tag="choose_plot"):
     plot: str
 
 
-class ChooseFirstPlayer(CardCommandBase, frozen=True, tag="choose_first_player"):
+class ChooseFirstPlayer(CommandBody, frozen=True, tag="choose_first_player"):
     seat_id: str
 
 
-class MarshalCard(CardCommandBase, frozen=True, tag="marshal_card"):
+class MarshalCard(CommandBody, frozen=True, tag="marshal_card"):
     card: str
     attach_to: str | None = None
 
 
-class EndMarshaling(CardCommandBase, frozen=True, tag="end_marshaling"):
+class EndMarshaling(CommandBody, frozen=True, tag="end_marshaling"):
     pass
 
 
-class DeclareChallenge(CardCommandBase, frozen=True, tag="declare_challenge"):
+class DeclareChallenge(CommandBody, frozen=True, tag="declare_challenge"):
     challenge_type: ChallengeType
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Stealth attacker -> the defending character it bypasses."""
 
 
-class EndChallenges(CardCommandBase, frozen=True, tag="end_challenges"):
+class EndChallenges(CommandBody, frozen=True, tag="end_challenges"):
     pass
 
 
-class DeclareDefenders(CardCommandBase, frozen=True, tag="declare_defenders"):
+class DeclareDefenders(CommandBody, frozen=True, tag="declare_defenders"):
     defenders: list[str]
 
 
-class ChooseClaimVictims(CardCommandBase, frozen=True, tag="choose_claim_victims"):
+class ChooseClaimVictims(CommandBody, frozen=True, tag="choose_claim_victims"):
     characters: list[str]
 
 
-class ChooseIntimidate(CardCommandBase, frozen=True, tag="choose_intimidate"):
+class ChooseIntimidate(CommandBody, frozen=True, tag="choose_intimidate"):
     target: str | None = None
 
 
-class AmbushCard(CardCommandBase, frozen=True, tag="ambush_card"):
+class AmbushCard(CommandBody, frozen=True, tag="ambush_card"):
     card: str
     attach_to: str | None = None
 
 
-class UseAction(CardCommandBase, frozen=True, tag="use_action"):
-    """Use the Action of a card you control (``actions``), on ``target`` if it lists any."""
+class UseAction(CommandBody, frozen=True, tag="use_action"):
+    """Use the Action of ``card`` (one of the decision's ``actions``) with ``target`` (one of its
+    targets, or None when it lists none)."""
 
     card: str
     target: str | None = None
 
 
-class PlayEvent(CardCommandBase, frozen=True, tag="play_event"):
-    """Play an event from your hand (``events``), on ``target`` if it lists any."""
+class PlayEvent(CommandBody, frozen=True, tag="play_event"):
+    """Play the event ``card`` of your hand (one of the decision's ``events``) with ``target``."""
 
     card: str
     target: str | None = None
 
 
-class PassAction(CardCommandBase, frozen=True, tag="pass_action"):
+class PassAction(CommandBody, frozen=True, tag="pass_action"):
     pass
 
 
-class ChooseTargets(CardCommandBase, frozen=True, tag="choose_targets"):
+class ChooseTargets(CommandBody, frozen=True, tag="choose_targets"):
     cards: list[str]
 
 
-class DiscardToReserve(CardCommandBase, frozen=True, tag="discard_to_reserve"):
+class DiscardToReserve(CommandBody, frozen=True, tag="discard_to_reserve"):
     cards: list[str]
 
 
-class Concede(CardCommandBase, frozen=True, tag="concede"):
+class Concede(CommandBody, frozen=True, tag="concede"):
     """Concede: the other player wins."""
 
 

@@ -23,10 +23,10 @@ from typing import Any, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
 
 import msgspec
 
-from .cards import CardCommandBase, CardDecisionsOut, CardGameView, CreateCardGameBody, DeckChoice, DeckList
+from .cards import CardDecisionsOut, CardGameView, CreateCardGameBody, DeckChoice, DeckList
 from .models import (
-    Command,
     CommandAccepted,
+    CommandBody,
     CreateGameBody,
     DecisionsOut,
     EventOut,
@@ -321,12 +321,12 @@ class Endpoints:
     def command(
         self,
         game_id: str,
-        command: Command | CardCommandBase,
+        command: CommandBody,
         *,
         if_match: int | None = None,
         idempotency_key: str | None = None,
     ) -> Call[CommandAccepted]:
-        """``POST /v1/games/{id}/commands`` (a board or card game's command). ``if_match``: the version the command was decided at
+        """``POST /v1/games/{id}/commands``. ``if_match``: the version the command was decided at
         (409 ``stale_version`` if the game moved on). The idempotency key is random unless given."""
         return Call(
             "POST",

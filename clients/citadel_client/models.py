@@ -358,8 +358,12 @@ class Recruit(msgspec.Struct, frozen=True, omit_defaults=True):
     upgrade: bool = False
 
 
-class Command(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
-    """The base of every command body."""
+class CommandBody(msgspec.Struct, frozen=True, tag_field="type", omit_defaults=True, kw_only=True):
+    """The base of every command body (the card game's commands derive from it directly)."""
+
+
+class Command(CommandBody, frozen=True, kw_only=True):
+    """The base of the board game's command bodies."""
 
     for_vassal: str | None = None
     """Mother of Dragons: act for this vassal you command (copy ``Decision.for_vassal``)."""

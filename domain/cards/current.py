@@ -62,7 +62,7 @@ def participating(state: CardState, iid: str) -> str | None:
     ch = state.challenge
     if ch is None:
         return None
-    if iid in ch.attackers:
+    if iid in attackers(state):
         return "attacking"
     if iid in ch.defenders:
         return "defending"
@@ -108,6 +108,11 @@ def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
 def defends_kneeling(state: CardState, iid: str, challenge: str) -> bool:
     """Whether the character ``iid`` may be declared as a defender while kneeling (Obara Sand)."""
     return any(a.defends_kneeling(state, src, own, challenge) for a, src, own in active(state) if src == iid)
+
+
+def defending_forbidden(state: CardState, iid: str) -> bool:
+    """Whether the character may not be declared as a defender (Ghost bypassed it this phase)."""
+    return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state))
 
 
 def kneels_to_defend(state: CardState, iid: str) -> bool:
@@ -158,3 +163,41 @@ def limited_allowed(state: CardState, seat: str) -> int:
 def base_gold_zero(state: CardState, plot: CardRecord) -> bool:
     """Whether a revealed ``plot``'s base gold counts as 0 (Naval Superiority)."""
     return any(a.base_gold_zero(state, src, own, plot) for a, src, own in active(state))
+
+
+def participant_limit(state: CardState, seat: str, side: str) -> int | None:
+    """The most characters ``seat`` may declare as ``side`` (``attackers``/``defenders``) in a
+    challenge (Jousting Contest, The Knight of Flowers); None: no limit."""
+    limits = [n for a, src, own in active(state) if (n := a.participant_limit(state, src, own, seat, side)) is not None]
+    return min(limits) if limits else None
+
+
+def ambush_cost(state: CardState, iid: str) -> int | None:
+    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), else one an active ability
+    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush."""
+    printed = state.record(iid).ambush_cost
+    if printed is not None:
+        return printed
+    granted = [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
+    return min(granted) if granted else None
+
+
+def bypassable(state: CardState, iid: str) -> bool:
+    """Whether the character may be chosen by stealth (CG-CHAL-02): it has no stealth itself and
+    no ability protects it (Benjen Stark's Rangers)."""
+    if has_keyword(state, iid, "stealth"):
+        return False
+    return not any(a.protects_from_stealth(state, src, own, iid) for a, src, own in active(state))
+
+
+def attackers(state: CardState) -> list[str]:
+    """The characters attacking in the current challenge: those declared (still in play), then
+    those an ability counts as attacking without being declared (Jon Snow)."""
+    ch = state.challenge
+    if ch is None:
+        return []
+    out = [c for c in ch.attackers if c in state.in_play]
+    for a, src, own in active(state):
+        if src not in out and src in state.in_play and a.counts_as_attacking(state, src, own, ch):
+            out.append(src)
+    return out

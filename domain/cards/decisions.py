@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
+from . import current
 from .phases import actions, challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
 from .setup import SETUP_GOLD, setup_attach_targets
@@ -72,6 +73,9 @@ class CardDecision(msgspec.Struct):
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth (each may bypass a different one of
     ``stealth_targets``: ``stealth`` of ``declare_challenge``)."""
+    max_cards: int | None = None
+    """Challenge, defend: the most attackers (defenders) you may declare in this challenge (Jousting
+    Contest, The Knight of Flowers); None: as many as are eligible."""
     prompt: str | None = None
     """Ability: the card and its text asking for targets (``cards`` are the options, ``count`` how many)."""
     default_targets: list[str] = []
@@ -124,10 +128,12 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
             d.stealth_attackers = challenges.stealth_attackers(s, seat, list(d.challenge_types.values()))
+            d.max_cards = current.participant_limit(s, seat, "attackers")
         case "defend":
             ch = s.challenge
             assert ch is not None
             d.challenge_types = {ch.type: challenges.eligible(s, seat, ch.type, exclude=ch.bypassed, defending=True)}
+            d.max_cards = current.participant_limit(s, seat, "defenders")
         case "claim":
             d.cards = [x.card for x in s.characters(seat)]
             d.count = challenges.claim_size(s)

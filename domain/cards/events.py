@@ -316,7 +316,8 @@ class CardsKneelingChanged(Event, frozen=True, tag="cards_kneeling_changed"):
 
 class CardsChoiceOffered(Event, frozen=True, tag="cards_choice_offered"):
     """A card ability asks its controller for targets among ``choice.options`` (the ``ability``
-    step follows; every option is public: they are cards in play or challenge types)."""
+    step follows). The options are public (cards in play, challenge types, public piles) unless
+    ``choice.hidden``: then only the chooser sees them and the default (:mod:`.redaction`)."""
 
     choice: AbilityChoice
 
@@ -338,12 +339,57 @@ class CardsDiscardedFromPlay(Event, frozen=True, tag="cards_discarded_from_play"
 
 
 class CardsReturnedToDeck(Event, frozen=True, tag="cards_returned_to_deck"):
-    """Cards of a seat's discard (or dead) pile (public) went back into its draw deck (a shuffle follows)."""
+    """Cards of a seat's discard (or dead) pile, public, went back into its draw deck (a shuffle follows)."""
 
     seat_id: str
     cards: list[str]
     card: str
     from_pile: str = "discard"
+    """The pile they left: ``discard``, or ``dead`` (Benjen Stark)."""
+
+
+class CardsReturnedToHand(Event, frozen=True, tag="cards_returned_to_hand"):
+    """Cards of a seat's public pile went back to its hand by a card ability (``card``: Ser Davos Seaworth)."""
+
+    seat_id: str
+    cards: list[str]
+    from_pile: str
+    """The pile they left: ``dead`` or ``discard``."""
+    card: str
+
+
+class CardsPowerRemoved(Event, frozen=True, tag="cards_power_removed"):
+    """A card ability (``by``) removed power from ``seat_id``'s faction card (``card`` null) or
+    from its card ``card``, back to the treasury (Vanguard Lancer)."""
+
+    seat_id: str
+    amount: int
+    by: str
+    """The card whose ability removed it."""
+    card: str | None = None
+
+
+class CardsTakenFromDeck(Event, frozen=True, tag="cards_taken_from_deck"):
+    """A card ability (``card``) searched the seat's deck: the cards found are revealed and go to
+    its hand (Summons, Building Orders; a shuffle follows)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsPutIntoPlay(Event, frozen=True, tag="cards_put_into_play"):
+    """A card ability (``by``) put ``card`` into play under ``seat_id``'s control from its owner's
+    ``from_pile`` (``hand``, ``discard`` or ``dead``): not marshaled, no cost, Limited ignored."""
+
+    seat_id: str
+    card: str
+    code: str
+    from_pile: str
+    """The owner's zone the card left: ``hand``, ``discard`` or ``dead``."""
+    placed: Placement
+    by: str
+    """The card whose ability put it into play."""
 
 
 class CardsGoldGained(Event, frozen=True, tag="cards_gold_gained"):
@@ -438,20 +484,7 @@ class CardsEffectApplied(Event, frozen=True, tag="cards_effect_applied"):
     effect: Lasting
 
 
-class CardsPutIntoPlay(Event, frozen=True, tag="cards_put_into_play"):
-    """A card put into play by an ability from its owner's hand, discard or dead pile (not
-    marshaled: Limited ignored, CG-PHASE-10)."""
-
-    seat_id: str
-    card: str
-    code: str
-    from_pile: str
-    placed: Placement
-    card_source: str
-    """The card whose ability did it."""
-
-
-class CardsReturnedToHand(Event, frozen=True, tag="cards_returned_to_hand"):
+class CardsReturnedFromPlay(Event, frozen=True, tag="cards_returned_from_play"):
     """Cards in play returned to their owners' hands by an ability (``card``)."""
 
     cards: list[str]
@@ -568,6 +601,10 @@ CardEvent = (
     | CardsChoiceMade
     | CardsDiscardedFromPlay
     | CardsReturnedToDeck
+    | CardsTakenFromDeck
+    | CardsReturnedToHand
+    | CardsPowerRemoved
+    | CardsPutIntoPlay
     | CardsIntimidated
     | CardsWindowOpened
     | CardsActionPassed
@@ -576,8 +613,7 @@ CardEvent = (
     | CardsActionUsed
     | CardsEventPlayed
     | CardsEffectApplied
-    | CardsPutIntoPlay
-    | CardsReturnedToHand
+    | CardsReturnedFromPlay
     | CardsSacrificed
     | CardsControlTaken
     | CardsFactionKnelt

@@ -120,6 +120,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 p.limited_count = 0
                 p.challenges_made = []
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
+            state.choices_made = {}
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
@@ -209,9 +210,27 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsChoiceMade():
             state.choice = None
             state.waiting = []
+            state.choices_made[f"{event.card}/{event.seat_id}"] = list(event.chosen)
+        case ev.CardsTakenFromDeck():
+            p = state.player(event.seat_id)
+            _remove(p.deck, event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPutIntoPlay():
+            p = state.player(state.owner(event.card))
+            getattr(p, event.from_pile).remove(event.card)
+            _place(state, event.seat_id, event.placed)
         case ev.CardsDiscardedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "discard")
+        case ev.CardsReturnedToHand():
+            p = state.player(event.seat_id)
+            _remove(getattr(p, event.from_pile), event.cards)
+            p.hand.extend(event.cards)
+        case ev.CardsPowerRemoved():
+            if event.card is None:
+                state.player(event.seat_id).faction_power -= event.amount
+            else:
+                state.in_play[event.card].power -= event.amount
         case ev.CardsReturnedToDeck():
             p = state.player(event.seat_id)
             _remove(p.dead if event.from_pile == "dead" else p.discard, event.cards)
@@ -257,11 +276,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             _opportunity_taken(state, event.seat_id, event.window)
         case ev.CardsEffectApplied():
             state.effects.append(event.effect)
-        case ev.CardsPutIntoPlay():
-            owner = state.player(state.owner(event.card))
-            getattr(owner, event.from_pile).remove(event.card)
-            _place(state, event.seat_id, event.placed)
-        case ev.CardsReturnedToHand():
+        case ev.CardsReturnedFromPlay():
             for c in event.cards:
                 leave_play(state, c, "hand")
         case ev.CardsSacrificed():
@@ -324,7 +339,8 @@ def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:
         count=c.count,
         prompt=c.prompt,
         default=list(c.default),
-        then=c.then,
+        hidden=c.hidden,
+        resume=c.resume,
     )
 
 
@@ -335,6 +351,7 @@ def _challenge(event: ev.CardsChallengeDeclared) -> Challenge:
         defender=event.defender,
         attackers=list(event.attackers),
         bypassed=list(event.stealth.values()),
+        stealth=dict(event.stealth),
     )
 
 

@@ -60,10 +60,19 @@ def describe(event: ev.Event) -> str | None:
             return f"{event.seat_id}'s {_name(event.code)}: {event.text}"
         case ev.CardsReturnedToDeck():
             return f"{event.seat_id} shuffles {', '.join(event.cards)} back into its deck."
+        case ev.CardsReturnedToHand():
+            return f"{event.seat_id} takes {', '.join(event.cards)} back from its {event.from_pile} pile to hand."
+        case ev.CardsPowerRemoved():
+            where = event.card or "its faction card"
+            return f"{event.seat_id} loses {event.amount} power from {where}."
+        case ev.CardsTakenFromDeck():
+            return f"{event.seat_id} reveals {', '.join(event.cards)} from its deck and takes it into hand."
+        case ev.CardsPutIntoPlay():
+            return f"{event.seat_id} puts {_name(event.code)} into play from its {event.from_pile}."
         case ev.CardsGoldGained():
             return f"{event.seat_id} gains {event.gold} gold."
         case ev.CardsCharactersKilled():
-            return f"{event.seat_id}'s {', '.join(event.cards)} killed (military claim)."
+            return f"{event.seat_id}'s {', '.join(event.cards)} killed."
         case ev.CardsDiscardedFromHand():
             to = " to the dead pile" if event.pile == "dead" else ""
             return f"{event.seat_id} discards {', '.join(event.cards)}{to} ({event.reason})."

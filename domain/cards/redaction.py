@@ -8,7 +8,11 @@ game ends:
 * the facedown setup cards (:class:`~.events.CardsSetupChosen`) -- from all but the owner (the
   number of cards is public, as at the table), until :class:`~.events.CardsSetupRevealed`;
 * each sealed plot (:class:`~.events.CardsPlotChosen`) -- from all but the owner, until
-  :class:`~.events.CardsPlotsRevealed`.
+  :class:`~.events.CardsPlotsRevealed`;
+* the options of a card ability's choice among hidden cards (:class:`~.events.CardsChoiceOffered`
+  with ``choice.hidden``: the cards of a searched deck, a hand) and its default -- from all but
+  the seat that chooses (the card it picks is revealed by what follows: it goes to hand shown,
+  or into play).
 
 :func:`redact_event` returns the very same object when nothing is hidden (the export and the
 streams rely on that to list the redacted events).
@@ -39,6 +43,8 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, cards=None, salt=None)
         case ev.CardsPlotChosen(plot=str()) if event.seat_id != reader:
             return msgspec.structs.replace(event, plot=None, salt=None)
+        case ev.CardsChoiceOffered() if event.choice.hidden and event.choice.seat != reader:
+            return msgspec.structs.replace(event, choice=msgspec.structs.replace(event.choice, options=[], default=[]))
     return event
 
 
@@ -131,6 +137,8 @@ def _visible(state: CardState, reader: Reader, over: bool) -> dict[str, str]:
         seen.update(p.discard + p.dead + p.used_plots + p.removed + ([p.plot] if p.plot else []))
         if p.seat_id == reader:
             seen.update(p.hand + p.plots + ([p.chosen_plot] if p.chosen_plot else []))
+    if state.choice is not None and state.choice.seat == reader:
+        seen.update(c for c in state.choice.options if c in state.cards)  # a searched deck's cards
     return {c: state.cards[c] for c in sorted(seen)}
 
 

@@ -175,8 +175,9 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
-            triggers.marshaled(em, seat, s.record(command.card), before)
-            em.open_step("marshal", [seat])
+            triggers.marshaled(em, seat, command.card, before)
+            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
+                em.open_step("marshal", [seat])
         case cmd.EndMarshaling():
             _expect(s, seat, "marshal", "CG-PHASE-08")
             em.emit(ev.CardsMarshalingEnded(seat_id=seat))
@@ -246,10 +247,8 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.ChooseTargets():
             _expect(s, seat, "ability", "CG-PHASE-04")
             triggers.check_choice(s, list(command.cards))
-            assert s.choice is not None
-            then = s.choice.then
-            triggers.resolve_choice(em, list(command.cards), by_default=False)
-            flow.after_choice(em, then)
+            answered = triggers.resolve_choice(em, list(command.cards), by_default=False)
+            flow.after_choice(em, answered.resume)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -335,9 +334,8 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 flow.next_challenge(em)
             case "ability":
                 assert s.choice is not None
-                then = s.choice.then
-                triggers.resolve_choice(em, list(s.choice.default), by_default=True)
-                flow.after_choice(em, then)
+                answered = triggers.resolve_choice(em, list(s.choice.default), by_default=True)
+                flow.after_choice(em, answered.resume)
             case "action":
                 em.emit(ev.CardsActionPassed(seat_id=seat, by_default=True))
                 flow.window_turn(em)

@@ -75,6 +75,8 @@ class Challenge(msgspec.Struct):
     defenders: list[str] = []
     bypassed: list[str] = []
     """Characters chosen by stealth: they cannot defend (CG-CHAL-02)."""
+    stealth: dict[str, str] = {}
+    """Attacker with stealth -> the character it bypasses (Ghost)."""
     claim: int = 0
     """Military claim still to be chosen by the defender (the ``claim`` step)."""
     winner: str | None = None
@@ -93,10 +95,14 @@ class AbilityChoice(msgspec.Struct):
     count: int
     prompt: str
     default: list[str]
-    then: str = "when_revealed"
-    """Where the game goes on once the targets are chosen (:func:`.phases.flow.after_choice`):
-    ``when_revealed`` (the plot phase's When Revealed abilities) or ``window`` (the action window
-    the ability was used in)."""
+    hidden: bool = False
+    """The options are hidden cards (a searched deck, a hand): only ``seat`` sees them and the
+    default (:mod:`.redaction`)."""
+    resume: str = ""
+    """Where the game goes on once it is answered (:func:`.phases.flow.after_choice`): ``""`` (a
+    plot's When Revealed: the rest of the plot phase), ``marshal`` (the active player's
+    marshaling), ``window`` (the action window the ability was used in), ``challenge_won`` (the
+    challenge's claim, after the reactions to its win)."""
 
 
 class Window(msgspec.Struct):
@@ -196,6 +202,10 @@ class CardState(msgspec.Struct):
     effects: list[Lasting] = []
     """Lasting effects of abilities (``until`` the challenge or the phase ends), written by
     ``cards_effect_applied`` and cleared as the challenge or phase ends."""
+    choices_made: dict[str, list[str]] = {}
+    """The targets chosen this round, by ``<card>/<seat>`` (the ability's card, the seat that
+    chose): written by ``cards_choice_made``, cleared as a round begins. Abilities that ask every
+    player (Marched to the Wall) or remember a choice (Calm Over Westeros) read it."""
     used_abilities: list[str] = []
     """Ability limits used up: ``phase:<card>`` (cleared as a phase begins), ``round:<card>``
     (cleared as a round begins); written by ``cards_ability_used``."""

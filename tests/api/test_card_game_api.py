@@ -46,10 +46,12 @@ def _choose(d: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         if not d["challenge_types"] or rng.random() < 0.15:
             return {"type": "end_challenges"}
         t = rng.choice(sorted(d["challenge_types"]))
-        return {"type": "declare_challenge", "challenge_type": t, "attackers": d["challenge_types"][t]}
+        attackers = d["challenge_types"][t][: d.get("max_cards") or None]
+        return {"type": "declare_challenge", "challenge_type": t, "attackers": attackers}
     if kind == "defend":
         pool = next(iter(d["challenge_types"].values()))
-        return {"type": "declare_defenders", "defenders": rng.sample(pool, rng.randint(0, len(pool)))}
+        most = len(pool) if d.get("max_cards") is None else min(len(pool), d["max_cards"])
+        return {"type": "declare_defenders", "defenders": rng.sample(pool, rng.randint(0, most))}
     if kind == "action":
         if not d["cards"] or rng.random() < 0.5:
             return {"type": "pass_action"}

@@ -179,7 +179,7 @@ def test_the_client_sends_every_card_command_with_the_api_fields():
         fields = _fields(ours[tag])
         assert set(fields) == set(schema.get("properties", {})) - {"type"}, tag
         assert {n for n, f in fields.items() if f.required} == set(schema.get("required", [])) - {"type"}, tag
-        assert issubclass(ours[tag], cards.CardCommandBase)  # the clients' ``command`` sends it
+        assert issubclass(ours[tag], models.CommandBody)  # the clients' ``command`` sends it
 
 
 def test_every_card_decision_kind_names_its_commands():

@@ -18,7 +18,7 @@ import pytest
 
 from domain import registry
 from domain.board import board_data
-from domain.board.orders import ORDER_TOKENS
+from domain.board.orders import ORDER_TOKENS, VASSAL_FACES, VASSAL_TOKENS
 from domain.board.state import Phase, Settings, Step
 from service.http.app import create_app
 from service.http.problems import problem_catalogue
@@ -170,7 +170,8 @@ def test_the_games_value_sets_are_enums_from_their_facts():
     # the base game's values, then what Mother of Dragons adds (docs/mother-of-dragons.md)
     mod = board_data.mother_of_dragons()
     assert enums["Area"] == list(dict.fromkeys([*board_data.areas(), *board_data.mod_areas()]))
-    assert enums["OrderToken"] == [*ORDER_TOKENS, *mod.sea_orders]  # MOD-SEA-04: the sea tokens last
+    # MOD-SEA-04: the sea tokens after the base game's; MOD-VASSAL-11: the vassals' tokens and faces last
+    assert enums["OrderToken"] == [*ORDER_TOKENS, *mod.sea_orders, *VASSAL_TOKENS, *VASSAL_FACES]
     assert enums["House"] == list(dict.fromkeys([*board_data.setup().houses, *mod.houses]))
     assert enums["HouseCard"] == [
         *board_data.all_house_cards(),

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from .. import events as ev
+from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import CardState
-from .base import Ability, NextCheaper, Query, announce, controls, kneel, lasting, stand, standing
+from ..state import AbilityChoice, CardState
+from .base import Ability, NextCheaper, Query, announce, ask, controls, kneel, lasting, prompt, stand, standing
 
 
 class FieryFollowers(Ability):
@@ -126,4 +127,107 @@ ABILITIES += (
     DragonstonePort(),
     MaesterCressen(),
     SelyseBaratheon(),
+)
+
+
+def _strongest_of(state: CardState, options: list[str], owner: str) -> list[str]:
+    """The opponent's option with the highest printed STR (then the lowest id), else the first."""
+    theirs = [c for c in options if state.in_play[c].controller != owner]
+    return (sorted(theirs, key=lambda c: (-state.record(c).str_, c)) or options)[:1]
+
+
+class Melisandre(Ability):
+    """Melisandre: after you marshal an R'hllor card, kneel a character of your choice (once per round).
+
+    Reaction (also to marshaling herself, an R'hllor card); the "may" is taken when a character
+    stands. Targets: every standing character; default: the opponent's with the highest printed
+    STR. The game goes on with your marshaling once it is answered."""
+
+    code = "01047"
+    kinds = ("reaction",)
+
+    def _ask(self, em: Emitter, source: str, owner: str) -> None:
+        if f"round:{source}" in em.state.used_abilities:
+            return
+        options = sorted(
+            p.card for p in em.state.in_play.values() if em.state.record(p.card).type == "character" and not p.kneeling
+        )
+        default = _strongest_of(em.state, options, owner) if options else []
+        choice = AbilityChoice(
+            seat=owner, card=source, options=options, count=1, prompt=prompt(self), default=default, resume="marshal"
+        )
+        ask(em, choice)
+
+    def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
+        if seat == owner and "R'hllor" in rec.traits:
+            self._ask(em, source, owner)
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        self._ask(em, source, owner)
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsKneelingChanged(cards=chosen, kneeling=True, card=source))
+
+
+class SerDavosSeaworth(Ability):
+    """Ser Davos Seaworth: Stealth; when he is killed, he goes back to your hand instead of the dead pile.
+
+    Resolves once he is in the dead pile, as Ser Waymar Royce's (documented)."""
+
+    code = "01050"
+    kinds = ("interrupt",)
+
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        seat = em.state.owner(source)
+        if source in em.state.player(seat).dead:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsReturnedToHand(seat_id=seat, cards=[source], from_pile="dead", card=source))
+
+
+class VanguardLancer(Ability):
+    """Vanguard Lancer: when it enters play, remove 1 power from an opponent's character or faction card.
+
+    Reaction to its marshaling (the only way it enters play in its deck). Targets: the opponent's
+    characters with power and its faction card (named by its seat id) if it has power; default:
+    the faction card, else the character with the most power. The game goes on with your
+    marshaling once it is answered."""
+
+    code = "01057"
+    kinds = ("reaction",)
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        s = em.state
+        them = s.opponent(owner)
+        chars = sorted((p.card for p in s.characters(them) if p.power > 0), key=lambda c: (-s.in_play[c].power, c))
+        faction = [them] if s.player(them).faction_power > 0 else []
+        options = faction + sorted(chars)
+        default = (faction + chars)[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="marshal",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        target = chosen[0]
+        if target in em.state.seat_ids():
+            em.emit(ev.CardsPowerRemoved(seat_id=target, amount=1, by=source))
+        else:
+            em.emit(ev.CardsPowerRemoved(seat_id=em.state.in_play[target].controller, amount=1, by=source, card=target))
+
+
+ABILITIES += (
+    Melisandre(),
+    SerDavosSeaworth(),
+    VanguardLancer(),
 )

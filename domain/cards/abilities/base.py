@@ -47,6 +47,13 @@ class Ability:
 
     code: ClassVar[str] = ""
     kinds: ClassVar[tuple[Kind, ...]] = ()
+    every_player_chooses: ClassVar[bool] = False
+    """A When Revealed that asks each player in turn (Marched to the Wall, Wildfire Assault):
+    :meth:`choice` is asked again after each answer (the answers are in ``state.choices_made``)
+    until it returns None; then :meth:`when_revealed` resolves them all at once."""
+    complete: ClassVar[bool] = True
+    """False for a card of which only a part is built (Bodyguard's restriction, not its save):
+    registered for that part, but not counted as working (:func:`.registry.works`)."""
 
     # -- constant effects (queries; never stored) --------------------------------------------
 
@@ -80,6 +87,10 @@ class Ability:
 
     def defends_kneeling(self, state: CardState, source: str, owner: str, challenge: str) -> bool:
         """Whether this character may be declared as a defender while kneeling."""
+        return False
+
+    def forbids_defending(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether the character ``target`` may not be declared as a defender because of this source (Ghost)."""
         return False
 
     def kneels_to_defend(self, state: CardState, source: str, owner: str, defender: str) -> bool:
@@ -131,6 +142,23 @@ class Ability:
         """Change to the attacker's claim in ``challenge``."""
         return 0
 
+    def participant_limit(self, state: CardState, source: str, owner: str, seat: str, side: str) -> int | None:
+        """The most characters ``seat`` may declare as ``side`` (``attackers`` or ``defenders``) in
+        the current or next challenge (None: no limit from here; Jousting Contest)."""
+        return None
+
+    def ambush_cost(self, state: CardState, source: str, owner: str, card: str) -> int | None:
+        """An Ambush cost this source gives ``card`` in its owner's hand (None: none; The Wolfswood)."""
+        return None
+
+    def protects_from_stealth(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        """Whether ``target`` cannot be bypassed by stealth because of this source (Benjen Stark)."""
+        return False
+
+    def counts_as_attacking(self, state: CardState, source: str, owner: str, challenge: Challenge) -> bool:
+        """Whether this character (``source``), not declared, counts as an attacker in ``challenge`` (Jon Snow)."""
+        return False
+
     # -- triggered effects (emit events) -----------------------------------------------------
 
     def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
@@ -140,6 +168,11 @@ class Ability:
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         """Resolve the ability with the targets chosen (checked against the options)."""
+
+    def choice_limit(self, source: str) -> str | None:
+        """The limit key an answered choice uses up (a plot's When Revealed: ``round:<plot>``;
+        None for a reaction with no limit, as Yoren's)."""
+        return f"round:{source}"
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
         """CG-PHASE-04: the plot was revealed."""
@@ -188,11 +221,31 @@ class Ability:
         """Pay the Action's costs (kneel, sacrifice, gold) and resolve it with ``target`` (checked
         against :meth:`action_targets`). An event is already paid and in the discard pile."""
 
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        """Reaction: this card (``source``) was marshaled by ``owner`` (Littlefinger)."""
+
 
 def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:
     """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
     text = (ability.__doc__ or "").strip().splitlines()[0]
     em.emit(ev.CardsAbilityUsed(seat_id=owner, card=source, code=em.state.cards[source], text=text, limit=limit))
+
+
+def ask(em: Emitter, choice: AbilityChoice) -> bool:
+    """A triggered ability asks for targets now (``choice.resume`` says where the game goes on):
+    the ``ability`` step opens for ``choice.seat``. Not asked when it has no option, or when
+    another choice waits already (one at a time; no two such reactions share a timing point in
+    the four legal decks). True when asked."""
+    if not choice.options or em.state.choice is not None:
+        return False
+    em.emit(ev.CardsChoiceOffered(choice=choice))
+    em.open_step("ability", [choice.seat])
+    return True
+
+
+def prompt(ability: Ability) -> str:
+    """The ability's prompt: its docstring's first line, the card's text."""
+    return (ability.__doc__ or "").strip().splitlines()[0]
 
 
 def stand(em: Emitter, source: str, cards: list[str]) -> None:
@@ -262,11 +315,7 @@ def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str
         if mine is not None
         else ev.Placement(card=card, code=rec.code, as_=rec.type)
     )
-    em.emit(
-        ev.CardsPutIntoPlay(
-            seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, card_source=source
-        )
-    )
+    em.emit(ev.CardsPutIntoPlay(seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, by=source))
 
 
 def characters_in_play(state: CardState) -> list[str]:

@@ -4,17 +4,20 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     PrintedOnly,
     Query,
     announce,
+    ask,
+    bearer,
     controls,
     kneel,
     lasting,
     participates,
+    prompt,
     stand,
     standing,
 )
@@ -137,3 +140,54 @@ ABILITIES += (
     LordsportShipwright(),
     IronFleetScout(),
 )
+
+
+class ThrowingAxe(Ability):
+    """Throwing Axe: Ironborn character only. After you win a challenge in which the attached character is attacking, sacrifice Throwing Axe to kill a defending character.
+
+    Reaction; the "may" is taken when a character defends. Targets: the defending characters;
+    default: the highest printed STR, then the lowest id. The axe is sacrificed (to its owner's
+    discard pile) as the target is chosen; a duplicate saves the character (CG-UNIQUE-03, always,
+    as for claim). Asked right after the win (before claim); the claim follows the answer."""
+
+    code = "01077"
+    kinds = ("reaction",)
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        return None if "Ironborn" in state.record(target).traits else "Throwing Axe goes on an Ironborn character only"
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or bearer(em.state, source) not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(c for c in challenge.defenders if c in s.in_play)
+        default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=[source], card=source))  # the sacrifice
+        victim = chosen[0]
+        if victim not in em.state.in_play:
+            return
+        placed = em.state.in_play[victim]
+        if placed.duplicates:
+            em.emit(ev.CardsDuplicateDiscarded(seat_id=placed.controller, duplicate=placed.duplicates[0], saved=victim))
+        else:
+            em.emit(ev.CardsCharactersKilled(seat_id=placed.controller, cards=[victim]))
+
+
+ABILITIES += (ThrowingAxe(),)

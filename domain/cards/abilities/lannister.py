@@ -269,7 +269,7 @@ class TheThingsIDoForLove(Ability):
         assert target is not None
         em.emit(ev.CardsFactionKnelt(seat_id=owner, card=source))
         announce(em, self, source, owner)
-        em.emit(ev.CardsReturnedToHand(cards=[target], card=source))
+        em.emit(ev.CardsReturnedFromPlay(cards=[target], card=source))
 
 
 ABILITIES += (

@@ -128,7 +128,7 @@ class ArianneMartell(Ability):
         assert target is not None
         announce(em, self, source, owner, limit=f"phase:{source}")
         put_into_play(em, owner, target, "hand", source)
-        em.emit(ev.CardsReturnedToHand(cards=[source], card=source))
+        em.emit(ev.CardsReturnedFromPlay(cards=[source], card=source))
 
 
 ABILITIES += (

@@ -1,19 +1,18 @@
 """The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
 
-Each class is one card; its docstring's first line quotes the card's text (the log's line). Plots
-whose choice is not built yet (Building Orders and Summons search a hidden deck; Calm Over Westeros,
-Marched to the Wall, Reinforcements, Wildfire Assault, Power Behind the Throne) and
-Jousting Contest are not implemented yet (docs/card-game.md).
+Each class is one card; its docstring's first line quotes the card's text (the log's line). Power
+Behind the Throne (an action) is not implemented yet (docs/card-game.md).
 """
 
 from __future__ import annotations
 
 from .. import events as ev
-from ..catalog import CardRecord
+from ..catalog import CHALLENGE_TYPES, CardRecord
 from ..emitter import Emitter
+from ..entering import put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
-from .base import Ability, PrintedOnly, Query, announce, bearer, kneel, lasting, participates, stand, standing
+from .base import Ability, PrintedOnly, Query, announce, ask, bearer, kneel, lasting, participates, stand, standing
 
 
 def _prompt(ability: Ability) -> str:
@@ -324,6 +323,250 @@ class TheRoseroad(PrintedOnly):
     code = "01040"
 
 
+class RattleshirtsRaiders(Ability):
+    """Rattleshirt's Raiders: after you win a challenge in which it is attacking, discard one of the losing opponent's attachments.
+
+    Reaction; targets: the attachments the loser controls; default: the highest printed cost, then
+    the lowest id. Asked right after the win (before claim); the claim follows the answer."""
+
+    code = "01030"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if winner != owner or challenge.attacker != owner or source not in challenge.attackers:
+            return
+        s = em.state
+        options = sorted(p.card for p in s.controlled(challenge.defender, "attachment"))
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=_prompt(self),
+                default=default,
+                resume="challenge_won",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
+class Littlefinger(Ability):
+    """Littlefinger: after you marshal him, draw 2 cards (he adds 1 to your income, a printed modifier).
+
+    Reaction; the "may" is always taken (documented)."""
+
+    code = "01028"
+    kinds = ("reaction", "constant")
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner)
+        draw(em, owner, 2, "ability")
+
+
+class Bodyguard(Ability):
+    """Bodyguard: Lord or Lady character only. (Its save, an interrupt, is not built: docs/card-game.md.)"""
+
+    code = "01033"
+    kinds = ("constant", "interrupt")
+    complete = False
+
+    def may_attach(self, state: CardState, source: str, target: str) -> str | None:
+        if {"Lord", "Lady"} & set(state.record(target).traits):
+            return None
+        return "Bodyguard goes on a Lord or Lady character only"
+
+
+SEARCH_DEPTH = 10
+"""Summons and Building Orders search the top 10 cards of the deck."""
+
+
+class _Search(Ability):
+    """A When Revealed that searches the top 10 cards of its owner's deck for one card of some
+    types, reveals it and puts it into hand, then shuffles the deck. The options are hidden cards:
+    only the owner sees them (``hidden``, :mod:`..redaction`); the card taken is revealed
+    (``cards_taken_from_deck``). Default: the option with the highest printed cost, then the
+    lowest id. With no option, the deck is shuffled all the same."""
+
+    kinds = ("when_revealed",)
+    types: tuple[str, ...] = ()
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        top = state.player(owner).deck[:SEARCH_DEPTH]
+        options = sorted(c for c in top if state.record(c).type in self.types)
+        if not options:
+            return None
+        best = sorted(options, key=lambda c: (-state.record(c).printed_cost, c))[:1]
+        return AbilityChoice(
+            seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best, hidden=True
+        )
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsTakenFromDeck(seat_id=owner, cards=chosen, card=source))
+        shuffle(em, owner)
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        shuffle(em, owner)
+
+
+class BuildingOrders(_Search):
+    """Building Orders: when revealed, search your top 10 cards for an attachment or location, reveal it and add it to your hand; shuffle your deck."""
+
+    code = "01006"
+    types = ("attachment", "location")
+
+
+class Summons(_Search):
+    """Summons: when revealed, search your top 10 cards for a character, reveal it and add it to your hand; shuffle your deck."""
+
+    code = "01022"
+    types = ("character",)
+
+
+class CalmOverWesteros(Ability):
+    """Calm Over Westeros: when revealed, choose a challenge type; until your next plot is revealed, the claim against you in challenges of that type is 1 lower.
+
+    Options: the three challenge types; default: military. The type chosen is read back from
+    ``state.choices_made`` (this round's, cleared as the next round, and so the next reveal, begins)."""
+
+    code = "01008"
+    kinds = ("when_revealed", "constant")
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        return AbilityChoice(
+            seat=owner, card=source, options=list(CHALLENGE_TYPES), count=1, prompt=_prompt(self), default=["military"]
+        )
+
+    def claim_modifier(self, state: CardState, source: str, owner: str, challenge: Challenge) -> int:
+        chosen = state.choices_made.get(f"{source}/{owner}", [])
+        return -1 if challenge.defender == owner and challenge.type in chosen else 0
+
+
+class JoustingContest(Ability):
+    """Jousting Contest: each player may declare no more than one attacker and no more than one defender per challenge."""
+
+    code = "01014"
+    kinds = ("constant",)
+
+    def participant_limit(self, state: CardState, source: str, owner: str, seat: str, side: str) -> int | None:
+        return 1
+
+
+def _each_player(state: CardState, source: str) -> list[str]:
+    """The seats, in player order, that have not answered ``source``'s choice this round."""
+    return [seat for seat in state.player_order() if f"{source}/{seat}" not in state.choices_made]
+
+
+class MarchedToTheWall(Ability):
+    """Marched to the Wall: when revealed, each player chooses a character they control and discards it from play (it cannot be saved).
+
+    Every player chooses, in player order (a player with one character is not asked: it is that
+    one); default: the character with the lowest printed cost, then the lowest id. The chosen
+    characters are discarded together once every player has chosen."""
+
+    code = "01015"
+    kinds = ("when_revealed",)
+    every_player_chooses = True
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        for seat in _each_player(state, source):
+            options = sorted(p.card for p in state.characters(seat))
+            if len(options) > 1:
+                low = sorted(options, key=lambda c: (state.record(c).printed_cost, c))[:1]
+                return AbilityChoice(
+                    seat=seat, card=source, options=options, count=1, prompt=_prompt(self), default=low
+                )
+        return None
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        out: list[str] = []
+        for seat in em.state.player_order():
+            chars = [p.card for p in em.state.characters(seat)]
+            out += em.state.choices_made.get(f"{source}/{seat}", chars if len(chars) == 1 else [])
+        if out:
+            em.emit(ev.CardsDiscardedFromPlay(cards=out, card=source))
+
+
+class WildfireAssault(Ability):
+    """Wildfire Assault: when revealed, each player chooses up to 3 characters they control; every other character is killed (it cannot be saved).
+
+    Every player with more than 3 characters chooses 3 to keep, in player order (a documented
+    simplification of "up to": keeping fewer is never better); default: the 3 with the highest
+    printed STR, then the lowest ids. The others are killed together once every player has chosen
+    (no duplicate saves them); then the killed reactions (:func:`.triggers.plots_revealed`)."""
+
+    code = "01026"
+    kinds = ("when_revealed",)
+    every_player_chooses = True
+    keep = 3
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        for seat in _each_player(state, source):
+            options = sorted(p.card for p in state.characters(seat))
+            if len(options) > self.keep:
+                best = sorted(options, key=lambda c: (-state.record(c).str_, c))[: self.keep]
+                return AbilityChoice(
+                    seat=seat, card=source, options=options, count=self.keep, prompt=_prompt(self), default=best
+                )
+        return None
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        doomed: dict[str, list[str]] = {}
+        for seat in em.state.player_order():
+            chars = [p.card for p in em.state.characters(seat)]
+            kept = em.state.choices_made.get(f"{source}/{seat}", chars)
+            if others := [c for c in chars if c not in kept]:
+                doomed[seat] = others
+        for seat, cards in doomed.items():
+            em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=cards))
+
+
+class Reinforcements(Ability):
+    """Reinforcements: when revealed, put into play a character with printed cost 5 or lower from your hand or discard pile.
+
+    Options: such characters of your hand and discard pile that may enter play (CG-UNIQUE-01/02);
+    they include your hand, so only you see them (``hidden``). Default: the highest printed cost,
+    then the lowest id."""
+
+    code = "01020"
+    kinds = ("when_revealed",)
+    most = 5
+
+    def choice(self, state: CardState, source: str, owner: str) -> AbilityChoice | None:
+        p = state.player(owner)
+        options = sorted(
+            c
+            for c in p.hand + p.discard
+            if state.record(c).type == "character"
+            and state.record(c).printed_cost <= self.most
+            and put_into_play(state, owner, c) is not None
+        )
+        if not options:
+            return None
+        best = sorted(options, key=lambda c: (-state.record(c).printed_cost, c))[:1]
+        return AbilityChoice(
+            seat=owner, card=source, options=options, count=1, prompt=_prompt(self), default=best, hidden=True
+        )
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        card = chosen[0]
+        placed = put_into_play(em.state, owner, card)
+        assert placed is not None
+        pile = "hand" if card in em.state.player(owner).hand else "discard"
+        em.emit(
+            ev.CardsPutIntoPlay(
+                seat_id=owner, card=card, code=em.state.cards[card], from_pile=pile, placed=placed, by=source
+            )
+        )
+
+
 ABILITIES: tuple[Ability, ...] = (
     LittleBird(),
     MilkOfThePoppy(),
@@ -348,6 +591,16 @@ ABILITIES: tuple[Ability, ...] = (
     SneakAttack(),
     SupportingTheFaith(),
     Taxation(),
+    Littlefinger(),
+    Bodyguard(),
+    RattleshirtsRaiders(),
+    BuildingOrders(),
+    Summons(),
+    CalmOverWesteros(),
+    JoustingContest(),
+    MarchedToTheWall(),
+    WildfireAssault(),
+    Reinforcements(),
 )
 
 

@@ -58,4 +58,4 @@ def active(state: CardState) -> Iterator[tuple[Ability, str, str]]:
 def works(code: str) -> bool:
     """Whether the card plays exactly as its text says: no text beyond what the framework resolves
     (:func:`..catalog.implemented`), or an ability of its own in the registry."""
-    return implemented(CARDS[code]) or code in ABILITIES
+    return implemented(CARDS[code]) or (code in ABILITIES and ABILITIES[code].complete)

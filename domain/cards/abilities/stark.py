@@ -201,3 +201,19 @@ ABILITIES += (
     ForTheNorth(),
     WinterIsComing(),
 )
+
+
+class TheWolfswood(Ability):
+    """The Wolfswood: Direwolf cards in your hand gain ambush, with a cost equal to their printed cost."""
+
+    code = "01155"
+    kinds = ("constant",)
+
+    def ambush_cost(self, state: CardState, source: str, owner: str, card: str) -> int | None:
+        rec = state.record(card)
+        if "Direwolf" in rec.traits and card in state.player(owner).hand:
+            return rec.printed_cost
+        return None
+
+
+ABILITIES += (TheWolfswood(),)

@@ -4,18 +4,21 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..phases.draw import draw
-from ..state import CardState
+from ..entering import put_into_play
+from ..phases.draw import draw, shuffle
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     PrintedOnly,
     Query,
     announce,
+    ask,
     bearer,
     kneel,
     lasting,
     limit_free,
+    prompt,
     stand,
     standing,
 )
@@ -85,7 +88,7 @@ class MessengerRaven(Ability):
         return []
 
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
-        em.emit(ev.CardsReturnedToHand(cards=[source], card=source))
+        em.emit(ev.CardsReturnedFromPlay(cards=[source], card=source))
         announce(em, self, source, owner)
         draw(em, owner, 1, "ability")
 
@@ -187,3 +190,153 @@ class TakeTheBlack(Ability):
 
 
 ABILITIES += (TakeTheBlack(),)
+
+
+def _nights_watch(state: CardState, card: str) -> bool:
+    return state.record(card).faction == "thenightswatch" and state.record(card).type == "character"
+
+
+class JonSnow(Ability):
+    """Jon Snow: while standing, he counts as participating (attacking) whenever another Night's Watch character of yours is attacking.
+
+    He is not declared and does not kneel; his STR and keywords count for the attacking side
+    (:func:`...current.attackers`). "No attachments except Weapon" is a keyword (CG-KEY-09)."""
+
+    code = "01124"
+    kinds = ("constant",)
+
+    def counts_as_attacking(self, state: CardState, source: str, owner: str, challenge: Challenge) -> bool:
+        if challenge.attacker != owner or state.in_play[source].kneeling:
+            return False
+        return any(
+            a != source and a in state.in_play and _nights_watch(state, a) and state.in_play[a].controller == owner
+            for a in challenge.attackers
+        )
+
+
+class BenjenStark(Ability):
+    """Benjen Stark: your Rangers cannot be bypassed by stealth; when he is killed, gain 2 faction power and shuffle him into your deck instead of the dead pile.
+
+    The "when killed" part resolves once he is in the dead pile, as Ser Waymar Royce's (documented):
+    he leaves it for the deck (``cards_returned_to_deck`` with ``pile`` dead), which is shuffled
+    from the seed."""
+
+    code = "01122"
+    kinds = ("constant", "interrupt")
+
+    def protects_from_stealth(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        placed = state.in_play.get(target)
+        return placed is not None and placed.controller == owner and "Ranger" in state.record(target).traits
+
+    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+        announce(em, self, source, owner)
+        em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Benjen Stark"))
+        deck_owner = em.state.owner(source)
+        if source in em.state.player(deck_owner).dead:
+            em.emit(ev.CardsReturnedToDeck(seat_id=deck_owner, cards=[source], card=source, from_pile="dead"))
+            shuffle(em, deck_owner)
+
+
+class TheWall(Ability):
+    """The Wall: your Night's Watch characters get +1 STR; forced: after you lose an unopposed challenge, kneel it; as the challenges phase ends, kneel it to gain 2 faction power.
+
+    The last part (an interrupt with a kneel cost) is always taken while The Wall stands (the
+    player's best choice, documented)."""
+
+    code = "01137"
+    kinds = ("constant", "forced", "interrupt")
+
+    def strength_bonus(self, state: CardState, source: str, owner: str, target: str) -> int:
+        placed = state.in_play.get(target)
+        return 1 if placed is not None and placed.controller == owner and _nights_watch(state, target) else 0
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        if challenge.defender == owner and winner != owner and challenge.unopposed:
+            if not em.state.in_play[source].kneeling:
+                announce(em, self, source, owner)
+                em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if phase == "challenges" and not em.state.in_play[source].kneeling:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=True, card=source))
+            em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="The Wall"))
+
+
+class Ghost(Ability):
+    """Ghost: Stealth; a character he bypasses with stealth cannot defend for the rest of the phase.
+
+    The bypassed character is remembered by a limit key ``phase:<Ghost>/<character>`` (cleared as
+    the phase ends)."""
+
+    code = "01123"
+    kinds = ("constant",)
+
+    def after_declared(self, em: Emitter, source: str, owner: str, challenge: Challenge) -> None:
+        target = challenge.stealth.get(source)
+        if target is not None:
+            announce(em, self, source, owner, limit=f"phase:{source}/{target}")
+
+    def forbids_defending(self, state: CardState, source: str, owner: str, target: str) -> bool:
+        return f"phase:{source}/{target}" in state.used_abilities
+
+
+class Yoren(Ability):
+    """Yoren: when you marshal him, put a character with printed cost 3 or lower from an opponent's discard pile into play under your control.
+
+    Reaction; targets: such characters of the opponent's discard pile (public) that may enter
+    play under your control (CG-UNIQUE-01/02); default: the highest printed cost, then the lowest
+    id. The game goes on with your marshaling once it is answered."""
+
+    code = "01129"
+    kinds = ("reaction",)
+    most = 3
+
+    def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
+        s = em.state
+        options = sorted(
+            c
+            for c in s.player(s.opponent(owner)).discard
+            if s.record(c).type == "character"
+            and s.record(c).printed_cost <= self.most
+            and put_into_play(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        ask(
+            em,
+            AbilityChoice(
+                seat=owner,
+                card=source,
+                options=options,
+                count=1,
+                prompt=prompt(self),
+                default=default,
+                resume="marshal",
+            ),
+        )
+
+    def choice_limit(self, source: str) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        placed = put_into_play(em.state, owner, chosen[0])
+        assert placed is not None
+        em.emit(
+            ev.CardsPutIntoPlay(
+                seat_id=owner,
+                card=chosen[0],
+                code=em.state.cards[chosen[0]],
+                from_pile="discard",
+                placed=placed,
+                by=source,
+            )
+        )
+
+
+ABILITIES += (
+    Yoren(),
+    JonSnow(),
+    BenjenStark(),
+    TheWall(),
+    Ghost(),
+)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from ...core.errors import RuleViolation
 from .. import events as ev
-from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import CardState
+from ..state import AbilityChoice, CardState
 from .base import Ability, announce
-from .registry import ABILITIES, active
+from .registry import ABILITIES, active, text_blank
 
 
 def may_trigger(em: Emitter, seat: str) -> bool:
@@ -46,11 +45,21 @@ def plots_revealed(em: Emitter) -> bool:
         choice = ability.choice(em.state, plot, seat)
         if choice is not None and choice.options:
             em.emit(ev.CardsChoiceOffered(choice=choice))
-            em.open_step("ability", [seat])
+            em.open_step("ability", [choice.seat])
             return False
         announce(em, ability, plot, seat, limit=f"round:{plot}")
+        start = len(em.events)
         ability.when_revealed(em, plot, seat)
+        _then_killed(em, start)
     return True
+
+
+def _then_killed(em: Emitter, start: int) -> None:
+    """The killed reactions (:func:`killed`) for the characters an ability killed since event
+    ``start`` (Wildfire Assault), one batch per seat, after the ability resolved."""
+    for e in em.events[start:]:
+        if isinstance(e, ev.CardsCharactersKilled) and not em.over:
+            killed(em, e.seat_id, list(e.cards))
 
 
 def check_choice(state: CardState, chosen: list[str]) -> None:
@@ -62,14 +71,21 @@ def check_choice(state: CardState, chosen: list[str]) -> None:
         raise RuleViolation(f"choose exactly {need} different targets among {c.options}", rule="CG-PHASE-04")
 
 
-def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> None:
-    """The choice is made: the ability resolves with it (its limit used up)."""
+def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityChoice:
+    """The choice is made: the ability resolves with it (its limit used up). An ability every
+    player chooses for only records the answer (``state.choices_made``): it resolves once the
+    last player answered (:func:`plots_revealed`)."""
     c = em.state.choice
     assert c is not None
     ability = ABILITIES[em.state.cards[c.card]]
     em.emit(ev.CardsChoiceMade(seat_id=c.seat, card=c.card, chosen=chosen, by_default=by_default))
-    announce(em, ability, c.card, c.seat, limit=f"round:{c.card}")
+    if ability.every_player_chooses:
+        return c
+    announce(em, ability, c.card, c.seat, limit=ability.choice_limit(c.card))
+    start = len(em.events)
     ability.resolve_choice(em, c.card, c.seat, chosen)
+    _then_killed(em, start)
+    return c
 
 
 def phase_began(em: Emitter, phase: str) -> None:
@@ -137,10 +153,16 @@ def killed(em: Emitter, seat: str, cards: list[str]) -> None:
             ability.after_killed(em, source, owner, cards, seat)
 
 
-def marshaled(em: Emitter, seat: str, rec: CardRecord, before: list[tuple[str, str]]) -> None:
-    """After ``seat`` marshaled ``rec``: the abilities active *before* it entered record what
-    they gave it (a once-per-round cost reduction uses its limit up)."""
+def marshaled(em: Emitter, seat: str, card: str, before: list[tuple[str, str]]) -> None:
+    """After ``seat`` marshaled ``card``: the abilities active *before* it entered record what
+    they gave it (a once-per-round cost reduction uses its limit up); then the card's own
+    reaction to being marshaled (Littlefinger), unless its text is blank or ``seat`` may not
+    trigger abilities."""
+    rec = em.state.record(card)
     for source, owner in before:
         ability = ABILITIES.get(em.state.cards[source])
         if ability is not None:
             ability.on_marshaled(em, source, owner, seat, rec)
+    own = ABILITIES.get(em.state.cards[card])
+    if own is not None and card in em.state.in_play and not text_blank(em.state, card) and may_trigger(em, seat):
+        own.after_marshaled_self(em, card, seat)

@@ -39,6 +39,19 @@ class _Twin(Ability):
         return not self._paired(state, owner)
 
 
+class TheKnightOfFlowers(Ability):
+    """The Knight of Flowers: Renown; while he attacks alone, the defender may declare at most one defender."""
+
+    code = "01185"
+    kinds = ("constant",)
+
+    def participant_limit(self, state: CardState, source: str, owner: str, seat: str, side: str) -> int | None:
+        ch = state.challenge
+        if side == "defenders" and ch is not None and ch.attacker == owner and seat == ch.defender:
+            return 1 if ch.attackers == [source] else None
+        return None
+
+
 class Left(_Twin):
     """Left: while you control Right, +1 STR, a power icon, and does not kneel when defending."""
 
@@ -149,3 +162,6 @@ ABILITIES += (
     MargaeryTyrell(),
     Heartsbane(),
 )
+
+
+ABILITIES += (TheKnightOfFlowers(),)

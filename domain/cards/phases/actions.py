@@ -139,7 +139,7 @@ def phase_ends(em: Emitter) -> None:
         if e.at_end == "discard":
             em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
         elif e.at_end == "return_to_hand":
-            em.emit(ev.CardsReturnedToHand(cards=[e.target], card=e.source))
+            em.emit(ev.CardsReturnedFromPlay(cards=[e.target], card=e.source))
 
 
 def challenge_won(em: Emitter, winner: str) -> None:

@@ -31,7 +31,8 @@ def eligible(
     for p in state.characters(seat):
         ready = not p.kneeling or (defending and current.defends_kneeling(state, p.card, challenge))
         if ready and current.has_icon(state, p.card, challenge) and p.card not in (exclude or []):
-            out.append(p.card)
+            if not (defending and current.defending_forbidden(state, p.card)):
+                out.append(p.card)
     return out
 
 
@@ -49,8 +50,8 @@ def open_types(state: CardState, seat: str) -> list[str]:
 
 
 def stealth_targets(state: CardState, defender: str) -> list[str]:
-    """The defender's characters without stealth (CG-CHAL-02)."""
-    return [p.card for p in state.characters(defender) if not current.has_keyword(state, p.card, "stealth")]
+    """The defender's characters stealth may bypass: without stealth, not protected (CG-CHAL-02)."""
+    return [p.card for p in state.characters(defender) if current.bypassable(state, p.card)]
 
 
 def stealth_attackers(state: CardState, seat: str, eligible_lists: list[list[str]]) -> list[str]:
@@ -70,6 +71,9 @@ def check_declaration(
         raise RuleViolation(why, rule="CG-PHASE-12")
     if len(set(attackers)) != len(attackers):
         raise RuleViolation("an attacker is named twice", rule="CG-CHAL-01")
+    most = current.participant_limit(state, seat, "attackers")
+    if most is not None and len(attackers) > most:
+        raise RuleViolation(f"you may declare at most {most} attacker(s) in this challenge", rule="CG-CHAL-01")
     legal = eligible(state, seat, challenge)
     for a in attackers:
         if a not in legal:
@@ -94,6 +98,9 @@ def check_defenders(state: CardState, seat: str, defenders: list[str]) -> None:
         raise NotYourTurn("you are not defending a challenge", rule="CG-CHAL-03")
     if len(set(defenders)) != len(defenders):
         raise RuleViolation("a defender is named twice", rule="CG-CHAL-03")
+    most = current.participant_limit(state, seat, "defenders")
+    if most is not None and len(defenders) > most:
+        raise RuleViolation(f"you may declare at most {most} defender(s) in this challenge", rule="CG-CHAL-03")
     legal = eligible(state, seat, ch.type, exclude=ch.bypassed, defending=True)
     for d in defenders:
         if d not in legal:
@@ -112,7 +119,7 @@ def resolve(em: Emitter) -> str | None:
     s = em.state
     ch = s.challenge
     assert ch is not None
-    attackers = [c for c in ch.attackers if c in s.in_play]
+    attackers = current.attackers(s)
     defenders = [c for c in ch.defenders if c in s.in_play]
     a, d = strength(s, attackers), strength(s, defenders)
     winner: str | None = None
@@ -217,7 +224,7 @@ def intimidate_targets(state: CardState) -> list[str]:
     ch = state.challenge
     if ch is None:
         return []
-    attackers = [c for c in ch.attackers if c in state.in_play]
+    attackers = current.attackers(state)
     if not any(current.has_keyword(state, c, "intimidate") for c in attackers):
         return []
     margin = strength(state, attackers) - strength(state, ch.defenders)
@@ -238,7 +245,7 @@ def keywords(em: Emitter, winner: str) -> None:
     s = em.state
     ch = s.challenge
     assert ch is not None
-    side = [c for c in (ch.attackers if winner == ch.attacker else ch.defenders) if c in s.in_play]
+    side = current.attackers(s) if winner == ch.attacker else [c for c in ch.defenders if c in s.in_play]
     loser = s.opponent(winner)
     for c in side:
         if current.has_keyword(s, c, "renown"):

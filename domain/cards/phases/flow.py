@@ -92,16 +92,23 @@ def _first(em: Emitter) -> str:
     return em.state.first_player or em.state.player_order()[0]
 
 
-def after_choice(em: Emitter, then: str) -> None:
-    """An ability's targets were chosen: the game goes on where the ability asked (``then``: the
-    plot phase's When Revealed abilities, or the action window or marshal decision it was used in)."""
+def after_choice(em: Emitter, resume: str) -> None:
+    """An ability's targets were chosen: the game goes on where the ability interrupted it
+    (``AbilityChoice.resume``): ``""`` the plot phase's When Revealed abilities; ``marshal`` the
+    active player's marshaling (after a marshal reaction: Yoren, or an action used while
+    marshaling); ``window`` the action window it was used in; ``challenge_won`` the claim after
+    the reactions to a challenge's win (Rattleshirt's Raiders)."""
     if victory.check(em):
         return
-    match then:
-        case "when_revealed":
-            after_first_player(em)
-        case _:
-            after_action(em, then)
+    if resume == "challenge_won":
+        ch = em.state.challenge
+        assert ch is not None and ch.winner is not None
+        challenge_won_effects(em, ch.winner)
+    elif resume in ("marshal", "window"):
+        after_action(em, resume)
+    else:
+        assert em.state.phase == "plot"
+        after_first_player(em)
 
 
 def after_action(em: Emitter, step: str) -> None:
@@ -238,9 +245,23 @@ def resolve_challenge(em: Emitter) -> None:
         return
     if winner is not None:
         triggers.challenge_won(em, winner)  # §13.2: reactions right after the winner is known
+        if victory.check(em) or em.state.choice is not None:  # a reaction waits for targets
+            return
+    challenge_won_effects(em, winner)
+
+
+def challenge_won_effects(em: Emitter, winner: str | None) -> None:
+    """After the reactions to a challenge's win: the lasting effects waiting for its result, then
+    the claim and the keywords."""
+    if winner is not None:
         actions.challenge_won(em, winner)
         if victory.check(em):
             return
+    after_won_reactions(em, winner)
+
+
+def after_won_reactions(em: Emitter, winner: str | None) -> None:
+    """CG-CHAL-07: the claim (the defender may have to choose victims), then the keywords."""
     waits = challenges.apply_claim(em, winner)
     if victory.check(em):
         return

@@ -13,6 +13,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..catalog import CardRecord
+from ..entering import unique_in_play
 from ..state import CardState
 
 
@@ -28,16 +29,6 @@ def can_attach(target: CardRecord, attachment: CardRecord) -> str | None:
     return None
 
 
-def unique_in_play(state: CardState, seat: str, rec: CardRecord) -> str | None:
-    """The seat's own copy in play of a unique card's title (owned and controlled), if any (CG-UNIQUE-01/03)."""
-    if not rec.unique:
-        return None
-    for p in state.in_play.values():
-        if p.controller == seat and state.owner(p.card) == seat and state.record(p.card).name == rec.name:
-            return p.card
-    return None
-
-
 def placement(
     state: CardState, seat: str, card: str, attach_to: str | None, *, ambush: bool = False
 ) -> tuple[ev.Placement, int]:
@@ -48,7 +39,8 @@ def placement(
     if card not in p.hand:
         raise RuleViolation(f"{card} is not in your hand", rule="CG-KEY-06" if ambush else "CG-PHASE-09")
     rec = state.record(card)
-    if ambush and rec.ambush_cost is None:
+    ambush_cost = current.ambush_cost(state, card) if ambush else None
+    if ambush and ambush_cost is None:
         raise RuleViolation(f"{rec.name} has no Ambush", rule="CG-KEY-06")
     if rec.type == "event":
         raise RuleViolation(f"{rec.name} is an event: events are never marshaled", rule="CG-PHASE-09")
@@ -61,7 +53,7 @@ def placement(
         if why:
             raise RuleViolation(why, rule="CG-PHASE-09")
     mine = unique_in_play(state, seat, rec)
-    cost = (rec.ambush_cost or 0) if ambush else max(0, rec.printed_cost - current.cost_reduction(state, seat, rec))
+    cost = (ambush_cost or 0) if ambush else max(0, rec.printed_cost - current.cost_reduction(state, seat, rec))
     if mine is not None:
         if attach_to is not None:
             raise RuleViolation(f"{rec.name} enters as a duplicate under {mine}: no target", rule="CG-UNIQUE-03")
@@ -114,7 +106,7 @@ def ambushable(state: CardState, seat: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     for card in state.player(seat).hand:
         rec = state.record(card)
-        if rec.ambush_cost is None:
+        if current.ambush_cost(state, card) is None:
             continue
         if rec.type == "attachment" and unique_in_play(state, seat, rec) is None:
             targets = [t for t in state.in_play if _ok(state, seat, card, t, ambush=True)]

@@ -110,7 +110,7 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
                 return cmd.EndChallenges()
             t = rng.choice(sorted(d.challenge_types))
             pool = d.challenge_types[t]
-            attackers = rng.sample(pool, rng.randint(1, len(pool)))
+            attackers = rng.sample(pool, rng.randint(1, min(len(pool), d.max_cards or len(pool))))
             stealth: dict[str, str] = {}
             free = list(d.stealth_targets)
             for a in attackers:
@@ -119,7 +119,8 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             return cmd.DeclareChallenge(challenge_type=t, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]
         case "defend":
             pool = next(iter(d.challenge_types.values()))
-            return cmd.DeclareDefenders(defenders=rng.sample(pool, rng.randint(0, len(pool))))
+            most = len(pool) if d.max_cards is None else min(len(pool), d.max_cards)
+            return cmd.DeclareDefenders(defenders=rng.sample(pool, rng.randint(0, most)))
         case "claim":
             assert d.count is not None
             return cmd.ChooseClaimVictims(characters=rng.sample(d.cards, d.count))

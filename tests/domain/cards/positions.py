@@ -8,6 +8,9 @@ from domain.cards import commands as cmd
 from .play import Table, plots_by_code, to_plot_step
 
 CALM = "01008"  # Calm Over Westeros: income 5, initiative 3, claim 1, reserve 6
+CALM_TYPE = "power"
+"""The challenge type seat1's default plot Calm Over Westeros names in these positions (its When
+Revealed asks; :func:`answer_calm`): claim against seat1 in power challenges is 1 lower."""
 NAVAL = "01017"  # Naval Superiority: income 2, initiative 7, claim 1, reserve 6
 WINDS = "01025"  # The Winds of Winter: income 3, initiative 4, claim 2, reserve 5
 SUMMONS = "01022"  # Summons: income 4, initiative 0, claim 1, reserve 7
@@ -35,9 +38,32 @@ def to_marshaling(seed: str = "seed", p1: str = CALM, p2: str = PLAIN, first: st
     plots(t, p1, p2)
     assert t.state.step == "first_player"
     t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id=first))
+    answer_calm(t)
     assert t.state.step == "marshal" and t.state.active == first
     without_ambush(t)
     return t
+
+
+def answer_calm(t: Table) -> list[object]:
+    """Calm Over Westeros asks its owner for a challenge type as it is revealed: :data:`CALM_TYPE`."""
+    c = t.state.choice
+    if t.state.step == "ability" and c is not None and t.state.cards[c.card] == CALM:
+        return t.seat(c.seat, cmd.ChooseTargets(cards=[CALM_TYPE]))
+    return []
+
+
+def settle_choices(t: Table) -> list[object]:
+    """Every card ability's choice left to its deadline: each card's documented default."""
+    out: list[object] = []
+    while t.state.step == "ability":
+        out += t.timeout()
+    return out
+
+
+def first_player(t: Table, chooser: str, first: str) -> list[object]:
+    """The initiative winner ``chooser`` makes ``first`` the first player; Calm Over Westeros answered."""
+    out = t.seat(chooser, cmd.ChooseFirstPlayer(seat_id=first))
+    return out + answer_calm(t)
 
 
 def without_ambush(t: Table) -> None:

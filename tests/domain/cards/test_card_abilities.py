@@ -5,19 +5,22 @@ reads a current STR, icon or keyword from."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.cards import commands as cmd
 from domain.cards import current
 from domain.cards import events as ev
 from domain.cards.decisions import decisions_for
+from domain.cards.game import GAME
 from domain.cards.phases import dominance
 from domain.cards.power import plot_values
 from domain.cards.state import Challenge, Placed
 from domain.core.errors import RuleViolation
 
-from .play import Table, put_in_play, to_hand, to_plot_step
-from .positions import NAVAL, pass_windows, plots, to_marshaling, without_ambush
+from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
+from .positions import NAVAL, first_player, pass_windows, plots, settle_choices, to_marshaling, without_ambush
 
 TARG = ("targaryen_sun", "lannister_rose")
 WATCH = ("watch_stag", "lannister_rose")
@@ -282,7 +285,7 @@ def to_marshaling_targ() -> Table:
     t = Table(decks=TARG)
     to_plot_step(t)
     plots(t, "01002", "01024")  # A Feast for Crows (no challenge effect), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     return t
 
@@ -330,8 +333,9 @@ def test_vanguard_of_the_north_does_not_kneel_in_military_under_a_war_plot():
 def test_fiery_followers_stand_as_dominance_begins():
     t = Table(decks=WATCH)
     to_plot_step(t)
-    plots(t, "01006", "01024")  # Building Orders (not implemented: no effect), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    plots(t, "01006", "01024")  # Building Orders (its search defaulted), Taxation
+    first_player(t, t.state.waiting[0], "seat1")
+    settle_choices(t)
     without_ambush(t)
     followers = put_in_play(t, "seat1", "01054", kneeling=True)
     t.seat("seat1", cmd.EndMarshaling())
@@ -365,8 +369,9 @@ def test_ser_waymar_royce_killed_makes_the_opponent_discard_at_random():
     to_plot_step(t)
     waymar = put_in_play(t, "seat1", "01128")
     jaime = put_in_play(t, "seat2", "01087")
-    plots(t, "01006", "01024")  # Building Orders (no effect yet), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    plots(t, "01006", "01024")  # Building Orders (its search defaulted), Taxation
+    first_player(t, t.state.waiting[0], "seat1")
+    settle_choices(t)
     without_ambush(t)
     t.seat("seat1", cmd.EndMarshaling())
     t.seat("seat2", cmd.EndMarshaling())
@@ -385,7 +390,7 @@ def test_chamber_of_the_painted_table_kneels_to_take_a_power_after_dominance():
     chamber = put_in_play(t, "seat1", "01060")
     t.state.player("seat2").faction_power = 2
     plots(t, "01016", "01024")  # Marching Orders: 9 gold against Taxation's 5
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     t.seat("seat1", cmd.EndMarshaling())
     out = t.seat("seat2", cmd.EndMarshaling())
@@ -402,7 +407,7 @@ def test_sunspear_after_losing_as_defender_raises_your_claim_of_that_type_this_p
     arianne = put_in_play(t, "seat1", "01160")  # Daenerys: I P (Arianne now has an Action: windows would open)
     cersei = put_in_play(t, "seat2", "01084")
     plots(t, "01002", "01024")  # A Feast for Crows (claim 1), Taxation
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat2"))
+    first_player(t, t.state.waiting[0], "seat2")
     without_ambush(t)
     t.seat("seat2", cmd.EndMarshaling())
     t.seat("seat1", cmd.EndMarshaling())
@@ -457,7 +462,7 @@ def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
     obara = put_in_play(t, "seat1", "01108", kneeling=True)  # M only: Noble Lineage gives her power
     _attach(t, "seat1", "01036", obara)
     plots(t, "01002", "01024")
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     without_ambush(t)
     tywin = put_in_play(t, "seat2", "01090")  # M I P
     t.state.in_play[obara].kneeling = True
@@ -473,3 +478,355 @@ def test_obara_sand_may_defend_a_power_challenge_while_kneeling():
     declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
     assert declared.defenders == [obara]
     assert not current.defends_kneeling(t.state, obara, "military")
+
+
+# -- issue 14, more cards ----------------------------------------------------------------------
+
+
+def test_littlefinger_draws_two_when_marshaled_and_adds_one_income():
+    t = to_marshaling()  # seat1 first: Calm Over Westeros, income 5
+    income = plot_values(t.state, "seat1").income
+    lf = to_hand(t, "seat1", "01028")
+    hand = len(t.state.player("seat1").hand)
+    out = t.seat("seat1", cmd.MarshalCard(card=lf))
+    assert any(isinstance(e, ev.CardsAbilityUsed) and e.code == "01028" for e in out)
+    assert len(t.state.player("seat1").hand) == hand - 1 + 2
+    assert plot_values(t.state, "seat1").income == income + 1
+
+
+def test_jon_snow_standing_counts_as_attacking_beside_another_nights_watch_attacker():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    jon = put_in_play(t, "seat1", "01124")  # STR 4, I only
+    waymar = put_in_play(t, "seat1", "01128")  # Night's Watch, M P, STR 2
+    jaime = put_in_play(t, "seat2", "01087")  # STR 4
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[waymar]))
+    assert current.participating(t.state, jon) == "attacking" and not t.state.in_play[jon].kneeling
+    out = t.seat("seat2", cmd.DeclareDefenders(defenders=[jaime]))
+    resolved = next(e for e in out if isinstance(e, ev.CardsChallengeResolved))
+    both = current.strength(t.state, waymar) + current.strength(t.state, jon)
+    assert (resolved.attacker_strength, resolved.winner) == (both, "seat1")  # Waymar and Jon
+    assert resolved.defender_strength == current.strength(t.state, jaime) < both
+
+
+def test_jon_snow_kneeling_does_not_count():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    jon = put_in_play(t, "seat1", "01124", kneeling=True)
+    waymar = put_in_play(t, "seat1", "01128")
+    t.state.challenge = Challenge(type="military", attacker="seat1", defender="seat2", attackers=[waymar])
+    assert current.attackers(t.state) == [waymar] and current.participating(t.state, jon) is None
+    t.state.in_play[jon].kneeling = False
+    assert current.attackers(t.state) == [waymar, jon]
+    t.state.challenge = Challenge(type="power", attacker="seat1", defender="seat2", attackers=[jon])
+    assert current.attackers(t.state) == [jon]  # declared himself: counted once
+
+
+def test_the_knight_of_flowers_attacking_alone_allows_one_defender_CG_CHAL_03():
+    t = to_marshaling()
+    ned = put_in_play(t, "seat1", "01144")
+    knight = put_in_play(t, "seat1", "01150")
+    kof = put_in_play(t, "seat2", "01185")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[kof]))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.max_cards == 1 and set(d.challenge_types["military"]) == {ned, knight}
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.DeclareDefenders(defenders=[ned, knight]))
+    assert e.value.rule == "CG-CHAL-03"
+    t.seat("seat1", cmd.DeclareDefenders(defenders=[ned]))
+    assert t.state.challenge is not None and t.state.challenge.defenders == [ned]
+
+
+def test_the_knight_of_flowers_with_another_attacker_sets_no_limit():
+    t = to_marshaling()
+    put_in_play(t, "seat1", "01144")
+    put_in_play(t, "seat1", "01150")
+    kof = put_in_play(t, "seat2", "01185")
+    jaime = put_in_play(t, "seat2", "01087")
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[kof, jaime]))
+    assert decisions_for(t.state, "seat1").decisions[0].max_cards is None
+
+
+def _passing(t: Table, seat: str, command: object) -> list[object]:
+    """``seat`` sends ``command``; then every open action window is passed (the hands' events open
+    them): the events of it all."""
+    out = t.seat(seat, command)
+    while t.state.step == "action":
+        out += t.seat(t.state.waiting[0], cmd.PassAction())
+    return out
+
+
+def test_benjen_stark_rangers_are_not_bypassed_and_killed_he_gains_two_and_goes_into_the_deck_CG_CHAL_02():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    benjen = put_in_play(t, "seat2", "01122")  # a Ranger
+    hunter = put_in_play(t, "seat2", "01131")  # Old Forest Hunter, a Ranger
+    builder = put_in_play(t, "seat2", "01134")  # not a Ranger
+    assert not current.bypassable(t.state, benjen) and not current.bypassable(t.state, hunter)
+    assert current.bypassable(t.state, builder)
+    for c in [hunter, builder]:  # their Actions would open windows
+        del t.state.in_play[c]
+        t.state.player("seat2").discard.append(c)
+    plots(t, "01024", "01016")  # Taxation, Marching Orders
+    first_player(t, t.state.waiting[0], "seat1")
+    pass_windows(t)
+    without_ambush(t)
+    jaime = put_in_play(t, "seat1", "01087")
+    _passing(t, "seat1", cmd.EndMarshaling())
+    _passing(t, "seat2", cmd.EndMarshaling())
+    out = _passing(t, "seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out += _passing(t, "seat2", cmd.DeclareDefenders(defenders=[]))
+    i = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsCharactersKilled))
+    assert out[i].cards == [benjen]
+    gained = next(e for e in out[i:] if isinstance(e, ev.CardsPowerGained) and e.reason == "Benjen Stark")
+    assert gained.seat_id == "seat2" and gained.amount == 2
+    back = next(e for e in out[i:] if isinstance(e, ev.CardsReturnedToDeck))
+    assert back.from_pile == "dead" and back.cards == [benjen]
+    assert isinstance(out[out.index(back) + 1], ev.CardsDeckShuffled)
+    p = t.state.player("seat2")
+    assert benjen in p.deck and benjen not in p.dead and p.faction_power == 2
+
+
+def test_the_wall_gives_nights_watch_strength_kneels_after_an_unopposed_loss_and_gains_two_at_the_end():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    wall = put_in_play(t, "seat2", "01137")
+    builder = put_in_play(t, "seat2", "01134")  # Night's Watch, STR 4, P
+    jaime = put_in_play(t, "seat1", "01087")
+    assert current.strength(t.state, builder) == 4 + 1 and current.strength(t.state, jaime) == 5  # only yours
+    plots(t, "01024", "01016")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    _passing(t, "seat1", cmd.EndMarshaling())
+    _passing(t, "seat2", cmd.EndMarshaling())
+    out = _passing(t, "seat1", cmd.DeclareChallenge(challenge_type="intrigue", attackers=[jaime]))  # builder: no I
+    assert next(e for e in out if isinstance(e, ev.CardsChallengeResolved)).unopposed
+    assert t.state.in_play[wall].kneeling  # forced
+    out = []
+    while t.state.phase == "challenges":
+        out += _passing(t, t.state.waiting[0], cmd.EndChallenges())
+    assert any(isinstance(e, ev.CardsPhaseBegan) and e.phase == "dominance" for e in out)
+    assert not any(isinstance(e, ev.CardsPowerGained) and e.reason == "The Wall" for e in out)  # knelt
+
+
+def test_the_wall_standing_kneels_to_gain_two_power_as_the_challenges_phase_ends():
+    t = Table(decks=("lannister_rose", "watch_stag"))
+    to_plot_step(t)
+    wall = put_in_play(t, "seat2", "01137")
+    plots(t, "01024", "01016")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    out = t.seat("seat2", cmd.EndMarshaling())  # nobody has a character: the phase ends at once
+    used = next(e for e in out if isinstance(e, ev.CardsAbilityUsed) and e.code == "01137")
+    i = out.index(used)
+    knelt, gained = out[i + 1], out[i + 2]
+    assert isinstance(knelt, ev.CardsKneelingChanged) and knelt.cards == [wall] and knelt.kneeling
+    assert isinstance(gained, ev.CardsPowerGained) and (gained.seat_id, gained.amount) == ("seat2", 2)
+    began = [e for e in out[i:] if isinstance(e, ev.CardsPhaseBegan)]
+    assert began[0].phase == "dominance"  # as the challenges phase ended
+
+
+def test_the_wolfswood_gives_direwolves_in_hand_ambush_at_their_printed_cost_CG_KEY_06():
+    t = to_marshaling()  # seat1: stark_kraken
+    put_in_play(t, "seat1", "01144")  # a challenge is possible: the window before it opens
+    pup = to_hand(t, "seat1", "01149")  # Direwolf Pup, cost 2, no printed Ambush
+    assert current.ambush_cost(t.state, pup) is None
+    put_in_play(t, "seat1", "01155")
+    assert current.ambush_cost(t.state, pup) == 2
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    assert t.state.step == "action" and t.state.waiting == ["seat1"]
+    assert decisions_for(t.state, "seat1").decisions[0].cards == [pup]
+    out = t.seat("seat1", cmd.AmbushCard(card=pup))
+    assert next(e for e in out if isinstance(e, ev.CardsAmbushed)).cost == 2 and pup in t.state.in_play
+
+
+def test_bodyguard_goes_on_a_lord_or_lady_only_CG_KEY_09():
+    t = to_marshaling(p2="01024")
+    t.seat("seat1", cmd.EndMarshaling())
+    tywin = put_in_play(t, "seat2", "01090")  # a Lord
+    cloaks = put_in_play(t, "seat2", "01092")  # not
+    guard = to_hand(t, "seat2", "01033")
+    assert decisions_for(t.state, "seat2").decisions[0].attach_targets[guard] == [tywin]
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat2", cmd.MarshalCard(card=guard, attach_to=cloaks))
+    assert e.value.rule == "CG-KEY-09" and "Lord or Lady" in e.value.detail
+    t.seat("seat2", cmd.MarshalCard(card=guard, attach_to=tywin))
+    assert t.state.in_play[guard].attached_to == tywin
+
+
+def test_ghost_bypassed_character_cannot_defend_for_the_rest_of_the_phase_CG_CHAL_02():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    ghost = put_in_play(t, "seat1", "01123")  # M, stealth
+    bastard = put_in_play(t, "seat1", "01053")  # M P
+    jaime = put_in_play(t, "seat2", "01087")  # M I
+    tywin = put_in_play(t, "seat2", "01090")  # M I P
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[ghost], stealth={ghost: tywin}))
+    t.seat("seat2", cmd.DeclareDefenders(defenders=[jaime]))
+    assert current.defending_forbidden(t.state, tywin) and not t.state.in_play[tywin].kneeling
+    assert not current.defending_forbidden(t.state, jaime)
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[bastard]))
+    declared = next(e for e in out if isinstance(e, ev.CardsDefendersDeclared))
+    assert declared.defenders == [] and not declared.by_default  # Tywin (P) could not be asked to defend
+    t.state.phase = "dominance"  # a new phase (as a judge would set it) clears the limit
+    t.state.used_abilities = []
+    assert not current.defending_forbidden(t.state, tywin)
+
+
+# -- reactions that ask for targets outside the plot phase (flow.after_choice resumes) ----------
+
+
+def _watch_marshaling() -> Table:
+    """watch_stag (Marching Orders, 9 gold) against lannister_rose (Taxation): seat1 marshals first."""
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    assert t.state.step == "marshal" and t.state.waiting == ["seat1"]
+    return t
+
+
+def test_melisandre_kneels_a_character_after_you_marshal_an_rhllor_card_once_a_round():
+    t = _watch_marshaling()
+    mel = put_in_play(t, "seat1", "01047")
+    jaime = put_in_play(t, "seat2", "01087")
+    tywin = put_in_play(t, "seat2", "01090")
+    selyse = to_hand(t, "seat1", "01049")  # Selyse Baratheon: R'hllor
+    t.seat("seat1", cmd.MarshalCard(card=selyse))
+    assert t.state.step == "ability" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert set(d.cards) == {mel, selyse, jaime, tywin} and d.default_targets == [tywin]  # highest printed STR
+    t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    assert t.state.in_play[jaime].kneeling and f"round:{mel}" in t.state.used_abilities
+    assert t.state.step == "marshal" and t.state.waiting == ["seat1"]  # marshaling goes on
+    out = t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01053")))  # not R'hllor
+    assert t.state.step == "marshal" and not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+
+
+def test_vanguard_lancer_removes_a_power_from_an_opponents_character_or_faction_card():
+    t = _watch_marshaling()
+    jaime = put_in_play(t, "seat2", "01087")
+    t.state.in_play[jaime].power = 2
+    t.state.player("seat2").faction_power = 3
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01057")))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == ["seat2", jaime] and d.default_targets == ["seat2"]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[jaime]))
+    removed = next(e for e in out if isinstance(e, ev.CardsPowerRemoved))
+    assert (removed.seat_id, removed.card, removed.amount) == ("seat2", jaime, 1)
+    assert t.state.in_play[jaime].power == 1 and t.state.player("seat2").faction_power == 3
+    assert t.state.step == "marshal"
+
+
+def test_vanguard_lancer_with_no_power_to_remove_asks_nothing():
+    t = _watch_marshaling()
+    put_in_play(t, "seat2", "01087")
+    out = t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01057")))
+    assert t.state.step == "marshal" and not any(isinstance(e, ev.CardsChoiceOffered) for e in out)
+
+
+def test_yoren_puts_a_cheap_character_of_the_opponents_discard_pile_into_play_under_your_control():
+    t = _watch_marshaling()
+    p2 = t.state.player("seat2")
+    lender = next(c for c in p2.deck if t.state.cards[c] == "01093")  # cost 2
+    tywin = next(c for c in p2.deck if t.state.cards[c] == "01090")  # cost 7
+    for c in (lender, tywin):
+        p2.deck.remove(c)
+        p2.discard.append(c)
+    t.seat("seat1", cmd.MarshalCard(card=to_hand(t, "seat1", "01129")))
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [lender] and d.default_targets == [lender]
+    out = t.timeout()
+    put = next(e for e in out if isinstance(e, ev.CardsPutIntoPlay))
+    assert (put.seat_id, put.card, put.from_pile) == ("seat1", lender, "discard")
+    assert t.state.in_play[lender].controller == "seat1" and t.state.owner(lender) == "seat2"
+    assert lender not in p2.discard and t.state.step == "marshal"
+
+
+def test_ser_davos_killed_goes_back_to_hand_instead_of_the_dead_pile():
+    t = Table(decks=WATCH)
+    to_plot_step(t)
+    davos = put_in_play(t, "seat1", "01050")
+    jaime = put_in_play(t, "seat2", "01087")
+    plots(t, "01016", "01024")
+    first_player(t, t.state.waiting[0], "seat1")
+    without_ambush(t)
+    _to_seat2_challenges(t)
+    t.seat("seat2", cmd.DeclareChallenge(challenge_type="military", attackers=[jaime]))
+    out = t.seat("seat1", cmd.DeclareDefenders(defenders=[]))
+    assert next(e for e in out if isinstance(e, ev.CardsCharactersKilled)).cards == [davos]
+    back = next(e for e in out if isinstance(e, ev.CardsReturnedToHand))
+    assert (back.seat_id, back.cards, back.from_pile) == ("seat1", [davos], "dead")
+    assert davos in t.state.player("seat1").hand and davos not in t.state.player("seat1").dead
+
+
+def test_rattleshirts_raiders_discard_an_attachment_of_the_loser_before_claim():
+    t = to_marshaling()
+    raiders = put_in_play(t, "seat1", "01030")  # M, STR 3
+    jaime = put_in_play(t, "seat2", "01087", kneeling=True)
+    wail = _attach(t, "seat2", "01096", jaime)
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    out = t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[raiders]))  # no defender
+    assert t.state.step == "ability" and not any(isinstance(e, ev.CardsCharactersKilled) for e in out)
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.cards == [wail] and d.default_targets == [wail]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[wail]))
+    discarded = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsDiscardedFromPlay))
+    killed = next(i for i, e in enumerate(out) if isinstance(e, ev.CardsCharactersKilled))
+    assert discarded < killed  # then the claim: Jaime, seat2's only character, dies
+    assert wail in t.state.player("seat2").discard and jaime in t.state.player("seat2").dead
+
+
+def test_throwing_axe_ironborn_only_sacrificed_to_kill_a_defender_after_a_win_CG_KEY_09():
+    t = to_marshaling()
+    crew = put_in_play(t, "seat1", "01072")  # Black Wind's Crew: Ironborn, M, STR 3
+    ned = put_in_play(t, "seat1", "01144")  # not Ironborn
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    axe = to_hand(t, "seat1", "01077")
+    assert current.attach_forbidden(t.state, axe, ned) and current.attach_forbidden(t.state, axe, crew) is None
+    t.state.player("seat1").hand.remove(axe)
+    t.state.in_play[axe] = Placed(card=axe, controller="seat1", attached_to=crew)
+    cloaks = put_in_play(t, "seat2", "01092")  # M, STR 3
+    tywin = put_in_play(t, "seat2", "01090", kneeling=True)
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="military", attackers=[crew]))
+    out = t.seat("seat2", cmd.DeclareDefenders(defenders=[cloaks]))  # 3 against 3: the attacker wins
+    assert next(e for e in out if isinstance(e, ev.CardsChallengeResolved)).winner == "seat1"
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.kind == "ability" and d.cards == [cloaks]
+    out = t.seat("seat1", cmd.ChooseTargets(cards=[cloaks]))
+    assert axe in t.state.player("seat1").discard and cloaks in t.state.player("seat2").dead
+    assert tywin in t.state.player("seat2").dead  # then the claim: the last character dies
+
+
+def test_games_with_marshal_and_challenge_reactions_asking_targets_audit_clean():
+    """Melisandre's, Vanguard Lancer's, Yoren's, Rattleshirt's Raiders' and Throwing Axe's choices
+    are re-derived by the audit (read back from cards_choice_made)."""
+    wanted = {"01047", "01057", "01129", "01030", "01077"}
+    seen: set[str] = set()
+    for seed in range(40):
+        t = Table(seed=f"reactions-{seed}", decks=("stark_kraken", "watch_stag"))
+        play_random(t, random.Random(seed), timeouts=0.1)
+        envs = envelopes(t)
+        report = GAME.audit(envs, t.seed)
+        assert report.problems == [] and report.rules_ok and report.rederived_through == len(envs)
+        seen |= {t.state.cards[e.card] for e in t.events if isinstance(e, ev.CardsChoiceMade)} & wanted
+        if seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}:
+            break
+    assert seen & {"01030", "01077"} and seen & {"01047", "01057", "01129"}, seen

@@ -19,5 +19,5 @@ def test_the_card_coverage_report():
     }
     # every registered ability is a real card, and none of them is a card that plays as printed
     assert all(code in CARDS and not implemented(CARDS[code]) for code in ABILITIES)
-    assert sum(works(c.code) for c in CARDS.values()) == 27 + len(ABILITIES)
+    assert sum(works(c.code) for c in CARDS.values()) == 27 + sum(a.complete for a in ABILITIES.values())
     assert f"the four legal decks: {sum(works(c) for c in legal_codes())} / 172" in report

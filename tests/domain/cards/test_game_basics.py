@@ -15,7 +15,7 @@ from domain.core.commands import ORGANIZER, PauseClocks
 from domain.core.errors import RuleViolation
 
 from .play import Table, put_in_play, to_plot_step
-from .positions import AGOT, CALM, plots, to_marshaling
+from .positions import AGOT, CALM, first_player, plots, to_marshaling
 
 
 def test_CG_GEN_01_and_CG_SETUP_01_a_joust_is_two_players():
@@ -64,7 +64,7 @@ def test_CG_END_03_both_decks_empty_at_once_the_first_player_orders_the_eliminat
         p.discard.extend(p.deck[2:])
         p.deck = p.deck[:2]
     plots(t, CALM, AGOT)  # seat1 wins initiative
-    out = t.seat("seat1", cmd.ChooseFirstPlayer(seat_id="seat2"))
+    out = first_player(t, "seat1", "seat2")
     assert {e.seat_id for e in out if isinstance(e, ev.CardsPlayerEliminated)} == {"seat1", "seat2"}
     assert next(e for e in out if isinstance(e, ev.CardsGameEnded)).winner == "seat2"
 

@@ -11,7 +11,7 @@ from domain.core.errors import GameError, RuleViolation
 from domain.core.rng import SeededRng
 
 from .play import Table, plots_by_code, to_plot_step
-from .positions import AGOT, CALM, NAVAL, SUMMONS, WILDFIRE, plots, to_marshaling
+from .positions import AGOT, CALM, NAVAL, SUMMONS, WILDFIRE, first_player, plots, settle_choices, to_marshaling
 
 
 def test_CG_PHASE_01_plots_are_sealed_amendable_and_revealed_at_once():
@@ -38,8 +38,8 @@ def test_CG_PHASE_03_highest_initiative_chooses_the_first_player_maybe_the_other
     assert revealed.initiative == {"seat1": 3, "seat2": 2} and revealed.winner == "seat1" and revealed.tie_break is None
     assert t.state.step == "first_player" and t.state.waiting == ["seat1"]
     with pytest.raises(GameError):
-        t.seat("seat2", cmd.ChooseFirstPlayer(seat_id="seat2"))
-    t.seat("seat1", cmd.ChooseFirstPlayer(seat_id="seat2"))
+        first_player(t, "seat2", "seat2")
+    first_player(t, "seat1", "seat2")
     assert t.state.first_player == "seat2"
 
 
@@ -72,7 +72,8 @@ def test_CG_PHASE_02_the_previous_plot_goes_to_the_used_pile_and_CG_SEEDFIX_10_t
         t.timeout()
     t.seat("seat1", cmd.ChoosePlot(plot=p.plots[0] if p.plots else ""))
     t.seat("seat2", cmd.ChoosePlot(plot=next(iter(t.state.player("seat2").plots))))
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
+    settle_choices(t)  # Summons' search
     p = t.state.player("seat1")
     assert t.state.cards[p.plot or ""] == SUMMONS  # CG-PHASE-20: the revealed plot stays revealed
     recycled = next(e for e in t.events if isinstance(e, ev.CardsPlotsRecycled))
@@ -84,7 +85,7 @@ def test_CG_PHASE_06_each_player_draws_two_and_CG_ROUND_01_phases_in_order():
     to_plot_step(t)
     hands = {s: len(t.state.player(s).hand) for s in t.state.seat_ids()}
     plots(t, CALM, AGOT)  # seat1 wins initiative
-    t.seat("seat1", cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, "seat1", "seat1")
     assert {s: len(t.state.player(s).hand) for s in t.state.seat_ids()} == {s: n + 2 for s, n in hands.items()}
     phases = [e.phase for e in t.events if isinstance(e, ev.CardsPhaseBegan)]
     assert phases == ["plot", "draw", "marshaling"]

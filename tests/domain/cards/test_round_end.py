@@ -11,7 +11,7 @@ from domain.cards.decisions import decisions_for
 from domain.core.errors import RuleViolation
 
 from .play import Table, put_in_play, to_plot_step
-from .positions import CALM, SUMMONS, WINDS, plots, to_marshaling
+from .positions import CALM, SUMMONS, WINDS, answer_calm, first_player, plots, to_marshaling
 
 
 def _to_end_of_challenges(t: Table) -> list[object]:
@@ -55,7 +55,7 @@ def test_CG_PHASE_18_reserve_discards_exactly_the_excess():
     t = Table()
     to_plot_step(t)
     plots(t, WINDS, "01021")  # reserve 5 each (Sneak Attack for seat2)
-    t.seat(t.state.waiting[0], cmd.ChooseFirstPlayer(seat_id="seat1"))
+    first_player(t, t.state.waiting[0], "seat1")
     # 9 cards in hand each, reserve 5: both must discard 4
     _to_end_of_challenges(t)
     assert t.state.step == "reserve" and sorted(t.state.waiting) == ["seat1", "seat2"]
@@ -92,7 +92,7 @@ def test_CG_END_03_an_empty_draw_deck_eliminates_CG_PHASE_07():
     p.discard.extend(p.deck[1:])
     p.deck = p.deck[:1]
     plots(t, CALM, "01003")
-    out = t.seat("seat1", cmd.ChooseFirstPlayer(seat_id="seat1"))
+    out = first_player(t, "seat1", "seat1")
     assert next(e for e in out if isinstance(e, ev.CardsPlayerEliminated)).seat_id == "seat2"
     assert next(e for e in out if isinstance(e, ev.CardsGameEnded)).winner == "seat1"
 
@@ -110,6 +110,9 @@ def test_every_step_has_a_deadline_and_a_documented_default(step):
     while t.state.step != step:
         if t.state.step == "plot":
             plots(t)  # not the default plots: seat2's lowest is A Game of Thrones (no military first)
+            continue
+        if t.state.step == "ability":
+            answer_calm(t)
             continue
         if t.state.step == "challenge" and step in ("defend", "claim"):
             seat = t.state.waiting[0]
