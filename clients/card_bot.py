@@ -110,21 +110,28 @@ def first_player(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseFirstPlayer(seat_id=rng.choice(d.seats))
 
 
-def use_one(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
-    """Sometimes a card Action or an event the decision offers, with one of its targets (None: not now)."""
-    for offered, make in ((d.actions, c.UseAction), (d.events, c.PlayEvent)):
-        if offered and rng.random() < 0.3:
-            card = rng.choice(sorted(offered))
-            targets = offered[card]
-            return make(card=card, target=rng.choice(targets) if targets else None)
-    return None
+def _card_action_or_event(d: c.CardDecision, rng: random.Random) -> CommandBody | None:
+    """A card's Action (``actions``) or an event (``events``) at random, on one of its targets (none
+    when it lists none); None when the decision offers neither."""
+    options = [("action", card) for card in d.actions] + [("event", card) for card in d.events]
+    if not options:
+        return None
+    what, card = rng.choice(options)
+    targets = (d.actions if what == "action" else d.events)[card]
+    target = rng.choice(targets) if targets else None
+    return c.UseAction(card=card, target=target) if what == "action" else c.PlayEvent(card=card, target=target)
 
 
 def marshal(d: c.CardDecision, rng: random.Random) -> CommandBody:
-    used = use_one(d, rng)
-    if used is not None:
-        return used
-    if not d.cards or rng.random() < 0.2:
+    """End marshaling now and then; otherwise marshal a card, or use an Action or play an event
+    (when the decision offers some)."""
+    if rng.random() < 0.15:
+        return c.EndMarshaling()
+    if (d.actions or d.events) and (not d.cards or rng.random() < 0.3):
+        other = _card_action_or_event(d, rng)
+        if other is not None:
+            return other
+    if not d.cards:
         return c.EndMarshaling()
     card = rng.choice(d.cards)
     targets = d.attach_targets.get(card)
@@ -147,12 +154,12 @@ def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 
 def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
-    """A random set of eligible defenders (at most ``max_cards``) that holds every ``must_defend``."""
+    """The characters that must defend (``must_defend``), then a random set of the other eligible
+    ones, at most ``max_cards`` in all."""
     pool = next(iter(d.challenge_types.values()), [])
     must = [x for x in d.must_defend if x in pool]
-    free = [x for x in pool if x not in must]
-    most = None if d.max_cards is None else max(0, d.max_cards - len(must))
-    return c.DeclareDefenders(defenders=must + _subset(free, rng, at_most=most))
+    room = None if d.max_cards is None else max(0, d.max_cards - len(must))
+    return c.DeclareDefenders(defenders=must + _subset([x for x in pool if x not in must], rng, at_most=room))
 
 
 def claim(d: c.CardDecision, rng: random.Random) -> CommandBody:
@@ -164,10 +171,15 @@ def intimidate(d: c.CardDecision, rng: random.Random) -> CommandBody:
 
 
 def action(d: c.CardDecision, rng: random.Random) -> CommandBody:
-    used = use_one(d, rng)
-    if used is not None:
-        return used
-    if not d.cards or rng.random() < 0.5:
+    """Pass half the time; otherwise Ambush a card, use an Action or play an event (as offered)."""
+    if rng.random() < 0.5:
+        return c.PassAction()
+    if d.actions or d.events:
+        if not d.cards or rng.random() < 0.5:
+            other = _card_action_or_event(d, rng)
+            if other is not None:
+                return other
+    if not d.cards:
         return c.PassAction()
     card = rng.choice(d.cards)
     targets = d.attach_targets.get(card)
@@ -226,7 +238,7 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "first_player": lambda d: c.ChooseFirstPlayer(seat_id=d.seat_id),
     "marshal": lambda d: c.EndMarshaling(),
     "challenge": lambda d: c.EndChallenges(),
-    "defend": lambda d: c.DeclareDefenders(defenders=[]),
+    "defend": lambda d: c.DeclareDefenders(defenders=list(d.must_defend)),
     "claim": lambda d: c.ChooseClaimVictims(characters=d.cards[: d.count or 0]),
     "intimidate": lambda d: c.ChooseIntimidate(),
     "action": lambda d: c.PassAction(),

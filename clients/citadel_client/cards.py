@@ -139,6 +139,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     """Save: each card of yours whose interrupt may save -> the characters it may save."""
     stealth_attackers: list[str] = []
     """Challenge: your eligible attackers with stealth."""
+    must_defend: list[str] = []
+    """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
     Knight of Flowers); None: as many as are eligible."""

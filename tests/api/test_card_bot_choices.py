@@ -47,7 +47,8 @@ def _refused(t: Table, seat: str, command: object) -> str | None:
 
 
 def play(n: int, seed: int = 0) -> tuple[Counter[str], list[str]]:
-    """``n`` jousts answered by the card bot; (decision kinds answered, refusals)."""
+    """``n`` jousts answered by the card bot; (decision kinds answered, and ``kind:command`` sent;
+    refusals)."""
     kinds: Counter[str] = Counter()
     refusals: list[str] = []
     for i in range(n):
@@ -74,6 +75,7 @@ def play(n: int, seed: int = 0) -> tuple[Counter[str], list[str]]:
                     command = fallback
                 t.seat(seat, _cmd.decode(_enc.encode(command)))
                 kinds[d.kind] += 1
+                kinds[f"{d.kind}:{command.__struct_config__.tag}"] += 1
                 acted = True
                 break
             assert acted, f"game {i}: nobody can act at {t.state.phase}/{t.state.step}"
@@ -85,14 +87,16 @@ def test_card_bot_choices_and_fallbacks_are_never_refused():
     kinds, refusals = play(12)
     assert refusals == []
     assert {"mulligan", "setup", "plot", "first_player", "marshal", "challenge", "defend", "claim"} <= set(kinds)
+    assert {"marshal:marshal_card", "marshal:end_marshaling", "action:pass_action"} <= set(kinds), kinds
 
 
 def test_the_card_bot_has_a_chooser_and_a_fallback_for_every_decision_kind():
     assert set(card_bot.CHOOSERS) == set(card_bot.FALLBACKS) == set(DEFAULTS) == set(client_cards.COMMANDS)
 
 
-def test_the_card_bot_declares_no_more_participants_than_max_cards():
-    """``max_cards`` (Jousting Contest, The Knight of Flowers) caps the attackers and the defenders."""
+def test_the_card_bot_declares_no_more_participants_than_max_cards_and_who_must_defend():
+    """``max_cards`` (Jousting Contest, The Knight of Flowers) caps the attackers and the defenders;
+    ``must_defend`` (Dornish Paramour) is always among the defenders."""
     rng = random.Random(3)
     pool = ["s1-01", "s1-02", "s1-03", "s1-04"]
     attack = client_cards.CardDecision(
@@ -108,11 +112,16 @@ def test_the_card_bot_declares_no_more_participants_than_max_cards():
         )
         d = card_bot.defend(defend, rng)
         assert isinstance(d, client_cards.DeclareDefenders) and len(d.defenders) <= 2
+        d = card_bot.defend(msgspec.structs.replace(defend, must_defend=["s1-03"]), rng)
+        assert isinstance(d, client_cards.DeclareDefenders) and "s1-03" in d.defenders and len(d.defenders) <= 2
 
 
 if __name__ == "__main__":
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 100
     kinds, refusals = play(games, seed=1)
-    print(f"{games} jousts: {sum(kinds.values())} decisions answered {dict(kinds)}; refused: {len(refusals)}")
+    answered = {k: v for k, v in kinds.items() if ":" not in k}
+    sent = {k: v for k, v in kinds.items() if ":" in k}
+    print(f"{games} jousts: {sum(answered.values())} decisions answered {answered}; refused: {len(refusals)}")
+    print(f"commands sent, by decision kind: {sent}")
     for r in refusals[:20]:
         print("  " + r)
