@@ -318,7 +318,7 @@ def main() -> None:
         svc = Service(rc.url, args.workers, logdir)
         paced: dict | None = None
         try:
-            svc.wait_ready(120 if args.profile else 30)
+            svc.wait_ready(120 if args.profile or args.workers > 1 else 30)
             rows = asyncio.run(prepare(svc.base, args.games, 4))
             data.write_text("".join("\t".join(r) + "\n" for r in rows))
 
