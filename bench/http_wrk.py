@@ -305,48 +305,48 @@ def main() -> None:
         return
     rc: OwnRedis | RedisChoice = OwnRedis() if args.own_redis else RedisChoice()
     rc.flush()
-    xadd = x50 = x99 = 0.0
-    if not args.no_xadd:
-        payload = b"x" * envelope_payload_size()
-        xadd, x50, x99 = asyncio.run(xadd_bench(rc.url, payload, 3, 64, 1))
-    logdir = Path(tempfile.mkdtemp(prefix="citadel-wrk-"))
-    load_before = os.getloadavg()[0]
-    script = logdir / "amend.lua"
-    script.write_text(LUA)
-    data = logdir / "requests.tsv"
-    svc = Service(rc.url, args.workers, logdir)
-    paced: dict | None = None
     try:
-        svc.wait_ready(120 if args.profile else 30)
-        rows = asyncio.run(prepare(svc.base, args.games, 4))
-        data.write_text("".join("\t".join(r) + "\n" for r in rows))
+        xadd = x50 = x99 = 0.0
+        if not args.no_xadd:
+            payload = b"x" * envelope_payload_size()
+            xadd, x50, x99 = asyncio.run(xadd_bench(rc.url, payload, 3, 64, 1))
+        logdir = Path(tempfile.mkdtemp(prefix="citadel-wrk-"))
+        load_before = os.getloadavg()[0]
+        script = logdir / "amend.lua"
+        script.write_text(LUA)
+        data = logdir / "requests.tsv"
+        svc = Service(rc.url, args.workers, logdir)
+        paced: dict | None = None
+        try:
+            svc.wait_ready(120 if args.profile or args.workers > 1 else 30)
+            rows = asyncio.run(prepare(svc.base, args.games, 4))
+            data.write_text("".join("\t".join(r) + "\n" for r in rows))
 
-        def service_cpu() -> dict[str, float]:
-            t = svc.cpu_ticks()
-            return {
-                "api": t["api"] / CLK_TCK,
-                "projector": t["projector"] / CLK_TCK,
-                "worker": t["rq worker"] / CLK_TCK,
-                "redis": rc.cpu_seconds(),
-            }
+            def service_cpu() -> dict[str, float]:
+                t = svc.cpu_ticks()
+                return {
+                    "api": t["api"] / CLK_TCK,
+                    "projector": t["projector"] / CLK_TCK,
+                    "worker": t["rq worker"] / CLK_TCK,
+                    "redis": rc.cpu_seconds(),
+                }
 
-        run_wrk(svc.base, script, data, 2, args.connections, 0)  # warm-up
-        meter = Meter(service_cpu)
-        if args.profile:
-            os.kill(svc.procs["api"].pid, signal.SIGUSR1)
-        meter.start()
-        closed = run_wrk(svc.base, script, data, args.seconds, args.connections, 0)
-        meter.stop()
-        if args.profile:
-            os.kill(svc.procs["api"].pid, signal.SIGUSR2)
-        if args.rate:
-            # wrk waits delay() after each answer: leave room for the answer itself so the offered rate is met
-            pause = max(0, round(args.connections * 1000 / args.rate - max(2.0, paced_guess(closed))))
-            paced = run_wrk(svc.base, script, data, args.seconds, args.connections, pause)
-    finally:
-        svc.stop()
-        rc.flush()
-    try:
+            run_wrk(svc.base, script, data, 2, args.connections, 0)  # warm-up
+            meter = Meter(service_cpu)
+            if args.profile:
+                os.kill(svc.procs["api"].pid, signal.SIGUSR1)
+            meter.start()
+            closed = run_wrk(svc.base, script, data, args.seconds, args.connections, 0)
+            meter.stop()
+            if args.profile:
+                os.kill(svc.procs["api"].pid, signal.SIGUSR2)
+            if args.rate:
+                # wrk waits delay() after each answer: leave room for the answer itself so the offered rate is met
+                pause = max(0, round(args.connections * 1000 / args.rate - max(2.0, paced_guess(closed))))
+                paced = run_wrk(svc.base, script, data, args.seconds, args.connections, pause)
+        finally:
+            svc.stop()
+            rc.flush()
         port = embedded_redis.free_port()
         trivial = start_trivial(port, args.workers, logdir)
         try:

@@ -19,6 +19,7 @@ import logging
 import os
 import signal
 import socket
+from collections import OrderedDict
 from typing import Any
 
 from domain import registry
@@ -29,16 +30,20 @@ from service.store.games import GameNotFound, GameRepo, LoadedGame, NeedsHistory
 from service.store.keys import Keys, feed_key
 from service.store.lobby import LobbyEntry, LobbyIndex
 from service.store.logs import configure_logging
-from service.store.read_models import ProjectionStore
+from service.store.read_models import MISMATCH, ProjectionStore
 from service.store.readiness import ReadyFile
 from service.store.redis_client import STORE_UNREACHABLE, event_store_redis
 
-from .read_models import log_lines, views
+from .read_models import changed_views, log_lines
 
 log = logging.getLogger("citadel.projector")
 GROUP = PROJECTOR_GROUP
 STORE_DOWN: tuple[type[Exception], ...] = (*STORE_UNREACHABLE, ConnectionError)
 """What a Redis restart or failover raises; the projector waits and reconnects instead of exiting."""
+
+
+DIGESTS_KEPT = 20_000
+"""Games whose view digests a projector keeps (an LRU); a game it forgot has all its views sent once."""
 
 
 class Projector:
@@ -68,6 +73,11 @@ class Projector:
         self.projected = 0
         self.done: dict[str, int] = {}
         """Projected version per game, as last written or read by this projector."""
+        self.digests: OrderedDict[str, dict[str | None, str]] = OrderedDict()
+        """Per game (the last :data:`DIGESTS_KEPT` projected), the digest of each view this projector
+        last wrote: a view whose new rendering has the same digest is not sent again."""
+        self.views_written = 0
+        self.views_skipped = 0
         self.coalesce_s = float(os.environ.get("CITADEL_PROJECTOR_COALESCE_MS", "200")) / 1000
         self.ack_delay = float(os.environ.get("CITADEL_FAULT_ACK_DELAY_S", "0") or 0)
 
@@ -106,7 +116,18 @@ class Projector:
                 await self.list_game(game, keys)
             return done
         lines = log_lines(game, new_envs)
-        v = await self.projections.write(keys, game.version, views(game), lines)
+        known = self.digests.pop(game_id, {})
+        rendered, digests = changed_views(game, known)
+        v = await self.projections.write(keys, game.version, rendered, lines)
+        if v == MISMATCH:  # another projector wrote some view, or the projection was cleared: send all
+            rendered, digests = changed_views(game, {})
+            v = await self.projections.write(keys, game.version, rendered, lines)
+        sent = sum(body is not None for _, body in rendered.values())
+        self.views_written += sent
+        self.views_skipped += len(rendered) - sent
+        self.digests[game_id] = digests
+        if len(self.digests) > DIGESTS_KEPT:
+            self.digests.popitem(last=False)
         await self.list_game(game, keys)
         self.done[game_id] = v
         self.projected += 1

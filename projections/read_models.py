@@ -8,21 +8,30 @@ each event (:func:`service.store.read_models.log_lines`).
 
 from __future__ import annotations
 
-import msgspec
-
 from domain.core.envelope import Envelope
 from service.store.games import LoadedGame
-from service.store.read_models import LogLine
+from service.store.read_models import LogLine, stored_view, view_digest
 from service.store.read_models import log_lines as narrate
-
-_enc = msgspec.json.Encoder()
 
 
 def views(loaded: LoadedGame) -> dict[str | None, bytes]:
-    """Every reader's view of the game, as the JSON the API serves."""
+    """Every reader's view of the game, as stored (``service.store.read_models.stored_view``)."""
     game, state = loaded.game, loaded.state
     readers: list[str | None] = [None, *game.readers(state)]
-    return {r: _enc.encode(game.view(state, r)) for r in readers}
+    return {r: stored_view(v) for r, v in game.views(state, readers).items()}
+
+
+def changed_views(
+    loaded: LoadedGame, stored: dict[str | None, str]
+) -> tuple[dict[str | None, tuple[str, bytes | None]], dict[str | None, str]]:
+    """Every reader's view with its digest, the body left out (``None``) where ``stored`` (reader ->
+    digest last written) says it is already there; and the new digests."""
+    out: dict[str | None, tuple[str, bytes | None]] = {}
+    digests: dict[str | None, str] = {}
+    for reader, body in views(loaded).items():
+        digest = digests[reader] = view_digest(body)
+        out[reader] = (digest, None if stored.get(reader) == digest else body)
+    return out, digests
 
 
 def log_lines(loaded: LoadedGame, envs: list[Envelope]) -> list[LogLine]:

@@ -144,8 +144,6 @@ class CardDecision(msgspec.Struct, kw_only=True):
     max_cards: int | None = None
     """Challenge, defend: the most attackers (defenders) you may declare (Jousting Contest, The
     Knight of Flowers); None: as many as are eligible."""
-    must_defend: list[str] = []
-    """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     actions: dict[str, list[str]] = {}
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none);
     answer with ``UseAction``."""

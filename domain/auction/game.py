@@ -135,6 +135,9 @@ class AuctionGame:
     def view(self, state: AuctionState, reader: str | None) -> AuctionView:
         return view_for(state, reader)
 
+    def views(self, state: AuctionState, readers: Sequence[str | None]) -> dict[str | None, AuctionView]:
+        return {r: view_for(state, r) for r in readers}
+
     def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
         return redact_event(event, reader, game_over=game_over)
 

@@ -28,7 +28,7 @@ from .clocks import effective_deadline
 from .decisions import Decision, optional_decisions, pending_decisions
 from .judge_events import SeatReplaced
 from .narrative import describe as describe_event
-from .redaction import BoardView, redact_event, view_for
+from .redaction import BoardView, redact_event, view_for, views_for
 from .reference import documents as reference_documents
 from .replay import batch_ends, last_command_start
 from .scenario import Scenario
@@ -226,6 +226,9 @@ class BoardGame:
 
     def view(self, state: BoardState, reader: str | None) -> BoardView:
         return view_for(state, reader)
+
+    def views(self, state: BoardState, readers: Sequence[str | None]) -> dict[str | None, BoardView]:
+        return views_for(state, readers)
 
     def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
         return redact_event(event, reader, game_over=game_over)

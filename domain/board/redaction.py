@@ -26,6 +26,8 @@ Every view and every streamed or exported event passes through :func:`redact_eve
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import timedelta
 
 import msgspec
@@ -185,11 +187,36 @@ class BoardView(msgspec.Struct):
     """Mother of Dragons: vassal -> the player house commanding it this round (MOD-VASSAL-03)."""
 
 
-def view_for(state: BoardState, reader: Reader) -> BoardView:
-    """The whole game as ``reader`` may see it."""
+@dataclass(frozen=True, slots=True)
+class SharedParts:
+    """The parts of a view that do not depend on the reader, computed once per state: who controls
+    each area, which houses still have orders to submit, each house's victory points. They hold
+    nothing hidden; :func:`view_for` alone decides what a reader sees."""
+
+    ctrl: dict[str, str | None]
+    still: set[str]
+    victory_points: dict[str, int]
+
+
+def shared_parts(state: BoardState) -> SharedParts:
     ctrl = {aid: controller(state, aid) for aid in state.areas}  # once, not per area and house
-    over = state.phase == "ended"
     still = set(houses_still_to_submit(state)) if state.step == "assign_orders" else set(state.houses_in_play)
+    vps = {h: victory_points(state, h, ctrl) for h in state.houses_in_play if h in state.houses}
+    return SharedParts(ctrl=ctrl, still=still, victory_points=vps)
+
+
+def views_for(state: BoardState, readers: Sequence[Reader]) -> dict[Reader, BoardView]:
+    """Every reader's :func:`view_for`, the reader-independent parts computed once."""
+    shared = shared_parts(state)
+    return {r: view_for(state, r, shared) for r in readers}
+
+
+def view_for(state: BoardState, reader: Reader, shared: SharedParts | None = None) -> BoardView:
+    """The whole game as ``reader`` may see it (``shared``: :func:`shared_parts` of this very state,
+    when several readers' views are built at once)."""
+    parts = shared or shared_parts(state)
+    ctrl, still = parts.ctrl, parts.still
+    over = state.phase == "ended"
     areas: dict[str, AreaView] = {}
     for aid, a in state.areas.items():
         order = state.orders[aid].order if aid in state.orders else None
@@ -220,7 +247,7 @@ def view_for(state: BoardState, reader: Reader) -> BoardView:
                 seat_id=seat.seat_id if seat else None,
                 power=hs.power,
                 supply=hs.supply,
-                victory_points=victory_points(state, h, ctrl),
+                victory_points=parts.victory_points[h],
                 hand=list(hs.hand) if (over or state.family(h) == reader) else None,
                 hand_size=len(hs.hand),
                 discards=list(hs.discards),

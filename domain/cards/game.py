@@ -129,6 +129,9 @@ class CardGame:
     def view(self, state: CardState, reader: str | None) -> CardGameView:
         return view_for(state, reader)
 
+    def views(self, state: CardState, readers: Sequence[str | None]) -> dict[str | None, CardGameView]:
+        return {r: view_for(state, r) for r in readers}
+
     def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
         return redact_event(event, reader, game_over=game_over)
 

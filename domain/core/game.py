@@ -308,6 +308,11 @@ class Game(Protocol):
         """The state as ``reader`` may see it (None: a spectator)."""
         ...
 
+    def views(self, state: Any, readers: Sequence[str | None]) -> Mapping[str | None, msgspec.Struct]:
+        """:meth:`view` of each reader, as a projection writes them all at once (a game may compute
+        the parts that do not depend on the reader once; each view must equal :meth:`view`'s)."""
+        ...
+
     def redact_event(self, event: Any, reader: str | None, game_over: bool = False) -> Any:
         """The event as ``reader`` may see it (the same object when nothing is hidden)."""
         ...

@@ -1,10 +1,13 @@
 """The read models in Redis: their format, and writing and reading them idempotently.
 
-Views are stored as the JSON the API serves (each carries its ``version``); log lines as a sorted
-set scored by version. The projector (``projections/``) computes them; the HTTP layer reads them.
+Views are stored as the JSON the API serves, but for the ``version`` field, stored as
+:data:`VERSION_MARK` and served as the projected version; beside each view (in the projection's
+hash) is a digest of its body, so a projection writes only the views whose content changed (an
+amended order changes one house's view, not the others'). Log lines are a sorted set scored by
+version. The projector (``projections/``) computes them; the HTTP layer reads them.
 
-One Lua script writes a game's projection: every view, the new log lines (a sorted set scored by
-version) and the projected version, all at once, and only if the version moves forward and the game
+One Lua script writes a game's projection: the views that changed, the new log lines (a sorted set
+scored by version) and the projected version, all at once, and only if the version moves forward and the game
 was not archived (an archived game has no read models: its reads are derived from its archived
 events, ``service/store/archive.py``). Applying
 the same events twice therefore changes nothing, which is what lets a killed projector simply
@@ -13,6 +16,7 @@ re-process its pending feed entries.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Iterable
 from typing import Any
 
@@ -29,8 +33,18 @@ local newv = tonumber(ARGV[1])
 if cur >= newv then return cur end
 if redis.call('EXISTS', KEYS[3]) == 1 then return newv end
 local nviews = tonumber(ARGV[2])
-for i = 1, nviews do redis.call('SET', KEYS[3 + i], ARGV[2 + i]) end
-local i = 3 + nviews
+for i = 1, nviews do
+  local a = 3 * i
+  if ARGV[a + 2] == '' and redis.call('HGET', KEYS[1], 'h:' .. ARGV[a]) ~= ARGV[a + 1] then return -1 end
+end
+for i = 1, nviews do
+  local a = 3 * i
+  if ARGV[a + 2] ~= '' then
+    redis.call('SET', KEYS[3 + i], ARGV[a + 2])
+    redis.call('HSET', KEYS[1], 'h:' .. ARGV[a], ARGV[a + 1])
+  end
+end
+local i = 3 + 3 * nviews
 while i <= #ARGV do
   redis.call('ZADD', KEYS[2], ARGV[i], ARGV[i + 1])
   i = i + 2
@@ -39,6 +53,30 @@ redis.call('HSET', KEYS[1], 'version', newv)
 return newv
 """
 
+VIEW_LUA = """
+return {redis.call('GET', KEYS[1]), redis.call('HGET', KEYS[2], 'version')}
+"""
+
+VERSION_MARK = -1
+"""The ``version`` a stored view body carries: the body is served with the projected version in its
+place (:meth:`ProjectionStore.view_with_version`), so a view whose content did not change with a new
+version need not be written again."""
+_MARK = b'"version":-1'
+MISMATCH = -1
+""":meth:`ProjectionStore.write`'s answer when a view it was told is unchanged is not the one stored
+(another projector wrote it, or the projection was cleared): nothing was written; send every body."""
+
+
+def stored_view(view: msgspec.Struct) -> bytes:
+    """A view as stored: its JSON with ``version`` set to :data:`VERSION_MARK` (every view names
+    its version in a top-level ``version`` field; no other field is called that with a negative value)."""
+    return _enc.encode(msgspec.structs.replace(view, version=VERSION_MARK))
+
+
+def view_digest(body: bytes) -> str:
+    """What is kept beside a stored view to tell whether a new rendering differs from it."""
+    return hashlib.blake2b(body, digest_size=16).hexdigest()
+
 
 class LogLine(msgspec.Struct):
     """One line of a game's public log."""
@@ -46,10 +84,6 @@ class LogLine(msgspec.Struct):
     seq: int
     ts: str
     text: str
-
-
-class _Versioned(msgspec.Struct):
-    version: int
 
 
 def log_lines(game: Game, decoded: Iterable[tuple[Envelope, Any]], game_over: bool = False) -> list[LogLine]:
@@ -70,14 +104,24 @@ class ProjectionStore:
     def __init__(self, redis: Any) -> None:
         self.redis = redis
         self._project = redis.register_script(PROJECT_LUA)
+        self._view = redis.register_script(VIEW_LUA)
 
     async def version(self, keys: Keys) -> int:
         v = await self.redis.hget(keys.proj, "version")
         return int(v) if v else 0
 
-    async def write(self, keys: Keys, version: int, views: dict[str | None, bytes], lines: list[LogLine]) -> int:
+    async def write(
+        self, keys: Keys, version: int, views: dict[str | None, tuple[str, bytes | None]], lines: list[LogLine]
+    ) -> int:
+        """Write a projection at ``version``: per reader, the digest of its view
+        (:func:`view_digest` of :func:`stored_view`) and the body, or ``None`` for a view the caller
+        knows is stored already with that digest (it is then checked, not sent again). Returns the
+        projected version, or :data:`MISMATCH` (nothing written) when a view said unchanged is not."""
         readers = list(views)
-        args: list[Any] = [version, len(readers), *(views[r] for r in readers)]
+        args: list[Any] = [version, len(readers)]
+        for r in readers:
+            digest, body = views[r]
+            args += [r or "", digest, body if body is not None else ""]
         for line in lines:
             args += [line.seq, _enc.encode(line)]
         return int(
@@ -87,16 +131,15 @@ class ProjectionStore:
     async def clear(self, keys: Keys, readers: list[str | None]) -> None:
         await self.redis.delete(keys.proj, keys.log, *(keys.view(r) for r in readers))
 
-    async def view(self, keys: Keys, reader: str | None) -> bytes | None:
-        return await self.redis.get(keys.view(reader))
-
     async def log(self, keys: Keys, after: int, limit: int) -> list[LogLine]:
         raw = await self.redis.zrangebyscore(keys.log, f"({after}", "+inf", start=0, num=limit)
         return [_line_dec.decode(x) for x in raw]
 
     async def view_with_version(self, keys: Keys, reader: str | None) -> tuple[int, bytes] | None:
-        """The stored view of ``reader`` and the version it reflects, if any."""
-        raw = await self.redis.get(keys.view(reader))
-        if raw is None:
+        """The stored view of ``reader`` as served, and the version it reflects, if any: read with
+        the projected version in one atomic call, which takes the :data:`VERSION_MARK`'s place."""
+        raw, version = await self._view(keys=[keys.view(reader), keys.proj])
+        if raw is None or version is None:
             return None
-        return msgspec.json.decode(raw, type=_Versioned).version, raw
+        v = int(version)
+        return v, raw.replace(_MARK, b'"version":%d' % v, 1)
