@@ -92,18 +92,27 @@ class SoakGame(fg.FullGame):
             raise InvariantBroken(f"after batch {self.batches} ({self.state.phase}/{self.state.step}): {e!r}") from None
 
 
-def _players(i: int) -> int:
-    return 3 + i % 4
+VARIANTS = ("base", "tides", "mod")
+"""The domain part's games: the base game, with Tides of Battle (BG-TIDES-*), or Mother of Dragons
+without Targaryen (issue 13: 3-7 players, vassals for the houses nobody plays)."""
 
 
-def _settings(tides: bool) -> Settings | None:
-    return Settings(tides_of_battle=True) if tides else None
+def _players(i: int, variant: str = "base") -> int:
+    return 3 + i % 5 if variant == "mod" else 3 + i % 4
 
 
-def play_timed(i: int, base_seed: int, tides: bool = False) -> dict:
+def _settings(variant: str) -> Settings | None:
+    if variant == "tides":
+        return Settings(tides_of_battle=True)
+    if variant == "mod":
+        return Settings(expansion="mother_of_dragons")
+    return None
+
+
+def play_timed(i: int, base_seed: int, variant: str = "base") -> dict:
     t0 = time.perf_counter()
     try:
-        g = TimedGame(_players(i), f"soak-{base_seed}-{i}", _settings(tides))
+        g = TimedGame(_players(i, variant), f"soak-{base_seed}-{i}", _settings(variant))
         g.play(random.Random(base_seed * 100_003 + i))
     except Exception as e:  # noqa: BLE001 - counted and shown
         return {"i": i, "seconds": time.perf_counter() - t0, "error": type(e).__name__, "trace": traceback.format_exc()}
@@ -116,11 +125,11 @@ def play_timed(i: int, base_seed: int, tides: bool = False) -> dict:
     }
 
 
-def play_soak(i: int, base_seed: int, timed_state: bytes | None, tides: bool = False) -> dict:
-    out: dict = {"i": i, "players": _players(i)}
+def play_soak(i: int, base_seed: int, timed_state: bytes | None, variant: str = "base") -> dict:
+    out: dict = {"i": i, "players": _players(i, variant)}
     t0 = time.perf_counter()
     try:
-        g = SoakGame(_players(i), f"soak-{base_seed}-{i}", _settings(tides))
+        g = SoakGame(_players(i, variant), f"soak-{base_seed}-{i}", _settings(variant))
         g.play(random.Random(base_seed * 100_003 + i))
     except InvariantBroken as e:
         return {**out, "invariant": str(e), "trace": traceback.format_exc()}
@@ -149,19 +158,22 @@ def play_soak(i: int, base_seed: int, timed_state: bytes | None, tides: bool = F
     return out
 
 
-def _both(args: tuple[int, int, bool]) -> tuple[dict, dict]:
-    i, base_seed, tides = args
-    timed = play_timed(i, base_seed, tides)
-    soak = play_soak(i, base_seed, timed.pop("state", None), tides)
+def _both(args: tuple[int, int, str]) -> tuple[dict, dict]:
+    i, base_seed, variant = args
+    timed = play_timed(i, base_seed, variant)
+    soak = play_soak(i, base_seed, timed.pop("state", None), variant)
     return timed, soak
 
 
 def domain_part(args) -> bool:
-    variant = ", Tides of Battle on" if args.tides else ""
-    print(
-        f"--- domain: {args.games} complete games (3-6 players in turn{variant}), {args.procs} process(es)", flush=True
-    )
-    jobs = [(i, args.seed, args.tides) for i in range(args.games)]
+    variant = "mod" if args.mother_of_dragons else "tides" if args.tides else "base"
+    what = {
+        "base": "3-6 players in turn",
+        "tides": "3-6 players in turn, Tides of Battle on",
+        "mod": "Mother of Dragons, 3-7 players in turn",
+    }[variant]
+    print(f"--- domain: {args.games} complete games ({what}), {args.procs} process(es)", flush=True)
+    jobs = [(i, args.seed, variant) for i in range(args.games)]
     wall = time.perf_counter()
     if args.procs > 1:
         with ProcessPoolExecutor(args.procs) as ex:
@@ -439,6 +451,11 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=400, help="domain: complete games")
     ap.add_argument("--procs", type=int, default=1, help="domain: processes (1: the per-core figure)")
     ap.add_argument("--tides", action="store_true", help="domain: games with the Tides of Battle variant (BG-TIDES-*)")
+    ap.add_argument(
+        "--mother-of-dragons",
+        action="store_true",
+        help="domain: Mother of Dragons games without Targaryen (3-7 players, vassals)",
+    )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--api-games", type=int, default=32, help="API: complete games")
     ap.add_argument("--concurrency", type=int, default=4, help="API: games played at once")

@@ -96,6 +96,11 @@ def check_batch_end(s: BoardState) -> None:
             continue
         assert s.areas[area].house == o.house, (area, o)
     reconciling = set(s.westeros.reconcile) if s.westeros else set()
+    # A combat's attacker, once the combat is decided, is between its origin and the attacked area
+    # (its units move in after the loser's retreat, or go home after a loss): its supply was checked
+    # at the March's declaration (BG-SUPPLY-06) and is checked again when the combat is over.
+    if combat is not None and combat.winner is not None:
+        reconciling.add(combat.attacker)
     for house in s.houses_in_play:
         if house not in reconciling and house in s.houses:
             assert supply_ok(s, house), (house, s.houses[house].supply, s.phase, s.step)
