@@ -1,10 +1,17 @@
 """Appends of concurrent commands of different games share one Redis round trip
 (``service.store.event_store.AppendPipeline``), each still its own atomic script call with its own
-answer: a conflict or an error in one never touches another (issue 12, pipelined appends)."""
+answer: a conflict or an error in one never touches another (issue 12, pipelined appends).
+
+These tests write bogus events and delete partition feeds, so they run on a Redis server of their
+own: on the session's database they would break the running projector's consumer groups."""
 
 from __future__ import annotations
 
 import asyncio
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 import msgspec
 import pytest
@@ -18,8 +25,21 @@ from domain.core.envelope import GENESIS, seal
 from domain.core.errors import GameError
 from service.engine.dispatch import NullScheduler
 from service.engine.runtime import build_runtime
+from service.store import embedded_redis
 from service.store.config import Config
 from service.store.event_store import Appended, EventStore, Stale
+
+
+@pytest.fixture(scope="module")
+def own_redis_url() -> Iterator[str]:
+    """A private redis-server for this module (not the session's database)."""
+    tmp = Path(tempfile.mkdtemp(prefix="citadel-pipeline-redis-"))
+    proc, port = embedded_redis.start(tmp, persist=False)
+    try:
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        embedded_redis.stop(proc)
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 def _config(redis_url: str) -> Config:
@@ -33,13 +53,13 @@ def _one_event() -> list:
     return [seal(1, "2026-01-01T00:00:00.000Z", 1, GENESIS, b'{"type":"pipeline_test"}')]
 
 
-def test_appends_of_one_turn_share_a_round_trip_and_each_gets_its_own_answer(redis_url):
+def test_appends_of_one_turn_share_a_round_trip_and_each_gets_its_own_answer(own_redis_url):
     """Three appends in one turn: one accepted, one stale (another writer got there first), one
     failing in the server (its stream key holds a string). One round trip; each caller gets its own
     outcome, and the accepted one is in its stream."""
 
     async def scenario() -> None:
-        client = aioredis.from_url(redis_url)
+        client = aioredis.from_url(own_redis_url)
         store = EventStore(client, 16)
         ok, stale, broken = (store.keys(f"g_pipeline{i}") for i in range(3))
         await client.delete(ok.events, stale.events, broken.events)
@@ -71,15 +91,15 @@ def test_appends_of_one_turn_share_a_round_trip_and_each_gets_its_own_answer(red
 
 
 @pytest.mark.parametrize("players", [3])
-def test_two_concurrent_commands_to_different_games_share_one_round_trip(redis_url, players):
+def test_two_concurrent_commands_to_different_games_share_one_round_trip(own_redis_url, players):
     """Two seats join two games at once through one engine: their appends leave together. Then the
     same again while another process has moved the second game on behind this engine's back and the
     command names the version it expects (``If-Match``): the second is refused 409
     ``stale_version`` and the first is accepted, from one shared round trip."""
 
     async def scenario() -> None:
-        rt = build_runtime(_config(redis_url), scheduler=NullScheduler())
-        other = build_runtime(_config(redis_url), scheduler=NullScheduler())
+        rt = build_runtime(_config(own_redis_url), scheduler=NullScheduler())
+        other = build_runtime(_config(own_redis_url), scheduler=NullScheduler())
         try:
             ids = []
             for _ in range(2):
