@@ -235,13 +235,31 @@ def _choose_houses(api: httpx.Client, game: Any) -> None:
 
 @pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason=NO_BROWSER)
+def _command_vassals(api: httpx.Client, game) -> None:
+    """MOD-VASSAL-03/04: each holder of a set of Vassal Order tokens commands the first free vassal
+    offered, until no such decision is left (then Assign Orders is open)."""
+    for _ in range(20):
+        asked = False
+        for token in game.houses.values():
+            for d in decisions(api, game, token)["decisions"]:
+                if d["options"].get("kind") == "choose_commanders":
+                    r = api.post(
+                        f"/v1/games/{game.id}/commands",
+                        json={"type": "command_vassal", "vassal": d["options"]["vassals"][0]},
+                        headers=game.auth(token),
+                    )
+                    assert r.status_code == 200, r.text
+                    asked = True
+        if not asked:
+            return
+
+
 def test_a_mother_of_dragons_game_is_drawn_on_its_own_board(service, api: httpx.Client, tmp_path: Path) -> None:
     """A Mother of Dragons game (``settings.expansion``) is drawn on the board with the Eyrie and Bite
     overlays (``GET /v1/reference/board-mother-of-dragons``): The Vale of Arryn, The Bite and the Port
     of the Eyrie have markers where that board draws them, the vassals' units are shown, the names stay
     readable, and the page follows the game live as the houses seal their orders. (The reveal is not
-    awaited: on this branch a Mother of Dragons game waits on no one once every player house has sealed
-    its orders, and no reveal comes.)"""
+    awaited: the vassals' orders, placed by their commanders, are still due.)"""
     sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the dev extras) drives the browser")
     base, _ = service
     board = api.get("/v1/reference/board-mother-of-dragons").json()
@@ -250,6 +268,7 @@ def test_a_mother_of_dragons_game_is_drawn_on_its_own_board(service, api: httpx.
     r = api.post(f"/v1/games/{game.id}/start", headers=game.auth(game.organizer))
     assert r.status_code == 200, r.text
     _choose_houses(api, game)
+    _command_vassals(api, game)
     version = decisions(api, game, game.organizer)["version"]
     view = wait_until(
         lambda: (
@@ -286,7 +305,11 @@ def test_a_mother_of_dragons_game_is_drawn_on_its_own_board(service, api: httpx.
             # Every player house seals its orders; the page, still live, shows them face down (BG-PLAN-03).
             sealed: dict[str, str] = {}
             for house, token in game.houses.items():
-                (mine,) = decisions(api, game, token)["decisions"]
+                (mine,) = [
+                    d
+                    for d in decisions(api, game, token)["decisions"]
+                    if not d.get("for_vassal") and "assign_orders" in d.get("commands", [d["options"].get("kind")])
+                ]
                 orders = default_like_orders(mine["options"])
                 r = api.post(
                     f"/v1/games/{game.id}/commands",
