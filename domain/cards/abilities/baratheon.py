@@ -5,8 +5,8 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
-from ..state import AbilityChoice, CardState
-from .base import Ability, NextCheaper, Query, announce, ask, controls, kneel, lasting, prompt, stand, standing
+from ..state import CardState
+from .base import Ability, NextCheaper, Query, announce, ask_one, controls, kneel, lasting, stand, standing
 
 
 class FieryFollowers(Ability):
@@ -153,10 +153,7 @@ class Melisandre(Ability):
             p.card for p in em.state.in_play.values() if em.state.record(p.card).type == "character" and not p.kneeling
         )
         default = _strongest_of(em.state, options, owner) if options else []
-        choice = AbilityChoice(
-            seat=owner, card=source, options=options, count=1, prompt=prompt(self), default=default, resume="marshal"
-        )
-        ask(em, choice)
+        ask_one(em, self, source, owner, options, default, "marshal")
 
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         if seat == owner and "R'hllor" in rec.traits:
@@ -202,18 +199,7 @@ class VanguardLancer(Ability):
         faction = [them] if s.player(them).faction_power > 0 else []
         options = faction + sorted(chars)
         default = (faction + chars)[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="marshal",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "marshal")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None

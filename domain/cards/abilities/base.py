@@ -284,6 +284,17 @@ def ask(em: Emitter, choice: AbilityChoice) -> bool:
     return True
 
 
+def ask_one(
+    em: Emitter, ability: Ability, source: str, owner: str, options: list[str], default: list[str], resume: str
+) -> bool:
+    """:func:`ask` for one target among ``options``, prompted with the card's text (the usual
+    reaction's choice)."""
+    choice = AbilityChoice(
+        seat=owner, card=source, options=options, count=1, prompt=prompt(ability), default=default, resume=resume
+    )
+    return ask(em, choice)
+
+
 def kill_one(em: Emitter, victim: str) -> None:
     """A card ability kills ``victim`` (if still in play) for its controller: :func:`kill`."""
     placed = em.state.in_play.get(victim)

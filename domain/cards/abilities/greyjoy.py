@@ -5,21 +5,20 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..entering import put_into_play
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     PrintedOnly,
     Query,
     announce,
-    ask,
+    ask_one,
     bearer,
     controls,
     kill_one,
     kneel,
     lasting,
     participates,
-    prompt,
     stand,
     standing,
 )
@@ -101,18 +100,7 @@ class AeronDamphair(Ability):
             and put_into_play(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="dominance_won",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "dominance_won")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None
@@ -217,18 +205,7 @@ class ThrowingAxe(Ability):
         s = em.state
         options = sorted(c for c in challenge.defenders if c in s.in_play)
         default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="challenge_won",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "challenge_won")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None

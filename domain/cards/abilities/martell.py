@@ -5,20 +5,19 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
-    ask,
+    ask_one,
     bearer,
     lasting,
     limit_free,
     lost_by,
     may_enter,
     participates,
-    prompt,
     put_into_play,
 )
 
@@ -51,18 +50,7 @@ class MaesterCaleotte(Ability):
             key=lambda pair: (-s.record(pair[0]).str_, pair[0], CHALLENGE_TYPES.index(pair[1])),
         )
         default = [f"{c}:{i}" for c, i in theirs[:1]] or options[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="challenge_won",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "challenge_won")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return f"phase:{source}/{chosen[0]}"
@@ -88,18 +76,7 @@ class DornishParamour(Ability):
         s = em.state
         options = sorted(p.card for p in s.characters(challenge.defender))
         default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="declared",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "declared")
 
     @staticmethod
     def _key(state: CardState, source: str, target: str) -> str | None:

@@ -5,13 +5,13 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..phases.draw import draw
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
-    ask,
+    ask_one,
     bearer,
     characters_in_play,
     controls,
@@ -21,7 +21,6 @@ from .base import (
     lasting,
     lost_by,
     participates,
-    prompt,
     stand,
     standing,
 )
@@ -112,12 +111,7 @@ class Summer(Ability):
             if s.record(c).type == "character" and s.record(c).faction == "stark" and s.record(c).str_ <= self.most
         )
         default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner, card=source, options=options, count=1, prompt=prompt(self), default=default, resume=resume
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, resume)
 
     def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
         self._ask(em, source, owner, "marshal")
@@ -159,18 +153,7 @@ class Ice(Ability):
         s = em.state
         options = sorted(p.card for p in s.characters(s.opponent(owner)))
         default = sorted(options, key=lambda c: (-s.record(c).str_, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="challenge_won",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "challenge_won")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None

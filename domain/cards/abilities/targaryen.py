@@ -5,13 +5,13 @@ from __future__ import annotations
 from .. import events as ev
 from ..emitter import Emitter
 from ..phases.draw import shuffle
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
-    ask,
+    ask_one,
     bearer,
     kill,
     kneel,
@@ -19,7 +19,6 @@ from .base import (
     limit_free,
     may_enter,
     participates,
-    prompt,
     put_into_play,
     stand,
 )
@@ -46,18 +45,7 @@ class PlazaOfPunishment(Ability):
             p.card for p in s.in_play.values() if s.record(p.card).type == "character" and p.card not in bearers
         )
         theirs = sorted((c for c in options if s.in_play[c].controller != owner), key=lambda c: (s.record(c).str_, c))
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=(theirs or options)[:1],
-                resume="challenge_won",
-            ),
-        )
+        ask_one(em, self, source, owner, options, (theirs or options)[:1], "challenge_won")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return f"phase:{source}/{chosen[0]}"

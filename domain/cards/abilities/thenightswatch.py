@@ -14,6 +14,7 @@ from .base import (
     Query,
     announce,
     ask,
+    ask_one,
     bearer,
     kneel,
     lasting,
@@ -406,18 +407,7 @@ class Yoren(Ability):
             and put_into_play(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
-        ask(
-            em,
-            AbilityChoice(
-                seat=owner,
-                card=source,
-                options=options,
-                count=1,
-                prompt=prompt(self),
-                default=default,
-                resume="marshal",
-            ),
-        )
+        ask_one(em, self, source, owner, options, default, "marshal")
 
     def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
         return None

@@ -5,20 +5,19 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
-from ..state import AbilityChoice, CardState, Challenge
+from ..state import CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
-    ask,
+    ask_one,
     bearer,
     characters_in_play,
     controls,
     kneel,
     lasting,
     participates,
-    prompt,
     standing,
 )
 
@@ -117,18 +116,7 @@ class OlennasInformant(Ability):
 
     def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
         if em.state.phase == "challenges":
-            ask(
-                em,
-                AbilityChoice(
-                    seat=owner,
-                    card=source,
-                    options=list(CHALLENGE_TYPES),
-                    count=1,
-                    prompt=prompt(self),
-                    default=["military"],
-                    resume="window",
-                ),
-            )
+            ask_one(em, self, source, owner, list(CHALLENGE_TYPES), ["military"], "window")
 
     def extra_challenges(self, state: CardState, source: str, owner: str, seat: str) -> tuple[str, ...]:
         if seat != owner or state.phase != "challenges":
