@@ -39,7 +39,7 @@ from domain.core.errors import GameError
 from service.engine.runtime import Runtime, build_runtime
 from service.store.archive import Archiver
 from service.store.logs import configure_logging
-from service.store.redis_client import STORE_UNREACHABLE
+from service.store.redis_client import STORE_UNREACHABLE, remember_cluster_nodes
 
 configure_logging()
 log = logging.getLogger("citadel.jobs")
@@ -116,7 +116,9 @@ def _run(job: Callable[..., Awaitable[T]], *args: Any) -> T:
     except STORE_UNREACHABLE:
         # Redis restarted or failed over: drop the runtime (its pooled connections are dead) so the
         # next job connects afresh; this job failed, and the sweep enqueues its work again, since
-        # the game's mark stays until the work is done (workers/sweep.py).
+        # the game's mark stays until the work is done (workers/sweep.py). The new runtime's clients
+        # start from every Cluster node this one knew, not from REDIS_URL's alone (it may be the dead one).
+        remember_cluster_nodes(_runtime.redis)
         _runtime = None
         raise
 

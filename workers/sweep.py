@@ -143,9 +143,9 @@ class Sweeper:
             return
         while True:
             self.last = time.monotonic()
-            if self._marks is None:
-                self._marks = WorkMarks(event_store_redis_sync(self.cfg), self.cfg.partitions)
             try:
+                if self._marks is None:  # (re)connecting may fail too: the store is still failing over
+                    self._marks = WorkMarks(event_store_redis_sync(self.cfg), self.cfg.partitions)
                 swept = sweep_once(self.cfg, self._marks, self._busy_work, self.seen, archive=self._busy_archive)
             except Exception:  # a Redis hiccup must not stop the worker; the next tick retries
                 log.exception("sweep failed; retrying")

@@ -5,6 +5,7 @@
 | ``REDIS_URL`` | embedded Redis (``citadel run``) | the event store's Redis (may be a Cluster) |
 | ``CITADEL_QUEUE_URL`` | ``REDIS_URL`` | RQ's Redis (RQ does not run on Redis Cluster) |
 | ``CITADEL_CLUSTER`` | ``0`` | ``1`` to talk to ``REDIS_URL`` as a Redis Cluster |
+| ``CITADEL_CLUSTER_NODES`` | empty | more Cluster nodes to start from besides the one ``REDIS_URL`` names (``host:port,host:port``): a process that starts while that node is down still finds the Cluster (service/store/redis_client.py) |
 | ``CITADEL_PARTITIONS`` | ``16`` | number of partitions (hash tags and feeds) |
 | ``CITADEL_SECRET`` | generated once, kept in Redis | key that signs bearer tokens |
 | ``CITADEL_SIGNING_KEY`` | generated once, kept in Redis | Ed25519 key that signs exported chain heads: base64 of its 32-byte seed, or a file with that or a PEM key (service/engine/signing.py) |
@@ -49,6 +50,8 @@ class Config:
     cors_origins: tuple[str, ...] = ()
     archive_after_s: float = 600.0
     feed_trim_s: float = 30.0
+    cluster_nodes: tuple[tuple[str, int], ...] = ()
+    """``CITADEL_CLUSTER_NODES``: Cluster nodes to start from besides ``REDIS_URL``'s."""
     append_pipeline: bool = True
     """``CITADEL_APPEND_PIPELINE`` (default 1): send the appends of one event-loop turn in one
     round trip (``service.store.event_store.AppendPipeline``); 0 sends each on its own."""
@@ -60,6 +63,7 @@ class Config:
             redis_url=redis_url,
             queue_url=os.environ.get("CITADEL_QUEUE_URL", redis_url),
             cluster=os.environ.get("CITADEL_CLUSTER", "0") == "1",
+            cluster_nodes=cluster_nodes(os.environ.get("CITADEL_CLUSTER_NODES", "")),
             partitions=int(os.environ.get("CITADEL_PARTITIONS", "16")),
             secret=os.environ.get("CITADEL_SECRET") or None,
             snapshot_every=int(os.environ.get("CITADEL_SNAPSHOT_EVERY", "64")),
@@ -85,3 +89,16 @@ def cors_origins(value: str) -> tuple[str, ...]:
         if o != "*" and ("://" not in o or "/" in o.split("://", 1)[1]):
             raise ValueError(f"CITADEL_CORS_ORIGINS: {o!r} is not an origin (scheme://host[:port], or *)")
     return origins
+
+
+def cluster_nodes(value: str) -> tuple[tuple[str, int], ...]:
+    """``CITADEL_CLUSTER_NODES``: comma-separated ``host:port`` pairs."""
+    nodes = []
+    for item in (i.strip() for i in value.split(",")):
+        if not item:
+            continue
+        host, sep, port = item.rpartition(":")
+        if not sep or not host or not port.isdigit():
+            raise ValueError(f"CITADEL_CLUSTER_NODES: {item!r} is not host:port")
+        nodes.append((host, int(port)))
+    return tuple(nodes)

@@ -10,15 +10,45 @@ import redis.asyncio as aioredis
 import redis.exceptions
 from redis.asyncio.cluster import ClusterNode
 from redis.asyncio.cluster import RedisCluster as AsyncRedisCluster
+from redis.cluster import ClusterNode as SyncClusterNode
 from redis.cluster import RedisCluster
 
 from .config import Config
+
+_seen_cluster_nodes: dict[tuple[str, int], None] = {}
+"""Every Cluster node a client of this process has discovered, oldest first (process-wide)."""
+
+
+def remember_cluster_nodes(client: Any) -> None:
+    """Note the nodes ``client`` (a Cluster client that has reached its Cluster) knows, so that
+    clients created later in this process can start from them (:func:`cluster_seeds`). A plain
+    client, or one that never connected, adds nothing."""
+    get_nodes = getattr(client, "get_nodes", None)
+    if get_nodes is None:
+        return
+    with contextlib.suppress(Exception):
+        for node in get_nodes():
+            _seen_cluster_nodes[(node.host, node.port)] = None
+
+
+def cluster_seeds(cfg: Config) -> list[tuple[str, int]]:
+    """The nodes a new Cluster client starts from besides the one ``REDIS_URL`` names:
+    ``CITADEL_CLUSTER_NODES`` and every node a client of this process has seen. A process that
+    replaces its clients after a failover (the worker's sweep and jobs, the API's stream reads)
+    must not depend on ``REDIS_URL``'s node alone: when that node is the master that died, a client
+    seeded from it alone cannot start at all (seen in CI: a worker whose sweep could no longer
+    reach Redis left a game waiting for its resolution until the test gave up)."""
+    seeds = dict.fromkeys(cfg.cluster_nodes)
+    seeds.update(_seen_cluster_nodes)
+    return list(seeds)
 
 
 def event_store_redis(cfg: Config) -> Any:
     """Async client for the event store; a RedisCluster client when ``CITADEL_CLUSTER=1``."""
     if cfg.cluster:
-        return AsyncRedisCluster.from_url(cfg.redis_url)
+        return AsyncRedisCluster.from_url(
+            cfg.redis_url, startup_nodes=[ClusterNode(host, port) for host, port in cluster_seeds(cfg)]
+        )
     return aioredis.from_url(cfg.redis_url, max_connections=256)
 
 
@@ -33,14 +63,13 @@ STORE_UNREACHABLE: tuple[type[Exception], ...] = (
 with ``Retry-After`` for each of them, never 500; workers and the projector reconnect."""
 
 
-def blocking_reads_redis(cfg: Config, seeds: list[tuple[str, int]] | None = None) -> Any:
+def blocking_reads_redis(cfg: Config) -> Any:
     """A separate pool for blocking reads (SSE, long-polls): a crowd of open streams can never take
-    the connections that commands need. On a Cluster, ``seeds`` are the nodes to discover the slot
-    map from (default: the node ``REDIS_URL`` names)."""
+    the connections that commands need. On a Cluster it starts from :func:`cluster_seeds` too."""
     if cfg.cluster:
-        if seeds:
-            return AsyncRedisCluster(startup_nodes=[ClusterNode(host, port) for host, port in seeds])
-        return AsyncRedisCluster.from_url(cfg.redis_url)
+        return AsyncRedisCluster.from_url(
+            cfg.redis_url, startup_nodes=[ClusterNode(host, port) for host, port in cluster_seeds(cfg)]
+        )
     return aioredis.from_url(cfg.redis_url, max_connections=cfg.max_streams + 8)
 
 
@@ -49,19 +78,14 @@ class BlockingReads:
 
     A Cluster client that lost a master kept routing to the dead node (seen: 80 s of 503s on the
     event streams after a failover), while a new one reads the slot map afresh. The new one is
-    seeded from every node the long-lived command client has discovered, not from ``REDIS_URL``
-    alone: when the node that URL names is the master that died, a client seeded from it alone
-    cannot start at all (seen in CI: a 500 on a long-poll after the failover)."""
+    seeded from every node the long-lived command client has discovered (:func:`cluster_seeds`),
+    not from ``REDIS_URL`` alone: when the node that URL names is the master that died, a client
+    seeded from it alone cannot start at all (seen in CI: a 500 on a long-poll after the failover)."""
 
     def __init__(self, cfg: Config, commands: Any) -> None:
         self.cfg = cfg
         self.commands = commands
         self.client: Any = blocking_reads_redis(cfg)
-
-    def _known_nodes(self) -> list[tuple[str, int]]:
-        if not self.cfg.cluster:
-            return []
-        return [(n.host, n.port) for n in self.commands.get_nodes()]
 
     async def xread(self, streams: dict[str, str], count: int, block: int) -> Any:
         """Read; on a store error replace the client, then let the error go on (the caller
@@ -69,7 +93,9 @@ class BlockingReads:
         try:
             return await self.client.xread(streams, count=count, block=block)
         except STORE_UNREACHABLE:
-            old, self.client = self.client, blocking_reads_redis(self.cfg, self._known_nodes())
+            remember_cluster_nodes(self.commands)
+            remember_cluster_nodes(self.client)
+            old, self.client = self.client, blocking_reads_redis(self.cfg)
             with contextlib.suppress(Exception):
                 await old.aclose()
             raise
@@ -79,8 +105,14 @@ class BlockingReads:
 
 
 def event_store_redis_sync(cfg: Config) -> Any:
+    """Sync client for the event store (the worker's sweep, the webhook outbox, start-up reads).
+    A Cluster client connects as it is made: the nodes it found are remembered at once."""
     if cfg.cluster:
-        return RedisCluster.from_url(cfg.redis_url)
+        client = RedisCluster.from_url(
+            cfg.redis_url, startup_nodes=[SyncClusterNode(host, port) for host, port in cluster_seeds(cfg)]
+        )
+        remember_cluster_nodes(client)
+        return client
     return redis.Redis.from_url(cfg.redis_url)
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import time
+from collections import Counter
 
 import httpx
 import pytest
@@ -24,13 +25,15 @@ from clients.bot import PlayedGame, play_game
 from clients.citadel_client.client import CitadelClient
 from service.processes import worker_command
 from service.store import embedded_redis
-from service.store.config import Config
+from service.store.config import Config, cluster_nodes
 from service.store.event_store import Appended, EventStore
-from service.store.redis_client import STORE_UNREACHABLE, BlockingReads, event_store_redis
+from service.store.redis_client import STORE_UNREACHABLE, BlockingReads, event_store_redis, event_store_redis_sync
 from tests.conftest import QUEUE, Procs
 from tests.support.export_checks import check_export
 from tests.support.game_client import api_ready, wait_until
 from tests.support.redis_cluster import LocalCluster
+from workers.jobs import Outcome
+from workers.sweep import Sweeper
 
 pytestmark = pytest.mark.slow
 
@@ -179,3 +182,55 @@ def test_with_wait_replicas_an_append_is_answered_once_its_replica_holds_it(tmp_
         assert counted == 1  # citadel_appends_under_replicated_total
     finally:
         cluster.stop()
+
+
+def test_the_workers_sweep_reconnects_when_the_node_redis_url_names_is_the_master_that_died(tmp_path):
+    """CI saw a game stay at one version for ten minutes after the failover: its orders waited
+    for a worker's resolution, and the worker's sweep, which rebuilds its Cluster client after a
+    store error, seeded the new one from ``REDIS_URL`` alone; that URL named the killed master, so
+    the new client could not start, and every later sweep failed the same way. Clients made after
+    a failover now start from every node the process has seen (and ``CITADEL_CLUSTER_NODES``)."""
+    cluster = LocalCluster(tmp_path / "cluster")
+    url_node = cluster.masters[0]
+    key = next(k for i in range(1000) if cluster.master_of(k := f"{{p{i}}}:events") is url_node)
+    cfg = Config(
+        redis_url=cluster.url, queue_url=cluster.url, cluster=True, partitions=4, secret=None,
+        snapshot_every=64, queue_name="unused", sweep_s=0,
+    )  # fmt: skip
+    assert f":{url_node.port}/" in cfg.redis_url
+    swept: list[int] = []
+
+    def work(pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
+        return Counter()
+
+    sweeper = Sweeper(cfg, work=work, archive=lambda games: Counter())
+    try:
+        sweeper.tick()  # connects, as a worker does at start-up
+        assert sweeper._marks is not None
+        cluster.kill_master_of(key)
+        sweeper._marks = None  # as after any failed sweep: the next tick makes a new client
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            sweeper.tick()
+            if sweeper._marks is not None:  # the last sweep reached the Cluster
+                swept.append(len(swept))
+                if len(swept) >= 3:
+                    break
+            time.sleep(0.2)
+        assert len(swept) >= 3, "the sweep never reached the Cluster again after its URL's node died"
+        fresh = event_store_redis_sync(cfg)  # and any client made now starts too
+        try:
+            assert fresh.ping()
+        finally:
+            fresh.close()
+    finally:
+        cluster.stop()
+
+
+def test_cluster_nodes_setting_lists_more_start_nodes():
+    """``CITADEL_CLUSTER_NODES``: ``host:port`` pairs, comma-separated; anything else is refused at
+    start-up with the variable's name."""
+    assert cluster_nodes(" 10.0.0.1:7000, redis-b:7001 ,") == (("10.0.0.1", 7000), ("redis-b", 7001))
+    assert cluster_nodes("") == ()
+    with pytest.raises(ValueError, match="CITADEL_CLUSTER_NODES"):
+        cluster_nodes("redis-b")
