@@ -47,6 +47,7 @@ from .action import events as aev
 from .action import tides_events as tev
 from .action.combat import vassal_shuffle_purpose
 from .action.tides import shuffle_purpose as tides_shuffle_purpose
+from .action.vassal_cards import jaqen_purpose
 from .replay import candidates
 from .sealed_inputs import check_reveals
 from .state import BoardState
@@ -111,10 +112,11 @@ def _decode(
 
 def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
     """Every random outcome the export records, by the purpose of its random stream: the house
-    deal and the decks of ``game_started`` (BG-SETUP-02/03), each Winter Is Coming reshuffle
-    (BG-WCARD-04), each Tides of Battle deck (BG-TIDES-02), the salt of each sealed input the export
-    shows (domain/core/commitment.py). Used to re-derive an export whose seed
-    is still secret."""
+        deal and the decks of ``game_started`` (BG-SETUP-02/03), each Winter Is Coming reshuffle
+        (BG-WCARD-04), each Tides of Battle deck (BG-TIDES-02), each vassal draw and Jaqen H'ghar's pick
+    (MOD-VASSAL-14/29), the salt of each sealed input the export
+        shows (domain/core/commitment.py). Used to re-derive an export whose seed
+        is still secret."""
     out: dict[str, list[Any]] = {}
     seats: list[str] = []
     round_ = 1
@@ -137,6 +139,8 @@ def recorded_draws(recorded: list[Recorded]) -> dict[str, list[Any]]:
                 out[shuffle_purpose(round_, e.deck, e.attempt)] = cards
             case mev.VassalHouseCardsDrawn(deck=list() as deck):  # MOD-VASSAL-14
                 out[vassal_shuffle_purpose(e.number)] = deck
+            case aev.HouseCardReplacedAtRandom(hand=list() as hand):  # Jaqen H'ghar (MOD-VASSAL-29)
+                out[jaqen_purpose(e.number, e.house)] = hand
             case tev.TidesDeckShuffled(cards=list() as cards):
                 out[tides_shuffle_purpose(round_, e.number)] = cards
             case ev.OrdersSubmitted(salt=str() as salt) | wev.BidSubmitted(salt=str() as salt):

@@ -12,7 +12,9 @@ Hidden in this game (BG-PLAN-03, BG-WILD-04, BG-PLAN-07, BG-COK-03, BG-WCARD-04)
   drawn wildling card are public);
 * the wildling card the Messenger Raven holder looked at: seen by that house only;
 * House cards in hand (BG-MISC-02): seen by their house only (a vassal's 3 drawn cards and its
-  chosen card, MOD-VASSAL-14: by its commander only; the Vassal House deck's shuffled order: by nobody);
+  chosen card, MOD-VASSAL-14: by its commander only; the Vassal House deck's shuffled order: by nobody;
+  the shuffled hand Jaqen H'ghar's random card is drawn from: by nobody, the drawn card being public
+  as it is revealed at once);
 * Tides of Battle (BG-TIDES-02/03): the order of each combat's shuffled deck, seen by nobody; a
   drawn Tides card (and one discarded with the Blade), seen by its house only until both are
   revealed (``TidesCardsRevealed``).
@@ -67,6 +69,8 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
         case mev.VassalHouseCardsDrawn():
             mine = reader is not None and reader == event.commander
             return msgspec.structs.replace(event, deck=None, cards=event.cards if mine else None)
+        case aev.HouseCardReplacedAtRandom():  # Jaqen H'ghar: the card is revealed, the hand is not
+            return msgspec.structs.replace(event, hand=None)
         case ev.RavenWildlingPeeked() if event.house != reader:
             return msgspec.structs.replace(event, card=None)
         # Action phase (BG-COMBAT-09, BG-MISC-02): a sealed House card until both are revealed;

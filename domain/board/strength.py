@@ -1,5 +1,6 @@
 """Combat strength (BG-COMP-04, BG-COMBAT-05/07/08/12) with the House card texts that change unit
-strength (Ser Kevan Lannister, Victarion Greyjoy, Salladhor Saan) or order values (Catelyn Stark).
+strength (Ser Kevan Lannister, Victarion Greyjoy, Salladhor Saan; Mother of Dragons' vassal card Syrio
+Forel) or order values (Catelyn Stark).
 """
 
 from __future__ import annotations
@@ -50,10 +51,25 @@ def side_of(c: Combat, house: str) -> str:
     return "attacker" if house == c.attacker else "defender"
 
 
+def syrio_forel(state: BoardState, c: Combat, owner: str) -> bool:
+    """Syrio Forel (vassal House card, MOD-VASSAL-29): "If this vassal is defending, all non-vassal
+    footmen in the combat have strength 0": once revealed as the defending vassal's card, every
+    Footman of a player house fighting or supporting on either side counts 0 (Swords and Ravens,
+    ``SyrioForelHouseCardAbility``); vassals' Footmen keep their strength."""
+    return (
+        c.defender is not None
+        and card_of(c, c.defender) == "syrio_forel"
+        and c.defender in state.vassals
+        and owner not in state.vassals
+    )
+
+
 def unit_value(state: BoardState, c: Combat, unit: str, owner: str, side: str) -> int:
     """BG-COMP-04 for one standing unit fighting or supporting on ``side``."""
     attacker_card = card_of(c, c.attacker)
     if unit == "footman":
+        if syrio_forel(state, c, owner):
+            return 0
         if side == "attacker" and owner == c.attacker and attacker_card == "ser_kevan_lannister":
             return 2
         return 1

@@ -27,6 +27,7 @@ from ..tracks import tracks_of
 from . import events as aev
 from . import house_cards as hc
 from . import tides
+from . import vassal_cards as vassal
 from .retreats import best_retreat_areas, finish_retreat, retreat, valid_losses
 from .state import Combat
 from .sweeps import after_moves, remove_enemy_power_token
@@ -175,8 +176,13 @@ def st_cards(em: Emitter, c: Combat) -> bool:
 
 
 def st_cancel(em: Emitter, c: Combat) -> bool:
-    """Tyrion Lannister: cancel the opponent's card; it goes back to hand and another is chosen."""
+    """Tyrion Lannister: cancel the opponent's card; it goes back to hand and another is chosen.
+    Jaqen H'ghar (vassal card): cancel it and reveal a random card of that hand instead
+    (:func:`.vassal_cards.jaqen_h_ghar`). In turn order; no text resolves twice."""
     for h in hc.combatants(em.state, c):
+        if c.cards.get(h) in vassal.CANCEL and not hc.done(c, h, vassal.JAQEN):
+            vassal.jaqen_h_ghar(em, c, h)
+            return False  # re-run: the drawn card may have a cancel text of its own
         if c.cards.get(h) == "tyrion_lannister" and not hc.done(c, h, "tyrion_lannister"):
             if c.cards.get(hc.opponent(c, h)) is None:
                 em.emit(aev.AbilityResolved(house=h, card="tyrion_lannister"))
@@ -334,6 +340,8 @@ def st_retreat(em: Emitter, c: Combat) -> bool:
     """BG-COMBAT-18..21 (Robb Stark: the winner chooses the area)."""
     if tides.skulls_pending(em, c):  # BG-TIDES-04: skulls, after the casualties
         return open_decision(em, "choose_casualties")
+    if after_casualties(em, c):  # Beric Dondarrion (vassal card)
+        return open_decision(em, "house_card_ability")
     c = combat_of(em.state)
     s = em.state
     winner, loser = hc.outcome(c)
@@ -370,6 +378,18 @@ def st_retreat(em: Emitter, c: Combat) -> bool:
         )
     em.emit(aev.RetreatPending(chooser=winner if robb else loser, options=options))
     return _stage(em, "choose_retreat")
+
+
+def after_casualties(em: Emitter, c: Combat) -> bool:
+    """The texts that act once the casualties are taken, before the retreat (Beric Dondarrion,
+    :func:`.vassal_cards.after_casualties_pending`). True when a choice is pending."""
+    for h in hc.combatants(em.state, c):
+        c = combat_of(em.state)
+        card = c.played.get(h)
+        if card in vassal.AFTER_CASUALTIES and not hc.done(c, h, card):
+            if vassal.after_casualties_pending(em, c, h, card):
+                return True
+    return False
 
 
 def st_choose_retreat(em: Emitter, c: Combat) -> bool:

@@ -223,8 +223,26 @@ class HouseCardCancelled(Event, frozen=True, tag="house_card_cancelled"):
     by: str
 
 
+class HouseCardReplacedAtRandom(Event, frozen=True, tag="house_card_replaced_at_random"):
+    """Jaqen H'ghar (Mother of Dragons, MOD-VASSAL-29): ``by``'s card cancelled ``house``'s card
+    ``cancelled`` (back to its hand) and ``card``, drawn at random from that hand, is now ``house``'s
+    card, face up at once. ``hand`` is the whole hand as the seed shuffled it (``card`` is its first);
+    hidden from everyone until the game ends. ``number`` and ``house`` name the random stream
+    (:func:`~.vassal_cards.jaqen_purpose`)."""
+
+    house: str
+    card: str
+    cancelled: str
+    by: str
+    number: int
+    """The game's count of vassal draws when Jaqen acted (the draw his card came from)."""
+    hand: list[str] | None = None
+    """Hidden: the shuffled hand the card was taken from (its first)."""
+
+
 class AbilityChoicePending(Event, frozen=True, tag="ability_choice_pending"):
-    """A House card ability waits for its owner's choice among ``choices``."""
+    """A House card ability waits for ``house``'s choice among ``choices``: its owner's, or for Bronn
+    (Mother of Dragons) the opponent's of the vassal that played him."""
 
     house: str
     card: str
@@ -385,6 +403,7 @@ ACTION_EVENTS = (
     | HouseCardChosen
     | HouseCardsRevealed
     | HouseCardCancelled
+    | HouseCardReplacedAtRandom
     | AbilityChoicePending
     | AbilityResolved
     | HouseCardSwapped

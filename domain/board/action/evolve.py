@@ -99,6 +99,8 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
                 _add(in_combat.units, {event.to_unit: 1})
         case aev.UnitsRouted():
             _add(_phase(state, event).routed.setdefault(event.area, {}), event.units)
+            if in_combat is not None and event.house == in_combat.loser:
+                in_combat.retreated_to = event.area
         case aev.GarrisonRemoved():
             state.areas[event.area].garrison = 0
         case aev.NeutralForceRemoved():
@@ -135,6 +137,10 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
             c.cards.pop(event.house, None)
             c.cancelled[event.house] = event.card
             c.revealed = False
+        case aev.HouseCardReplacedAtRandom():
+            c = _combat(state, event)
+            c.cards[event.house] = event.card
+            c.revealed = True
         case aev.AbilityChoicePending():
             _combat(state, event).ability = PendingAbility(
                 house=event.house, card=event.card, choices=list(event.choices), may_skip=event.may_skip
@@ -143,6 +149,8 @@ def evolve_action(state: BoardState, event: Event) -> BoardState:
             c = _combat(state, event)
             c.ability = None
             c.done.append(f"{event.house}:{event.card}")
+            if event.choice is not None:
+                c.choices[f"{event.house}:{event.card}"] = event.choice
         case aev.HouseCardSwapped():
             _combat(state, event).cards[event.house] = event.card
         case aev.InfluenceTrackChanged():

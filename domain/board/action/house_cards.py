@@ -11,7 +11,8 @@
    winner picks the retreat area) in :mod:`.combat`;
 6. after combat -- Patchface, Ser Loras Tyrell.
 
-House Arryn's cards (Mother of Dragons) live in :mod:`.arryn_cards`; the hooks below call them.
+House Arryn's cards (Mother of Dragons) live in :mod:`.arryn_cards`, the shared Vassal House deck's
+in :mod:`.vassal_cards`; the hooks below call them.
 
 When both cards act at the same moment they resolve in turn order; no text resolves twice.
 Cards without text (Eddard, Greatjon, Rodrik, Gregor, Jaime, Hound, Brienne, Melisandre, Euron,
@@ -31,12 +32,13 @@ from ..supply import available_units
 from ..tracks import track_order, tracks_of
 from . import arryn_cards as arryn
 from . import events as aev
+from . import vassal_cards as vassal
 from .state import Combat
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
-IMMEDIATE = ("mace_tyrell", "queen_of_thorns", "doran_martell", "aeron_damphair")
+IMMEDIATE = ("mace_tyrell", "queen_of_thorns", "doran_martell", "aeron_damphair", *vassal.IMMEDIATE)
 WIN_LOSE = ("tywin_lannister", "roose_bolton", "renly_baratheon", "cersei_lannister", *arryn.WIN_LOSE)
-AFTER = ("patchface", "ser_loras_tyrell", *arryn.AFTER)
+AFTER = ("patchface", "ser_loras_tyrell", *arryn.AFTER, *vassal.AFTER)
 
 
 def all_cards() -> dict[str, HouseCard]:
@@ -81,9 +83,10 @@ def card_strength(state: BoardState, c: Combat, house: str) -> int:
 
     Balon Greyjoy: the opponent's card has printed strength 0. Stannis Baratheon: +1 if the
     opponent is higher on the Iron Throne track. Ser Davos Seaworth: +1 if Stannis is in the discard
-    pile. Theon Greyjoy: +1 when defending a castle/stronghold area."""
+    pile. Theon Greyjoy: +1 when defending a castle/stronghold area. Bronn (vassal card): 0 once the
+    opponent discarded 2 Power (:func:`.vassal_cards.bronn_zeroed`)."""
     card = c.cards.get(house)
-    if card is None:
+    if card is None or vassal.bronn_zeroed(c, house):
         return 0
     opp = opponent(c, house)
     value = 0 if c.cards.get(opp) == "balon_greyjoy" else all_cards()[card].strength
@@ -191,6 +194,8 @@ def mace_tyrell(em: Emitter, c: Combat, house: str) -> None:
 
 def immediately_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Resolve or open the "immediately" text of ``card``. True when a choice is now pending."""
+    if card in vassal.IMMEDIATE:
+        return vassal.immediately_pending(em, c, house, card)
     s = em.state
     if card == "mace_tyrell":
         mace_tyrell(em, c, house)
@@ -268,6 +273,8 @@ def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     a winning attacker's March order moves into the conquered area to be resolved again."""
     if card in arryn.AFTER:
         return arryn.after_pending(em, c, house, card)
+    if card in vassal.AFTER:
+        return vassal.after_pending(em, c, house, card)
     s = em.state
     opp = opponent(c, house)
     if card == "patchface" and s.houses[opp].hand:
@@ -285,14 +292,17 @@ def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
 
 
 def apply_choice(em: Emitter, c: Combat, house: str, card: str, choice: str | None, by_default: bool) -> None:
-    """Carry out the owner's answer to a pending ability (validated by the caller)."""
+    """Carry out ``house``'s answer to a pending ability (validated by the caller): the card owner's,
+    or the opponent's for Bronn (the resolved text is the owner's, :func:`.vassal_cards.owner_of`)."""
     s = em.state
     opp = opponent(c, house)
-    em.emit(aev.AbilityResolved(house=house, card=card, choice=choice, by_default=by_default))
+    em.emit(aev.AbilityResolved(house=vassal.owner_of(c, house, card), card=card, choice=choice, by_default=by_default))
     if choice is None:
         return
     if card in (*arryn.WIN_LOSE, *arryn.AFTER):
         arryn.apply_choice(em, c, house, card, choice)
+    elif card in (*vassal.IMMEDIATE, *vassal.AFTER_CASUALTIES, *vassal.AFTER):
+        vassal.apply_choice(em, c, house, card, choice)
     elif card == "tyrion_lannister":
         em.emit(aev.HouseCardCancelled(house=opp, card=c.cards[opp], by=house))
         em.emit(aev.CombatStageBegan(stage="cards"))

@@ -16,6 +16,10 @@ def _units(units: dict[str, int]) -> str:
     return ", ".join(parts) or "no units"
 
 
+def _card(card: str) -> str:
+    return card.replace("_", " ").title()
+
+
 def _area(area: str | None) -> str:
     return (area or "-").replace("_", " ").title()
 
@@ -46,6 +50,15 @@ def describe_action(event: Event) -> str | None:
                 f"{_h(h)} {c.replace('_', ' ').title() if c else '(no card)'}" for h, c in event.cards.items()
             )
             return f"House cards revealed: {shown}."
+        case aev.HouseCardReplacedAtRandom():
+            return (
+                f"{_h(event.by)}'s Jaqen H'ghar cancelled {_h(event.house)}'s {_card(event.cancelled)}; "
+                f"{_h(event.house)} now fights with {_card(event.card)}, drawn at random from its hand."
+            )
+        case aev.AbilityResolved() if event.card == "bronn" and event.choice is not None:
+            return f"{_h(event.house)}'s opponent discarded 2 Power: Bronn's strength is 0."
+        case aev.InfluenceTrackChanged() if event.reason == "varys":
+            return f"Varys: {_h(event.order[0])} moved to the top of the Fiefdoms track."
         case tev.TidesDeckShuffled():
             return "The Tides of Battle deck was shuffled; each combatant draws one card in secret."
         case tev.TidesCardRedrawn():

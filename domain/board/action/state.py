@@ -73,6 +73,8 @@ class Combat(msgspec.Struct):
     done: list[str] = []
     """``house:card`` of abilities already resolved (no text resolves twice, BG-COMBAT-09)."""
     ability: PendingAbility | None = None
+    choices: dict[str, str] = {}
+    """``house:card`` -> the choice made for that text (Bronn's opponent discarding Power)."""
     blade: str | None = None
     """The house that used the Valyrian Steel Blade in this combat."""
     strength: dict[str, int] = {}
@@ -84,6 +86,9 @@ class Combat(msgspec.Struct):
     retreat_options: list[str] = []
     retreat_losses: RetreatLosses | None = None
     """The retreating house's supply losses still to choose (BG-COMBAT-20)."""
+    retreated_to: str | None = None
+    """The area the loser's units retreated into (routed there, BG-COMBAT-19/22); None until then, or
+    when none survived to retreat (Jon Connington)."""
     played: dict[str, str] = {}
     """House -> card played, kept after the discard for the clean-up and after-combat texts."""
     tides: TidesDraw | None = None

@@ -73,7 +73,8 @@ def action_view(state: BoardState, reader: str | None, game_over: bool = False) 
     if c is not None:
         cards: dict[str, str | None] = {}
         for h, card in c.cards.items():
-            cards[h] = card if (c.revealed or game_over or h == reader or c.winner) else "sealed"
+            mine = reader is not None and state.family(h) == reader  # a vassal's: its commander's (MOD-VASSAL-14)
+            cards[h] = card if (c.revealed or game_over or mine or c.winner) else "sealed"
         for h in c.no_card:
             cards[h] = None
         cv = CombatView(
