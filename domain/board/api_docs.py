@@ -186,6 +186,8 @@ VALUES: dict[str, str] = {
     "discards": HOUSE_CARD,
     "old_card": HOUSE_CARD,
     "HouseCardCancelled.by": HOUSE_CARD,
+    "HouseCardReplacedAtRandom.cancelled": HOUSE_CARD,
+    "HouseCardReplacedAtRandom.by": HOUSE,
     "CombatView.cards": "",  # "sealed" stands for an unrevealed choice
     "AreaView.order": "",  # "sealed" stands for another house's face-down order
     "RavenWildlingPeeked.card": WILDLING_CARD,

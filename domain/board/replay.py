@@ -142,6 +142,7 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = acmd.ChooseHouseCard(card=card)
         case aev.AbilityResolved():
             command = acmd.ChooseAbility(choice=e.choice)
+            house = e.chooser or house  # Bronn: the opponent answered (MOD-VASSAL-29)
         case aev.BladeUsed():
             command = acmd.UseBlade(use=True)
         case aev.BladeDeclined():

@@ -231,13 +231,18 @@ class HouseCardReplacedAtRandom(Event, frozen=True, tag="house_card_replaced_at_
     (:func:`~.vassal_cards.jaqen_purpose`)."""
 
     house: str
+    """The house whose card was replaced (Jaqen's opponent)."""
     card: str
+    """Its card now, drawn at random from its hand and face up."""
     cancelled: str
+    """The card it had chosen, cancelled and back in its hand."""
     by: str
+    """The vassal that played Jaqen H'ghar."""
     number: int
     """The game's count of vassal draws when Jaqen acted (the draw his card came from)."""
     hand: list[str] | None = None
-    """Hidden: the shuffled hand the card was taken from (its first)."""
+    """Hidden from everyone until the game ends: the whole hand as the seed shuffled it (``card`` is
+    its first)."""
 
 
 class AbilityChoicePending(Event, frozen=True, tag="ability_choice_pending"):
@@ -257,6 +262,8 @@ class AbilityResolved(Event, frozen=True, tag="ability_resolved"):
     card: str
     choice: str | None = None
     by_default: bool = False
+    chooser: str | None = None
+    """The house that answered the choice when it is not ``house`` (Bronn: the vassal's opponent)."""
 
 
 class HouseCardSwapped(Event, frozen=True, tag="house_card_swapped"):

@@ -296,7 +296,9 @@ def apply_choice(em: Emitter, c: Combat, house: str, card: str, choice: str | No
     or the opponent's for Bronn (the resolved text is the owner's, :func:`.vassal_cards.owner_of`)."""
     s = em.state
     opp = opponent(c, house)
-    em.emit(aev.AbilityResolved(house=vassal.owner_of(c, house, card), card=card, choice=choice, by_default=by_default))
+    owner = vassal.owner_of(c, house, card)
+    chooser = house if owner != house else None
+    em.emit(aev.AbilityResolved(house=owner, card=card, choice=choice, by_default=by_default, chooser=chooser))
     if choice is None:
         return
     if card in (*arryn.WIN_LOSE, *arryn.AFTER):

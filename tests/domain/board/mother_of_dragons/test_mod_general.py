@@ -4,7 +4,9 @@ digest and ``reference/board/map_essos.yaml``, not read from the domain's data f
 
 from __future__ import annotations
 
+from domain.board import board_data
 from domain.board.orders import SEA_ORDER_TOKENS, VASSAL_TOKENS, owned_tokens
+from tests.support.board_builders import started_game
 
 from .test_mod_setup import mod_game
 
@@ -50,6 +52,38 @@ def test_MOD_GEN_04_without_targaryen_no_essos_and_no_iron_bank() -> None:
     assert not ESSOS & set(state.areas)
     assert {"the_eyrie", "port_of_the_eyrie"} <= set(state.areas)  # the overlay is used
     assert len(state.vassal_house_deck) == 7  # the vassal system is used: the 7 Vassal House cards
+
+
+ARRYN_CARDS = {
+    "lysa_arryn_mod",
+    "bronze_yohn_royce_mod",
+    "ser_vardis_egen",
+    "harry_hardyng",
+    "godric_borrell",
+    "anya_waynwood",
+    "robert_arryn",
+}
+"""Reference ``cards.yaml``: ``house_cards.arryn`` (``deck: mother_of_dragons``)."""
+VASSAL_CARDS = {"varys", "syrio_forel", "jaqen_h_ghar", "janos_slynt", "jon_connington", "beric_dondarrion", "bronn"}
+"""Reference ``cards.yaml``: ``vassal_house_cards``."""
+
+
+def test_MOD_GEN_05_expansion_cards_are_kept_apart_from_the_base_game() -> None:
+    """MOD-GEN-05: the expansion's cards carry the MoD icon, which tells them apart. Our data marks
+    every one of them by where it lives: House Arryn's 7 and the 7 Vassal House cards are the
+    expansion's facts (``mother_of_dragons.json``), none is among the base game's House cards
+    (``cards.json``), and a base game never deals one; combat still reads all of them."""
+    mod = board_data.mother_of_dragons()
+    assert {c.id for c in mod.arryn_house_cards} == ARRYN_CARDS
+    assert {c.id for c in mod.vassal_house_cards} == VASSAL_CARDS
+    base = set(board_data.all_house_cards())
+    assert len(base) == 42 and not base & (ARRYN_CARDS | VASSAL_CARDS)
+    assert "arryn" not in board_data.cards().house_cards
+    assert (ARRYN_CARDS | VASSAL_CARDS) <= set(board_data.every_house_card())
+    state = started_game(6).state
+    assert state is not None
+    dealt = {card for hs in state.houses.values() for card in (*hs.hand, *hs.discards)}
+    assert dealt == base and not state.vassal_house_deck
 
 
 def test_MOD_SETUP_06_three_westeros_decks_and_no_deck_four_without_targaryen() -> None:

@@ -18,8 +18,10 @@ from domain.board.action.decisions import AbilityOptions
 from domain.board.action.vassal_cards import jaqen_purpose
 from domain.board.narrative import describe
 from domain.board.redaction import redact_event
+from domain.board.replay import player_commands
+from domain.core.rederive import Recorded
 from domain.core.rng import derive_rng
-from tests.support.action_positions import acmd, of_type
+from tests.support.action_positions import NOW, acmd, of_type
 from tests.support.mod_positions import SEVEN, ModPosition
 
 MARTELL_PLAIN = ["the_red_viper", "areo_hotah", "darkstar", "obara_sand"]
@@ -295,9 +297,14 @@ def test_MOD_VASSAL_29_bronn_the_opponent_pays_2_power_for_strength_0() -> None:
     assert isinstance(d.options, AbilityOptions) and d.options.card == "bronn"
     assert d.options.choices == ["discard_power"] and d.options.may_skip and d.for_vassal is None
     power = sc.state.houses["martell"].power
-    events += sc.run("martell", acmd.ChooseAbility(choice="discard_power"))
+    out = sc.run("martell", acmd.ChooseAbility(choice="discard_power"))
     assert sc.state.houses["martell"].power == power - 2
-    assert decided(events).strength == {"martell": 4, "arryn": 1}
+    assert decided(events + out).strength == {"martell": 4, "arryn": 1}
+    # the text resolved is arryn's card; the answer, martell's: an export reads it back as martell's command
+    (resolved,) = [e for e in of_type(out, aev.AbilityResolved) if e.card == "bronn"]
+    assert (resolved.house, resolved.chooser, resolved.choice) == ("arryn", "martell", "discard_power")
+    read_back = player_commands([Recorded(seq=1, ts=NOW, event=resolved)], 0)
+    assert read_back == [("martell", acmd.ChooseAbility(choice="discard_power"))]
 
 
 def test_MOD_VASSAL_29_bronn_declined_by_default() -> None:
