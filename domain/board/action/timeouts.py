@@ -7,7 +7,9 @@
 * **declare_support** -- the house supports nobody.
 * **choose_house_card** -- the card with the lowest printed strength (ties: alphabetical id).
 * **house_card_ability** -- an optional ability is not used; a mandatory one takes the first
-  listed choice.
+  listed choice. Mother of Dragons' vassal cards (:mod:`.vassal_cards`): Bronn's opponent does not
+  discard Power, Jon Connington musters no Knight, Beric Dondarrion destroys the weakest unit type
+  listed first.
 * **use_blade** -- the Blade is not used.
 * **choose_casualties** -- Footmen die first, then Ships, then Knights, then Siege Engines.
 * **choose_retreat** -- the first listed legal area (alphabetical).

@@ -16,6 +16,7 @@ import msgspec
 from domain.board.action import events as aev
 from domain.board.action.decisions import AbilityOptions
 from domain.board.action.vassal_cards import jaqen_purpose
+from domain.board.action.view import action_view
 from domain.board.narrative import describe
 from domain.board.redaction import redact_event
 from domain.board.replay import player_commands
@@ -321,3 +322,22 @@ def test_MOD_VASSAL_29_bronn_without_2_power_nothing_to_decide() -> None:
     sc, events = martell_attacks({"footman": 1}, {"knight": 1}, "bronn", power={"martell": 1})
     assert not [e for e in of_type(events, aev.AbilityChoicePending) if e.card == "bronn"]
     assert decided(events).strength == {"martell": 4, "arryn": 5}
+
+
+# --- hidden information -----------------------------------------------------------------------------
+
+
+def test_MOD_VASSAL_14_the_vassal_card_is_seen_by_its_commander_until_the_reveal() -> None:
+    """MOD-VASSAL-14: the vassal's chosen card is seen by its commander (stark) in the combat view,
+    sealed for everyone else, until both cards are revealed."""
+    sc = position(
+        {"winterfell": ("martell", {"knight": 1}), "karhold": ("arryn", {"footman": 1})},
+        {"winterfell": "march_0"},
+        arryn=["bronn", "janos_slynt", "varys"],
+    )
+    act(sc, "martell", acmd.ResolveMarch(area="winterfell", moves={"karhold": acmd.UnitCounts(knight=1)}))
+    act(sc, "arryn", acmd.ChooseHouseCard(card="janos_slynt"))
+    assert sc.state.step == "choose_house_card"
+    assert action_view(sc.state, "stark").combat.cards == {"arryn": "janos_slynt"}
+    for reader in (None, "martell", "baratheon", "arryn"):
+        assert action_view(sc.state, reader).combat.cards == {"arryn": "sealed"}
