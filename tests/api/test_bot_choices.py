@@ -20,9 +20,11 @@ import pytest
 
 from clients import bot
 from clients.citadel_client import models
+from domain.board.action import events as aev
 from domain.board.commands import Actor, PlayerCommand, ResolvePending
 from domain.board.decider import decide, pending_system_work
 from domain.board.decisions import pending_decisions
+from domain.board.state import Settings
 from domain.core.errors import RuleViolation
 from tests.support.full_games import FullGame
 
@@ -53,7 +55,7 @@ class BotDrivenGame(FullGame):
         assert todo, f"nothing actionable at {s.phase}/{s.step}"
         for d in todo:  # the fallback of every decision is legal
             try:
-                decide(s, as_the_api_decodes(bot.fallback_command(d)), self.actor(d.house), self.ctx)
+                decide(s, as_the_api_decodes(bot.fallback_command(d)), self.seat(d), self.ctx)
             except RuleViolation as e:
                 pytest.fail(f"fallback {bot.fallback_command(d)!r} refused at {s.phase}/{s.step}: {e}")
         d = rng.choice(todo)
@@ -62,7 +64,7 @@ class BotDrivenGame(FullGame):
         for attempt in range(bot.MAX_ATTEMPTS + 1):
             command = bot.random_command(d, rng) if attempt < bot.MAX_ATTEMPTS else bot.fallback_command(d)
             try:
-                events = decide(s, as_the_api_decodes(command), self.actor(d.house), self.ctx)
+                events = decide(s, as_the_api_decodes(command), self.seat(d), self.ctx)
             except RuleViolation as e:
                 self.refused += 1
                 self.refusals[(kind, e.code)] += 1
@@ -70,6 +72,11 @@ class BotDrivenGame(FullGame):
             self.apply(events)
             return
         pytest.fail("unreachable: the fallback was checked above")
+
+    @staticmethod
+    def seat(d: models.Decision) -> Actor:
+        """The seat the decision waits on (a vassal's: its commander's, MOD-VASSAL-09)."""
+        return Actor(kind="seat", seat_id=d.seat_id)
 
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
@@ -90,6 +97,20 @@ def test_bot_choices_play_complete_games_and_every_fallback_is_legal(players):
         "westeros_choice",
         "muster",
     }
+
+
+def test_the_bot_answers_the_vassal_cards_decisions():
+    """Mother of Dragons (MOD-VASSAL-29): in 4-player games with vassals the bot answers every
+    decision from the decisions alone, the vassal House cards' choices included (Bronn's opponent
+    discarding Power, Beric Dondarrion's unit), and is never refused; the games re-fold the same."""
+    chosen: Counter[str] = Counter()
+    for i in range(3):
+        game = BotDrivenGame(4, f"vc-bot-{i}", Settings(expansion="mother_of_dragons"))
+        game.play(random.Random(i))
+        assert game.state.phase == "ended" and game.state.winner
+        assert game.same_as_refold() and game.refused == 0, game.refusals
+        chosen.update(e.card for e in game.events if isinstance(e, aev.AbilityResolved) and e.choice is not None)
+    assert chosen["bronn"] and chosen["beric_dondarrion"], chosen
 
 
 def play_bot_games(players: int, games: int) -> tuple[Counter[tuple[str, str]], Counter[str]]:
