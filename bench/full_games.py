@@ -252,18 +252,19 @@ class ApiResult:
     wall: float = 0.0
 
 
-async def _play_all(base: str, n: int, concurrency: int, players: list[int], seed: int) -> ApiResult:
+async def _play_all(
+    base: str, n: int, concurrency: int, players: list[int], seed: int, settings: dict | None = None
+) -> ApiResult:
     from clients.bot import play_game
 
     res = ApiResult()
+    game_settings = {"decision_timeout_s": 3600, **(settings or {})}
     sem = asyncio.Semaphore(concurrency)
 
     async def one(i: int) -> None:
         async with sem:
             try:
-                res.played.append(
-                    await play_game(base, players[i % len(players)], f"bench-{seed}-{i}", {"decision_timeout_s": 3600})
-                )
+                res.played.append(await play_game(base, players[i % len(players)], f"bench-{seed}-{i}", game_settings))
             except Exception as e:  # noqa: BLE001 - counted and shown
                 res.failed.append((i, repr(e), traceback.format_exc()))
 
@@ -348,9 +349,12 @@ def api_part(args) -> bool:
 
     rc = RedisChoice()
     logdir = Path(tempfile.mkdtemp(prefix="citadel-bench-logs-"))
-    players = [int(x) for x in args.players.split(",")]
+    mod = args.mother_of_dragons
+    players = [int(x) for x in (args.players or ("3,4,5,6,7" if mod else "3,4,5,6")).split(",")]
+    settings = {"expansion": "mother_of_dragons"} if mod else None
     print(
-        f"--- API: {args.api_games} games ({'/'.join(map(str, players))} players in turn), {args.concurrency} at a time, "
+        f"--- API: {args.api_games} {'Mother of Dragons ' if mod else ''}games ({'/'.join(map(str, players))} players "
+        f"in turn), {args.concurrency} at a time, "
         f"{args.workers} API worker(s); redis: {rc.what}, version {rc.version}",
         flush=True,
     )
@@ -361,7 +365,7 @@ def api_part(args) -> bool:
         try:
             svc.wait_ready()
             cpu0 = _cpu(svc, rc)
-            res = asyncio.run(_play_all(svc.base, args.api_games, args.concurrency, players, args.seed))
+            res = asyncio.run(_play_all(svc.base, args.api_games, args.concurrency, players, args.seed, settings))
             cpu = {k: v - cpu0[k] for k, v in _cpu(svc, rc).items()}
             played = res.played
             for i, err, tb in res.failed[:3]:
@@ -454,12 +458,16 @@ def main() -> None:
     ap.add_argument(
         "--mother-of-dragons",
         action="store_true",
-        help="domain: Mother of Dragons games without Targaryen (3-7 players, vassals)",
+        help="Mother of Dragons games without Targaryen (3-7 players, vassals), in both parts",
     )
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--api-games", type=int, default=32, help="API: complete games")
     ap.add_argument("--concurrency", type=int, default=4, help="API: games played at once")
-    ap.add_argument("--players", default="3,4,5,6", help="API: player counts, in turn")
+    ap.add_argument(
+        "--players",
+        default=None,
+        help="API: player counts, in turn (default 3,4,5,6; 3,4,5,6,7 with --mother-of-dragons)",
+    )
     ap.add_argument("--workers", type=int, default=1, help="API: uvicorn worker processes")
     ap.add_argument("--keep-logs", action="store_true")
     args = ap.parse_args()
