@@ -122,7 +122,8 @@ async def game_list(
     return json_response(200, _enc.encode(GameListOut(games=games, next_cursor=page.next_cursor)))
 
 
-def _message(event: str, data: msgspec.Struct) -> bytes:
+def sse_message(event: str, data: msgspec.Struct) -> bytes:
+    """One SSE message: ``event`` names it, ``data`` is ``data`` as JSON."""
     return b"event: %s\ndata: %s\n\n" % (event.encode(), _enc.encode(data))
 
 
@@ -148,7 +149,7 @@ async def _turns(rt: Runtime, seats: list[tuple[str, str]]) -> AsyncIterator[byt
                 ended.add(game_id)
                 for g, seat in seats:
                     if g == game_id:
-                        yield _message("game_ended", SeatEnded(game_id=g, seat_id=seat, version=game.version))
+                        yield sse_message("game_ended", SeatEnded(game_id=g, seat_id=seat, version=game.version))
                 last_beat = time.monotonic()
                 continue
             awaited = set(game.game.awaiting(game.state))
@@ -162,11 +163,11 @@ async def _turns(rt: Runtime, seats: list[tuple[str, str]]) -> AsyncIterator[byt
                     item = TurnItem(
                         game_id=g, seat_id=seat, version=game.version, deadline=deadline.at if deadline else None
                     )
-                    yield _message("turn", item)
+                    yield sse_message("turn", item)
                     last_beat = time.monotonic()
                 announced[(g, seat)] = turn
         if len(ended) == len(games):
-            yield _message("end", TurnsEnd())
+            yield sse_message("end", TurnsEnd())
             return
         if time.monotonic() - last_beat > KEEP_ALIVE_S:
             last_beat = time.monotonic()
