@@ -149,18 +149,25 @@ class _Table:
     def _ctx(self) -> Context:
         return Context(now=self.now, seed=SEED, game_id=GAME_ID)
 
-    def _record(self, events: list[Any]) -> list[EventOut]:
+    def _record(self, events: list[Any], actor: Actor | None = None) -> list[EventOut]:
+        """Append ``events``; the answer's events as ``actor`` reads them (the engine's ``reader_of``: a
+        seat's eyes, else the public's; the judge reads everything)."""
+        reader = (
+            self.game.reader_of(self.state, actor.seat_id) if actor and actor.kind == "seat" and actor.seat_id else None
+        )
         head = self.envelopes[-1].hash if self.envelopes else GENESIS
         envs = Engine._seal(self.game.schema_version, head, len(self.envelopes), events, self.now)
         self.envelopes += envs
         self.events += events
         self.state = self.game.fold(events, self.state)
         self.now += timedelta(seconds=1)
-        batch = [EventOut(seq=env.seq, ts=env.ts, event=e) for env, e in zip(envs, events)]
-        return batch
+        return [
+            EventOut(seq=env.seq, ts=env.ts, event=e if actor == JUDGE else self.game.redact_event(e, reader))
+            for env, e in zip(envs, events)
+        ]
 
     def play(self, command: object, actor: Actor) -> list[EventOut]:
-        return self._record(self.game.decide(self.state, command, actor, self._ctx()))
+        return self._record(self.game.decide(self.state, command, actor, self._ctx()), actor)
 
     def judge(self, command: object, actor: Actor = JUDGE) -> list[EventOut]:
         """A judge's action (or a seat's undo request), prepared with the stream first as the engine does."""
@@ -351,7 +358,7 @@ def _game_examples(board: _Table) -> list[Example]:
             tokens={s: tokens.issue(SECRET, GAME_ID, tokens.seat_role(s, g)) for s, g in replaced.items()},
         )
         out.append(
-            Example(judged, "post", "200", "application/json", tag, answer, (type(action).__doc__ or "").split("\n")[0])
+            Example(judged, "post", "200", "application/json", tag, answer, _first_sentence(type(action).__doc__))
         )
     out.append(
         Example(
@@ -367,7 +374,7 @@ def _game_examples(board: _Table) -> list[Example]:
                     LogLine(seq=env.seq, ts=env.ts, text=text)
                     for env, e in zip(board.envelopes, board.events)
                     if (text := game.describe(e))
-                ][:6],
+                ],
                 next_cursor=None,
             ),
         )
@@ -433,6 +440,11 @@ def _game_examples(board: _Table) -> list[Example]:
     out.append(Example("/v1/signing-key", "get", "200", "application/json", "example", _signing_key()))
     out += _turns_examples(board, seat_token)
     return out
+
+
+def _first_sentence(text: str | None) -> str:
+    paragraph = " ".join((text or "").split("\n\n")[0].split())
+    return paragraph.split(". ")[0].rstrip(".") + "."
 
 
 def _seat(seat_id: str) -> Actor:
