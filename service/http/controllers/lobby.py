@@ -25,12 +25,13 @@ from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.store.lobby import CURSOR_PATTERN, Bucket, LobbyIndex
 
-from ..access import ORGANIZER, runtime
+from ..access import JUDGE, ORGANIZER, runtime
 from ..bodies import decode_strict, json_response
 from ..errors import ApiError
 from ..models import GameListOut, GameSummary, SeatEnded, TurnItem, TurnsBody, TurnsEnd
 from ..problems import problems
 from .events import SSE_RETRY_MS, claim_stream_slot, released
+from .views import reader_for
 
 TURNS_POLL_S = 1.0
 """How often a turns stream looks at its games' versions: a turn is announced within about this."""
@@ -205,10 +206,13 @@ class LobbyController(Controller):
                 raise ApiError(
                     401, "invalid_token", f"seats[{i}].token is not valid for game {s.game_id}", title="Unauthorized"
                 )
-            if role == ORGANIZER:
-                raise ApiError(403, "forbidden", f"seats[{i}]: the organizer has no turns; use a seat token")
-            await rt.engine.load(s.game_id)  # 404 for a game that does not exist (any more)
-            seats.append((s.game_id, role))
+            if role in (ORGANIZER, JUDGE):
+                raise ApiError(
+                    403, "forbidden", f"seats[{i}]: the organizer and the judge have no turns; use a seat token"
+                )
+            game = await rt.engine.load(s.game_id)  # 404 for a game that does not exist (any more)
+            reader_for(game, role)  # 403 for a seat the judge gave to another player since (token_replaced)
+            seats.append((s.game_id, tokens.parse_seat(role)[0]))
         client = await claim_stream_slot(request, rt)
         return Stream(
             released(rt, request.app.state.limits, client, _turns(rt, list(dict.fromkeys(seats)))),
