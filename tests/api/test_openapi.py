@@ -25,6 +25,7 @@ from service.http.examples import operation_examples
 from service.http.problems import problem_catalogue
 from tests.conftest import ROOT
 from tests.support.full_games import FullGame
+from tests.support.verify_cli import run_verify
 
 DOC = json.loads((ROOT / "openapi" / "openapi.json").read_text())
 SCHEMAS = DOC["components"]["schemas"]
@@ -257,6 +258,21 @@ def test_the_ndjson_and_sse_examples_are_what_the_streams_send():
                     continue
                 schema = data_schemas.get(fields["event"], ref("Event"))
                 assert validator(schema).is_valid(json.loads(fields["data"])), message
+
+
+def test_the_export_example_verifies_with_the_signing_key_example(tmp_path):
+    """The export example is a real game's export: ``citadel-verify`` checks its signature with the key
+    of the signing-key example, its hash chain and its rules (in part: it is redacted, the game runs)."""
+    answers = {
+        p: DOC["paths"][p]["get"]["responses"]["200"]["content"]["application/json"]["examples"]
+        for p in ("/v1/games/{game_id}/export", "/v1/signing-key")
+    }
+    export, key = tmp_path / "export.json", tmp_path / "signing-key.json"
+    export.write_text(json.dumps(answers["/v1/games/{game_id}/export"]["example"]["value"]))
+    key.write_text(json.dumps(answers["/v1/signing-key"]["example"]["value"]))
+    out = run_verify(export, "--public-key", key)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "signature:   ok" in out.stdout and "hash chain:  ok" in out.stdout and "rules:       ok" in out.stdout
 
 
 def test_every_member_of_a_tagged_union_has_an_example():
