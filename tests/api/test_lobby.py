@@ -394,3 +394,22 @@ def test_the_turns_stream_refuses_the_judge_and_a_replaced_seat_and_serves_its_n
     turn = stream.next("turn").json()  # the Planning phase awaits every seat's orders
     assert (turn["game_id"], turn["seat_id"]) == (g.id, "seat1")
     stream.close()
+
+
+def test_the_turns_stream_refuses_too_many_seats_and_a_huge_body_clearly(api, service):
+    """Limits of ``POST /v1/turns``: 33 seats is 422, a body over the service's limit 413, a token not
+    valid for its game (a game that does not exist, a long token beside a good one) 401; each a
+    problem, none a server error."""
+    gid, seats = _started(api, rounds=1)
+    seat = {"game_id": gid, "token": seats["seat1"]}
+    cases = (
+        ({"seats": [seat] * 33}, 422),
+        ({"seats": [{"game_id": "g_" + "0" * 32, "token": "seat1.x"}]}, 401),
+        ({"seats": [seat, {"game_id": gid, "token": "x" * 256}]}, 401),
+    )
+    for body, status in cases:
+        r = api.post("/v1/turns", json=body)
+        assert r.status_code == status and r.headers["content-type"].startswith("application/problem+json"), r.text
+    huge = b'{"seats": [' + b'{"game_id": "g_00000000000000000000000000000000", "token": "t"},' * 40_000 + b"]}"
+    r = api.post("/v1/turns", content=huge, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413, r.text
