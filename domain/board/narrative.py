@@ -30,9 +30,17 @@ def describe(event: ev.Event) -> str | None:
             return f"The game was set up from a described position (round {event.scenario.round}); it opens on {where}."
         case ev.SeatJoined():
             return f"{event.name} took {event.seat_id}."
+        case ev.GameStarted() if not event.houses:  # MOD-SETUP-01: no house dealt, the seats choose them
+            return "The game started: the seats choose their houses in turn. The decks were shuffled."
         case ev.GameStarted():
             dealt = ", ".join(f"{seat} plays {house.capitalize()}" for seat, house in event.houses.items())
             return f"The game started: {dealt}. The decks were shuffled."
+        case mev.HouseChoiceOrdered():  # MOD-SETUP-01
+            then = f"; then {', '.join(event.order[1:])}" if len(event.order) > 1 else ""
+            return f"{event.first_seat} was drawn to choose a house first{then}."
+        case mev.HouseChosen():  # MOD-SETUP-01
+            how = " (by default, at the deadline)" if event.by_default else ""
+            return f"{event.seat_id} chose {event.house.capitalize()}{how}."
         case ev.StepBegan():
             return f"Round {event.round}: {event.phase} phase, {event.step.replace('_', ' ')}."
         case ev.OrdersSubmitted():

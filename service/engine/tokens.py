@@ -45,9 +45,11 @@ def issue(secret: bytes, game_id: str, role: str) -> str:
 
 
 def verify(secret: bytes, game_id: str, token: str) -> str | None:
-    """The role this token grants in this game, or None."""
+    """The role this token grants in this game, or None. Any text is a token that may fail: a MAC that
+    is not ASCII fails here (``hmac.compare_digest`` raises on non-ASCII text; a token comes from a JSON
+    body or a header that a client fills with what it likes)."""
     role, _, mac = token.partition(".")
-    if not role or not mac:
+    if not role or not mac or not mac.isascii():
         return None
     if hmac.compare_digest(mac, _mac(secret, game_id, role)):
         return role

@@ -291,6 +291,64 @@ class _Table(msgspec.Struct):
     seed: str
 
 
+def seat_tokens(
+    secret: bytes, tables: list[TableRecord], players: list[str]
+) -> tuple[list[TableOut], list[PlayerTokensOut]]:
+    """The tables and every player's seat tokens (derived, not stored: a retry gets the same)."""
+    out = []
+    by_player: dict[str, list[SeatTokenOut]] = {p: [] for p in players}
+    for t in tables:
+        out.append(
+            TableOut(
+                table=t.table,
+                round=t.round,
+                game_id=t.game_id,
+                organizer_token=tokens.issue(secret, t.game_id, tokens.ORGANIZER),
+                players=t.players,
+                seat_houses=t.seat_houses,
+                drawn=t.drawn,
+            )
+        )
+        for i, (name, house) in enumerate(zip(t.players, t.seat_houses), 1):
+            seat_id = f"seat{i}"
+            by_player[name].append(
+                SeatTokenOut(
+                    table=t.table,
+                    game_id=t.game_id,
+                    seat_id=seat_id,
+                    house=house,
+                    token=tokens.issue(secret, t.game_id, seat_id),
+                )
+            )
+    return out, [PlayerTokensOut(player=p, seats=by_player[p]) for p in players]
+
+
+def created_answer(secret: bytes, record: TournamentRecord) -> TournamentCreatedOut:
+    """The answer of a creation, derived from the record alone, so a retried request gets the same."""
+    tables, players = seat_tokens(secret, record.tables, record.players)
+    return TournamentCreatedOut(
+        tournament_id=record.tournament_id,
+        name=record.name,
+        kind=record.kind,
+        organizer_token=tokens.issue(secret, record.tournament_id, tokens.ORGANIZER),
+        seed_commitment=record.seed_commitment,
+        tables=tables,
+        players=players,
+    )
+
+
+def round_answer(secret: bytes, tournament_id: str, record: RoundRecord) -> RoundCreatedOut:
+    """The answer of a new round, derived from its record alone."""
+    tables, players = seat_tokens(secret, record.tables, record.players)
+    return RoundCreatedOut(
+        tournament_id=tournament_id,
+        round=record.round,
+        seed_commitment=record.seed_commitment,
+        tables=tables,
+        players=players,
+    )
+
+
 _enc = msgspec.json.Encoder()
 
 
@@ -531,56 +589,13 @@ class Tournaments:
     # -- answers ----------------------------------------------------------------------------
 
     def seats(self, tables: list[TableRecord], players: list[str]) -> tuple[list[TableOut], list[PlayerTokensOut]]:
-        """The tables and every player's seat tokens (derived, not stored: a retry gets the same)."""
-        out = []
-        by_player: dict[str, list[SeatTokenOut]] = {p: [] for p in players}
-        for t in tables:
-            out.append(
-                TableOut(
-                    table=t.table,
-                    round=t.round,
-                    game_id=t.game_id,
-                    organizer_token=tokens.issue(self.secret, t.game_id, tokens.ORGANIZER),
-                    players=t.players,
-                    seat_houses=t.seat_houses,
-                    drawn=t.drawn,
-                )
-            )
-            for i, (name, house) in enumerate(zip(t.players, t.seat_houses), 1):
-                seat_id = f"seat{i}"
-                by_player[name].append(
-                    SeatTokenOut(
-                        table=t.table,
-                        game_id=t.game_id,
-                        seat_id=seat_id,
-                        house=house,
-                        token=tokens.issue(self.secret, t.game_id, seat_id),
-                    )
-                )
-        return out, [PlayerTokensOut(player=p, seats=by_player[p]) for p in players]
+        return seat_tokens(self.secret, tables, players)
 
     def created_answer(self, record: TournamentRecord) -> TournamentCreatedOut:
-        """The answer of a creation, derived from the record alone, so a retried request gets the same."""
-        tables, players = self.seats(record.tables, record.players)
-        return TournamentCreatedOut(
-            tournament_id=record.tournament_id,
-            name=record.name,
-            kind=record.kind,
-            organizer_token=tokens.issue(self.secret, record.tournament_id, tokens.ORGANIZER),
-            seed_commitment=record.seed_commitment,
-            tables=tables,
-            players=players,
-        )
+        return created_answer(self.secret, record)
 
     def round_answer(self, tournament_id: str, record: RoundRecord) -> RoundCreatedOut:
-        tables, players = self.seats(record.tables, record.players)
-        return RoundCreatedOut(
-            tournament_id=tournament_id,
-            round=record.round,
-            seed_commitment=record.seed_commitment,
-            tables=tables,
-            players=players,
-        )
+        return round_answer(self.secret, tournament_id, record)
 
     async def get(self, tournament_id: str) -> TournamentRecord:
         record = await self.tournaments.record(tournament_id)

@@ -46,10 +46,27 @@ class Histogram:
         return out
 
 
-COMMANDS = LabelledCounter("citadel_commands_accepted_total", "Commands accepted, by type.", "type")
-REJECTED = LabelledCounter("citadel_commands_rejected_total", "Commands rejected, by problem code.", "code")
-LATENCY = Histogram("citadel_command_seconds", "Time to accept a player command.")
+class Metrics:
+    """The service's metrics: what ``GET /metrics`` renders."""
+
+    def __init__(self) -> None:
+        self.commands = LabelledCounter("citadel_commands_accepted_total", "Commands accepted, by type.", "type")
+        self.rejected = LabelledCounter(
+            "citadel_commands_rejected_total", "Commands rejected, by problem code.", "code"
+        )
+        self.latency = Histogram("citadel_command_seconds", "Time to accept a player command.")
+
+    def render(self) -> str:
+        """The Prometheus text format."""
+        return "\n".join(self.commands.render() + self.rejected.render() + self.latency.render()) + "\n"
+
+
+METRICS = Metrics()
+"""This process's metrics."""
+COMMANDS = METRICS.commands
+REJECTED = METRICS.rejected
+LATENCY = METRICS.latency
 
 
 def render() -> str:
-    return "\n".join(COMMANDS.render() + REJECTED.render() + LATENCY.render()) + "\n"
+    return METRICS.render()

@@ -14,7 +14,8 @@ constraint the server checks (``Meta(ge=..., max_length=..., pattern=...)``, dic
 * value sets: the game's named enums (areas, order tokens, houses, cards, phases, steps...) as
   component schemas, referenced from the fields the game names;
 * times: ``format: date-time`` on the RFC 3339 fields;
-* examples: the game's typical instances on their schemas and, per command type, on the request;
+* examples: the game's typical instances on their schemas and, per command type, on the request; every
+  operation's request body and success answers (:mod:`service.http.examples`);
 * per operation: the problem codes of each status (with an example each), the response headers
   the server sends (``ETag``, ``Location``, ``Retry-After``, ``RateLimit-*``, ``WWW-Authenticate``,
   ``Cache-Control``), ``If-None-Match`` and its ``304`` on every ``GET`` that tags its answer
@@ -31,7 +32,6 @@ import inspect
 import re
 import textwrap
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from functools import cache
 from typing import Any, get_args
 
@@ -41,14 +41,11 @@ from litestar import Litestar
 from litestar.openapi.spec import OpenAPI
 
 from domain import registry
-from domain.core.commands import ORGANIZER, Actor, JoinGame, PauseClocks, ResumeClocks, StartGame
-from domain.core.context import Context
+from domain.core.commands import PauseClocks, ResumeClocks
 from domain.core.game import SchemaDocs
 from service.engine.tournaments import RoundBody, TournamentBody
-from service.store.read_models import LogLine
 
-from .controllers.reference import PATH as REFERENCE_PATH
-from .controllers.reference import Served, documents, reference_index
+from . import examples
 from .controllers.webhooks import WebhookBody
 from .models import (
     CREATE_BODIES,
@@ -59,15 +56,10 @@ from .models import (
     EventOut,
     ExportEvent,
     ExportOut,
-    GameListOut,
-    GameSummary,
     Health,
-    InvitationOut,
     JoinBody,
-    JudgeTokenOut,
     LogOut,
     SeatEnded,
-    SigningKeyOut,
     StreamEnd,
     TurnItem,
     TurnsBody,
@@ -298,7 +290,7 @@ def build(app: Litestar) -> dict[str, Any]:
     }
     judged["requestBody"]["description"] = "One judge's action, tagged by `type`."
     judged["description"] += "\n\nActions:\n" + _listing(doc, components["JudgeCommand"])
-    _response_examples(doc)
+    examples.install(doc)
     _links(doc)
     _check_refs(doc)
     return doc
@@ -470,11 +462,6 @@ RATE_LIMIT_HEADERS = {
 }
 
 
-CLOCK_EXAMPLES = {
-    "POST /v1/games/{game_id}/pause": "a player's connection dropped",
-    "POST /v1/games/{game_id}/resume": "the player is back",
-}
-"""The judge's clock actions' request examples (docs/clocks.md)."""
 NO_ETAG = ("GET /v1/games", "GET /v1/games/{game_id}/invitation", "GET /v1/games/{game_id}/events")
 """Answers under ``/v1/games`` that describe no one version of a game: they carry no ``ETag``."""
 
@@ -534,10 +521,6 @@ def _finish_operations(doc: dict[str, Any], commands_schema: dict[str, Any], cre
                     "required": True,
                 }
                 op["description"] += "\n\nCommand types:\n" + _listing(doc, commands_schema)
-            if op_id in CLOCK_EXAMPLES:
-                op["requestBody"]["content"]["application/json"]["examples"] = {
-                    "example": {"value": {"reason": CLOCK_EXAMPLES[op_id]}}
-                }
             if op_id == "GET /v1/games/{game_id}/decisions":
                 kinds = [
                     n for _, n in _nodes(doc["components"]) if n.get("discriminator", {}).get("propertyName") == "kind"
@@ -636,114 +619,6 @@ def _links(doc: dict[str, Any]) -> None:
                 query__from="$response.body#/version",
             ),
         }
-
-
-GAME_ID = "g_5aa048011931598388d613dc747077aa"
-TS = "2026-11-29T13:30:32.282Z"
-SEED = "0e90bdece1ff35d147fe4f68f75ff3c664e1c3d69154391ee661bb115faaa432"
-
-
-SMALL_EXAMPLE = 4096
-"""A reference document up to this size is its own operation's example."""
-
-
-def _response_examples(doc: dict[str, Any]) -> None:
-    """An example answer for each main operation, built from the service's types and the default game's
-    typical events and answers."""
-    from service.engine.engine import GameCreatedOut, SeatOut
-
-    game = registry.GAMES[registry.DEFAULT_KIND]
-    events = [e for e in game.schema_docs.examples if type(e) in _members(game.event_type)]
-    answers = [e for e in game.schema_docs.examples if isinstance(e, game.decisions_type)]
-    lines = [EventOut(seq=9 + i, ts=TS, event=e) for i, e in enumerate(events)]
-    accepted = CommandAccepted(game_id=GAME_ID, version=9 + len(lines[:1]), events=lines[:1])
-    by_op: dict[tuple[str, str, str], Any] = {
-        ("/v1/games", "post", "201"): GameCreatedOut(
-            game_id=GAME_ID,
-            version=1,
-            player_count=4,
-            organizer_token="org.SKd1EtLgmfvq1QL_8lde_L9OnYIhql6v",
-            seed_commitment=SEED,
-            kind=game.kind,
-        ),
-        ("/v1/games/{game_id}/seats", "post", "201"): SeatOut(
-            game_id=GAME_ID, seat_id="seat1", token="seat1.0kFQ2bS4n8Q8x3Yl9F8ZPq3mJc2Vx7tE", version=2
-        ),
-        ("/v1/games/{game_id}/start", "post", "200"): accepted,
-        ("/v1/games/{game_id}/commands", "post", "200"): accepted,
-        ("/v1/games/{game_id}/log", "get", "200"): LogOut(
-            game_id=GAME_ID,
-            version=9,
-            lines=[LogLine(seq=9, ts=TS, text="Round 1: the Planning phase begins.")],
-            next_cursor=None,
-        ),
-        ("/v1/games", "get", "200"): GameListOut(
-            games=[
-                GameSummary(
-                    game_id=GAME_ID,
-                    kind=game.kind,
-                    status="open",
-                    seats_taken=2,
-                    seats_total=4,
-                    created_at=TS,
-                    version=3,
-                )
-            ],
-            next_cursor=None,
-        ),
-        ("/v1/games/{game_id}/invitation", "get", "200"): InvitationOut(
-            game_id=GAME_ID, invitation_code="inv_q3Vt9LmX2cR7pK0sYw4bN8eA"
-        ),
-        ("/v1/games/{game_id}/judge-token", "get", "200"): JudgeTokenOut(
-            game_id=GAME_ID, judge_token="judge.Zjp2lY10vjkI6UJCiffKhixXvkXRPWy3"
-        ),
-        ("/v1/signing-key", "get", "200"): SigningKeyOut(
-            key_id="ed25519:731bd0abb37883fc",
-            algorithm="Ed25519",
-            public_key="7yM4f8n0aVtq3oQmJxkP2bW9cL5sE1uHdG6rZ8yT0Aw=",
-            public_key_pem="-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEA7yM4f8n0aVtq3oQmJxkP2bW9cL5sE1uHdG6rZ8yT0Aw=\n"
-            "-----END PUBLIC KEY-----\n",
-        ),
-        ("/healthz", "get", "200"): Health(status="ok"),
-        ("/readyz", "get", "200"): Health(status="ok", redis="ok"),
-    }
-    played = _played(game)
-    if played is not None:
-        public, seat_view, decided = played
-        by_op[("/v1/games/{game_id}", "get", "200")] = public
-        by_op[("/v1/games/{game_id}/view", "get", "200")] = seat_view
-        answers.insert(0, decided)
-    if answers:
-        by_op[("/v1/games/{game_id}/decisions", "get", "200")] = answers[0]
-    docs = documents()
-    by_op[(REFERENCE_PATH, "get", "200")] = reference_index(docs, [Served.of(d.content) for _, d in docs])
-    for _, d in docs:
-        if len(msgspec.json.encode(d.content)) <= SMALL_EXAMPLE:  # the board and the House cards: too long to show
-            by_op[(f"{REFERENCE_PATH}/{d.name}", "get", "200")] = d.content
-    for (path, method, status), value in by_op.items():
-        media = doc["paths"][path][method]["responses"][status]["content"]["application/json"]
-        media["examples"] = {"example": {"value": msgspec.to_builtins(value)}}
-    if lines:
-        doc["components"]["schemas"]["EventOut"]["examples"] = [msgspec.to_builtins(x) for x in lines]
-        sse = doc["paths"]["/v1/games/{game_id}/events"]["get"]["responses"]["200"]["content"]
-        sse["application/x-ndjson"]["examples"] = {
-            "lines": {"value": "".join(msgspec.json.encode(x).decode() + "\n" for x in lines)}
-        }
-
-
-def _played(game: Any) -> tuple[Any, Any, Any] | None:
-    """The public view, the first seat's view and its decisions right after the start of a game made
-    from the game's example create body: real answers, through the Game protocol."""
-    body = next((e for e in game.schema_docs.examples if isinstance(e, game.create_body)), None)
-    if body is None:
-        return None
-    ctx = Context(now=datetime(2026, 11, 29, 13, 30, 32, tzinfo=UTC), seed="openapi-example", game_id=GAME_ID)
-    state = game.fold(game.create(body, ctx))
-    for i in range(getattr(body, "player_count", 0)):
-        state = game.fold(game.decide(state, JoinGame(name=f"player{i + 1}"), Actor(kind="seat"), ctx), state)
-    state = game.fold(game.decide(state, StartGame(), ORGANIZER, ctx), state)
-    seat = "seat1"
-    return game.view(state, None), game.view(state, game.reader_of(state, seat)), game.decisions(state, seat)
 
 
 def _members(union: Any) -> tuple[Any, ...]:

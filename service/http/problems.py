@@ -294,6 +294,7 @@ SERVICE_CODES: tuple[ProblemCode, ...] = (
             "GET /v1/games/{game_id}/decisions",
             "GET /v1/games/{game_id}/events",
             "GET /v1/games/{game_id}/export",
+            TURNS,
         ),
     ),
     ProblemCode(404, "not_found", "no such game"),

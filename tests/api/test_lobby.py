@@ -12,6 +12,7 @@ import time
 import httpx
 
 from clients.citadel_client import ApiProblem, CitadelClient
+from tests.support.game_client import new_started_game
 from tests.support.sse import StreamReader, messages
 from tests.support.verify_cli import public_key_file, run_verify
 
@@ -355,3 +356,60 @@ def test_the_python_client_lists_games_and_joins_a_private_one(service):
             assert all(g.status == "open" and g.seats_taken < g.seats_total for g in page.games)
 
     asyncio.run(scenario())
+
+
+def test_a_token_that_is_not_ascii_is_refused_not_a_server_error(api, service):
+    """A schemathesis run once got a 500 from ``POST /v1/turns``: a generated token like ``seat1.é``
+    reached ``hmac.compare_digest``, which raises on non-ASCII text. Such a token is simply not valid:
+    401 ``invalid_token``, in a body and in an ``Authorization`` header (a header is Latin-1)."""
+    gid, seats = _started(api, rounds=1)
+    for token in ("seat1.é", "seat1.\u00ff\u00ff", "é.é", "seat1.abc\u4e2d"):
+        r = api.post("/v1/turns", json={"seats": [{"game_id": gid, "token": token}]})
+        assert r.status_code == 401 and r.json()["code"] == "invalid_token", (token, r.status_code, r.text)
+    for path in (f"/v1/games/{gid}/view", f"/v1/games/{gid}/decisions"):
+        r = api.get(path, headers={"Authorization": "Bearer seat1.\xe9t\xe9".encode("latin-1")})
+        assert r.status_code == 401 and r.json()["code"] == "invalid_token", (path, r.status_code, r.text)
+    assert api.get(f"/v1/games/{gid}/view", headers=_auth(seats["seat1"])).status_code == 200
+
+
+def test_the_turns_stream_refuses_the_judge_and_a_replaced_seat_and_serves_its_new_player(api, service):
+    """The judge has no turns (403, as the organizer); after the judge's ``replace_player`` the seat's
+    old token is void (403 ``token_replaced``) and its new token (``seat1~1.…``) gets the seat's turns."""
+    base, _ = service
+    g = new_started_game(api, players=3)
+    r = api.post("/v1/turns", json={"seats": [{"game_id": g.id, "token": g.judge}]})
+    assert r.status_code == 403 and r.json()["code"] == "forbidden", r.text
+    replaced = api.post(
+        f"/v1/games/{g.id}/judge",
+        json={"type": "replace_player", "seat_id": "seat1", "name": "stand-in", "reason": "left"},
+        headers=_auth(g.judge),
+    )
+    assert replaced.status_code == 200, replaced.text
+    new = replaced.json()["tokens"]["seat1"]
+    r = api.post("/v1/turns", json={"seats": [{"game_id": g.id, "token": g.seats["seat1"]}]})
+    assert r.status_code == 403 and r.json()["code"] == "token_replaced", r.text
+    stream = StreamReader(base, "POST", "/v1/turns", json={"seats": [{"game_id": g.id, "token": new}]})
+    assert stream.status == 200
+    assert stream.next().retry == 3000
+    turn = stream.next("turn").json()  # the Planning phase awaits every seat's orders
+    assert (turn["game_id"], turn["seat_id"]) == (g.id, "seat1")
+    stream.close()
+
+
+def test_the_turns_stream_refuses_too_many_seats_and_a_huge_body_clearly(api, service):
+    """Limits of ``POST /v1/turns``: 33 seats is 422, a body over the service's limit 413, a token not
+    valid for its game (a game that does not exist, a long token beside a good one) 401; each a
+    problem, none a server error."""
+    gid, seats = _started(api, rounds=1)
+    seat = {"game_id": gid, "token": seats["seat1"]}
+    cases = (
+        ({"seats": [seat] * 33}, 422),
+        ({"seats": [{"game_id": "g_" + "0" * 32, "token": "seat1.x"}]}, 401),
+        ({"seats": [seat, {"game_id": gid, "token": "x" * 256}]}, 401),
+    )
+    for body, status in cases:
+        r = api.post("/v1/turns", json=body)
+        assert r.status_code == status and r.headers["content-type"].startswith("application/problem+json"), r.text
+    huge = b'{"seats": [' + b'{"game_id": "g_00000000000000000000000000000000", "token": "t"},' * 40_000 + b"]}"
+    r = api.post("/v1/turns", content=huge, headers={"Content-Type": "application/json"})
+    assert r.status_code == 413, r.text

@@ -139,6 +139,11 @@ SSE_RETRY_MS = 3000
 """The ``retry:`` each SSE stream opens with: how long an ``EventSource`` waits before reconnecting."""
 
 
+def sse_event(seq: int, event: msgspec.Struct) -> bytes:
+    """One event as an SSE message: ``id`` its ``seq``, ``event`` its ``type``, ``data`` the event."""
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (seq, str(event.__struct_config__.tag).encode(), _enc.encode(event))
+
+
 def sse_end(game_id: str, version: int) -> bytes:
     return b"event: end\ndata: %s\n\n" % _enc.encode(StreamEnd(game_id=game_id, version=version))
 
@@ -189,7 +194,7 @@ async def _sse(
             if game.game.ends_game(raw):
                 over, final = True, env.seq
             e = game.game.redact_event(raw, reader, game_over=over)
-            yield b"id: %d\nevent: %s\ndata: %s\n\n" % (env.seq, e.__struct_config__.tag.encode(), _enc.encode(e))
+            yield sse_event(env.seq, e)
             after = env.seq
             last_beat = time.monotonic()
         if envs:

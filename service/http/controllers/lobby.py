@@ -25,12 +25,13 @@ from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.store.lobby import CURSOR_PATTERN, Bucket, LobbyIndex
 
-from ..access import ORGANIZER, runtime
+from ..access import JUDGE, ORGANIZER, runtime
 from ..bodies import decode_strict, json_response
 from ..errors import ApiError
 from ..models import GameListOut, GameSummary, SeatEnded, TurnItem, TurnsBody, TurnsEnd
 from ..problems import problems
 from .events import SSE_RETRY_MS, claim_stream_slot, released
+from .views import reader_for
 
 TURNS_POLL_S = 1.0
 """How often a turns stream looks at its games' versions: a turn is announced within about this."""
@@ -122,7 +123,8 @@ async def game_list(
     return json_response(200, _enc.encode(GameListOut(games=games, next_cursor=page.next_cursor)))
 
 
-def _message(event: str, data: msgspec.Struct) -> bytes:
+def sse_message(event: str, data: msgspec.Struct) -> bytes:
+    """One SSE message: ``event`` names it, ``data`` is ``data`` as JSON."""
     return b"event: %s\ndata: %s\n\n" % (event.encode(), _enc.encode(data))
 
 
@@ -148,7 +150,7 @@ async def _turns(rt: Runtime, seats: list[tuple[str, str]]) -> AsyncIterator[byt
                 ended.add(game_id)
                 for g, seat in seats:
                     if g == game_id:
-                        yield _message("game_ended", SeatEnded(game_id=g, seat_id=seat, version=game.version))
+                        yield sse_message("game_ended", SeatEnded(game_id=g, seat_id=seat, version=game.version))
                 last_beat = time.monotonic()
                 continue
             awaited = set(game.game.awaiting(game.state))
@@ -162,11 +164,11 @@ async def _turns(rt: Runtime, seats: list[tuple[str, str]]) -> AsyncIterator[byt
                     item = TurnItem(
                         game_id=g, seat_id=seat, version=game.version, deadline=deadline.at if deadline else None
                     )
-                    yield _message("turn", item)
+                    yield sse_message("turn", item)
                     last_beat = time.monotonic()
                 announced[(g, seat)] = turn
         if len(ended) == len(games):
-            yield _message("end", TurnsEnd())
+            yield sse_message("end", TurnsEnd())
             return
         if time.monotonic() - last_beat > KEEP_ALIVE_S:
             last_beat = time.monotonic()
@@ -204,10 +206,13 @@ class LobbyController(Controller):
                 raise ApiError(
                     401, "invalid_token", f"seats[{i}].token is not valid for game {s.game_id}", title="Unauthorized"
                 )
-            if role == ORGANIZER:
-                raise ApiError(403, "forbidden", f"seats[{i}]: the organizer has no turns; use a seat token")
-            await rt.engine.load(s.game_id)  # 404 for a game that does not exist (any more)
-            seats.append((s.game_id, role))
+            if role in (ORGANIZER, JUDGE):
+                raise ApiError(
+                    403, "forbidden", f"seats[{i}]: the organizer and the judge have no turns; use a seat token"
+                )
+            game = await rt.engine.load(s.game_id)  # 404 for a game that does not exist (any more)
+            reader_for(game, role)  # 403 for a seat the judge gave to another player since (token_replaced)
+            seats.append((s.game_id, tokens.parse_seat(role)[0]))
         client = await claim_stream_slot(request, rt)
         return Stream(
             released(rt, request.app.state.limits, client, _turns(rt, list(dict.fromkeys(seats)))),

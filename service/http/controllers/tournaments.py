@@ -207,6 +207,7 @@ class TournamentsController(Controller):
         summary="Start every table still in the lobby (tournament organizer)",
         description="Starts each table that is not started yet (after `start: false`, or a start that failed); "
         "tables already started are left alone, so calling it twice is harmless.",
+        status_code=200,
         responses=problems(400, 401, 403, 404, 429, 503),
         security=[{"bearer": []}],
         guards=[tournament_organizer],

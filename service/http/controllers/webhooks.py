@@ -122,7 +122,7 @@ class DeliveryLogOut(msgspec.Struct):
     """Newest first (kept for a week, at most 1000)."""
 
 
-def _out(sub: Subscription) -> SubscriptionOut:
+def subscription_out(sub: Subscription) -> SubscriptionOut:
     return SubscriptionOut(
         subscription_id=sub.subscription_id,
         scope=sub.scope,
@@ -133,7 +133,7 @@ def _out(sub: Subscription) -> SubscriptionOut:
     )
 
 
-def _delivery_out(d: Delivery) -> DeliveryOut:
+def delivery_out(d: Delivery) -> DeliveryOut:
     return DeliveryOut(
         delivery_id=d.delivery_id,
         event=d.event,
@@ -196,7 +196,7 @@ async def _subscribe(
             secret="whsec_" + secrets.token_urlsafe(32),
         )
         await store.subscribe(sub, watched)
-    out = SubscriptionCreatedOut(subscription=_out(sub), secret=sub.secret)
+    out = SubscriptionCreatedOut(subscription=subscription_out(sub), secret=sub.secret)
     return json_response(201, _enc.encode(out))
 
 
@@ -210,7 +210,7 @@ async def _owned(request: Request[Any, Any, Any], scope_id: str, subscription_id
 async def _log(request: Request[Any, Any, Any], scope_id: str, subscription_id: str, limit: int) -> Response[Any]:
     sub = await _owned(request, scope_id, subscription_id)
     deliveries = await _store(request).deliveries(sub.subscription_id, limit or 100)
-    out = DeliveryLogOut(subscription_id=sub.subscription_id, deliveries=[_delivery_out(d) for d in deliveries])
+    out = DeliveryLogOut(subscription_id=sub.subscription_id, deliveries=[delivery_out(d) for d in deliveries])
     return json_response(200, _enc.encode(out))
 
 
@@ -260,7 +260,7 @@ class WebhooksController(Controller):
     )
     async def list_game(self, request: Request[Any, Any, Any], game_id: GameId) -> Response[SubscriptionsOut]:
         subs = await _store(request).subscriptions(game_id)
-        return json_response(200, _enc.encode(SubscriptionsOut(subscriptions=[_out(s) for s in subs])))
+        return json_response(200, _enc.encode(SubscriptionsOut(subscriptions=[subscription_out(s) for s in subs])))
 
     @delete(
         "/games/{game_id:str}/webhooks/{subscription_id:str}",
@@ -325,7 +325,7 @@ class WebhooksController(Controller):
         self, request: Request[Any, Any, Any], tournament_id: TournamentId
     ) -> Response[SubscriptionsOut]:
         subs = await _store(request).subscriptions(tournament_id)
-        return json_response(200, _enc.encode(SubscriptionsOut(subscriptions=[_out(s) for s in subs])))
+        return json_response(200, _enc.encode(SubscriptionsOut(subscriptions=[subscription_out(s) for s in subs])))
 
     @delete(
         "/tournaments/{tournament_id:str}/webhooks/{subscription_id:str}",

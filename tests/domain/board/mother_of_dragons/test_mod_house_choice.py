@@ -16,6 +16,7 @@ from domain.board.audit import audit
 from domain.board.decider import create, decide, fold
 from domain.board.decisions import pending_decisions
 from domain.board.house_choice import ChooseHouseOptions
+from domain.board.narrative import describe
 from domain.board.redaction import redact_event, view_for
 from domain.board.state import BoardState, Settings
 from domain.core.context import Context, parse_rfc3339, rfc3339
@@ -244,3 +245,31 @@ def test_views_before_and_after_the_choice() -> None:
     assert all(h.hand is None for h in after.houses)  # House cards stay hidden from a spectator
     mine = view_for(t.state, "stark")
     assert next(h for h in mine.houses if h.house == "stark").hand is not None
+
+
+def test_MOD_SETUP_01_the_log_says_the_houses_are_chosen_in_turn_and_who_chose_which() -> None:
+    """MOD-SETUP-01: no house is dealt at the start of a Mother of Dragons game, so the log's start line
+    names none (it used to read "The game started: . The decks were shuffled."); it says the seats
+    choose in turn, then the drawn order and each choice (the default one marked) get their lines."""
+    t = Table(4)
+    assert t.state is not None
+    order = list(t.state.house_choice_order)
+    _play_choices(t)
+    lines = [line for e in t.all_events() if (line := describe(redact_event(e, None))) is not None]
+    start = lines.index("The game started: the seats choose their houses in turn. The decks were shuffled.")
+    assert lines[start + 1] == f"{order[0]} was drawn to choose a house first; then {', '.join(order[1:])}."
+    choices = [line for line in lines if " chose " in line]
+    assert choices[0] == f"{order[0]} chose Arryn."
+    assert choices[1] == f"{order[1]} chose Baratheon (by default, at the deadline)."  # first free, fixed order
+    assert len(choices) == 4 and all(": ." not in line for line in lines)
+
+
+def test_the_base_game_start_line_still_names_the_dealt_houses() -> None:
+    """BG-SETUP-02: a base game deals the houses at the start; its start line names each seat's."""
+    ctx = Context(now=NOW, seed="base", game_id="base")
+    state = fold(create(cmd.CreateGame(player_count=3, settings=Settings()), ctx))
+    for i in range(3):
+        state = fold(decide(state, cmd.JoinGame(name=f"p{i}"), cmd.Actor(kind="seat"), ctx), state)
+    started = decide(state, cmd.StartGame(), ORGANIZER, ctx)
+    line = describe(next(e for e in started if isinstance(e, ev.GameStarted)))
+    assert line is not None and line.startswith("The game started: seat1 plays ") and line.count(" plays ") == 3
