@@ -112,7 +112,8 @@ class AbilityChoice(msgspec.Struct):
     challenge's claim, after the reactions to its win), ``dominance_won`` (the dominance phase's
     window, then standing, after the reactions to dominance), ``declared`` (the window after
     attackers, after the reactions to a challenge's initiation), ``challenges_end`` (the dominance
-    phase, after the effects as the challenges phase ends)."""
+    phase, after the effects as the challenges phase ends), ``claim`` (the keywords after a military
+    claim's kills, after a "when killed" interrupt: Shireen Baratheon)."""
 
 
 class Window(msgspec.Struct):

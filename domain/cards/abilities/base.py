@@ -217,8 +217,18 @@ class Ability:
     def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
         """Forced or interrupt: ``phase`` ends (before the next begins)."""
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
-        """This card (``source``, now in the dead pile) was killed ("when he is killed")."""
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        """This card (``source``, now in the dead pile) was killed ("when he is killed").
+        ``resume``: where the game goes on if the ability asks for a choice (``claim``: after a
+        military claim's kills); None when the kill is part of another ability's resolution, which
+        cannot wait: a choice then takes its documented default at once (:func:`choose`)."""
+
+    def when_leaves_play(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        """This card (``source``, now out of play) left play: killed, discarded, sacrificed or
+        returned to hand (Viserys Targaryen). ``resume`` as for :meth:`when_killed`."""
+
+    def after_strength_raised(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        """Reaction: a card effect raised the STR of ``target`` (a lasting +STR: Randyll Tarly)."""
 
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
@@ -293,6 +303,28 @@ def ask_one(
         seat=owner, card=source, options=options, count=1, prompt=prompt(ability), default=default, resume=resume
     )
     return ask(em, choice)
+
+
+def choose(
+    em: Emitter,
+    ability: Ability,
+    source: str,
+    owner: str,
+    options: list[str],
+    default: list[str],
+    resume: str | None,
+) -> None:
+    """An interrupt's choice of one target among ``options`` ("of your choice") that fires inside
+    another step: asked (:func:`ask_one`) when the game can wait for it there (``resume``: the
+    claim's kills); else, inside another ability's resolution that cannot stop halfway, it
+    resolves at once with the documented ``default`` (written as the ability's use). Nothing
+    without an option."""
+    if not options:
+        return
+    if resume is not None and ask_one(em, ability, source, owner, options, default, resume):
+        return
+    announce(em, ability, source, owner)
+    ability.resolve_choice(em, source, owner, default)
 
 
 def kill_one(em: Emitter, victim: str) -> None:

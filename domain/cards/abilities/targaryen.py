@@ -13,6 +13,7 @@ from .base import (
     announce,
     ask_one,
     bearer,
+    choose,
     kill,
     kneel,
     lasting,
@@ -176,7 +177,36 @@ class Rhaegal(Ability):
             stand(em, source, kneeling[:1])
 
 
+class ViserysTargaryen(Ability):
+    """Viserys Targaryen: Interrupt: when he leaves play, discard an attachment of your choice.
+
+    Resolves once he is out of play (as Ser Waymar Royce's "when killed", documented): his own
+    attachments have gone back to their owners' hands by then. Targets: every attachment in play;
+    default: an opponent's with the highest printed cost, then the lowest id (else your own first
+    one). Asked after a military claim's kills; when he leaves play inside another ability, the
+    default at once (:func:`.base.choose`)."""
+
+    code = "01167"
+    kinds = ("interrupt",)
+
+    def when_leaves_play(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        s = em.state
+        options = sorted(p.card for p in s.in_play.values() if s.record(p.card).type == "attachment")
+        theirs = sorted(
+            (c for c in options if s.in_play[c].controller != owner), key=lambda c: (-s.record(c).printed_cost, c)
+        )
+        choose(em, self, source, owner, options, (theirs or options)[:1], resume)
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        if chosen[0] in em.state.in_play:
+            em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
 ABILITIES: tuple[Ability, ...] = (
+    ViserysTargaryen(),
     PlazaOfPunishment(),
     SerJorahMormont(),
     Rhaegal(),

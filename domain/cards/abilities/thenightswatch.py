@@ -58,7 +58,7 @@ class SerWaymarRoyce(Ability):
     code = "01128"
     kinds = ("interrupt",)
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
         opponent = em.state.opponent(owner)
         hand = em.state.player(opponent).hand
         announce(em, self, source, owner)
@@ -280,7 +280,7 @@ class BenjenStark(Ability):
         placed = state.in_play.get(target)
         return placed is not None and placed.controller == owner and "Ranger" in state.record(target).traits
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
         announce(em, self, source, owner)
         em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Benjen Stark"))
         deck_owner = em.state.owner(source)

@@ -59,7 +59,8 @@ def _then_killed(em: Emitter, start: int) -> None:
     """What follows an ability's own events since event ``start``: the killed reactions
     (:func:`killed`) for the characters it killed (Wildfire Assault), one batch per seat; a card
     it put into play that enters kneeling (:func:`entered`); the reactions to the cards it stood
-    (:func:`stood`)."""
+    (:func:`stood`); the cards it made leave play otherwise and the STR it raised
+    (:func:`followups`)."""
     for e in list(em.events[start:]):
         if em.over:
             return
@@ -69,6 +70,47 @@ def _then_killed(em: Emitter, start: int) -> None:
             entered(em, [e.card])
         elif isinstance(e, ev.CardsKneelingChanged) and not e.kneeling:
             stood(em, list(e.cards))
+        else:
+            _left_or_raised(em, e)
+
+
+def followups(em: Emitter, start: int) -> None:
+    """After an Action or an event resolved (its events since ``start``): the "killed" triggers
+    (Joffrey, Robb Stark), the "leaves play" interrupts of the cards it discarded, returned or
+    sacrificed (Viserys Targaryen) and the reactions to the STR it raised (Randyll Tarly)."""
+    for e in list(em.events[start:]):
+        if em.over:
+            return
+        if isinstance(e, ev.CardsCharactersKilled):
+            killed(em, e.seat_id, list(e.cards))
+        else:
+            _left_or_raised(em, e)
+
+
+def _left_or_raised(em: Emitter, e: ev.Event) -> None:
+    if isinstance(e, ev.CardsDiscardedFromPlay | ev.CardsReturnedFromPlay | ev.CardsSacrificed):
+        left_play(em, list(e.cards), None)
+    elif isinstance(e, ev.CardsEffectApplied) and e.effect.strength > 0:
+        strength_raised(em, e.effect.target)
+
+
+def left_play(em: Emitter, cards: list[str], resume: str | None) -> None:
+    """``cards`` left play (CG-UNIQUE-05): each one's own "when it leaves play" ability, resolved
+    from the pile it went to (as Ser Waymar Royce's "when killed", documented), for its owner."""
+    for card in cards:
+        own = ABILITIES.get(em.state.cards[card])
+        seat = em.state.owner(card)
+        if own is not None and card not in em.state.in_play and not em.over and may_trigger(em, seat):
+            own.when_leaves_play(em, card, seat, resume)
+
+
+def strength_raised(em: Emitter, target: str) -> None:
+    """A card effect raised ``target``'s STR (a lasting +STR): the reactions to it (Randyll Tarly)."""
+    for ability, source, owner in _reactions(em):
+        if em.over:
+            return
+        if _still_there(em, source, owner) and target in em.state.in_play:
+            ability.after_strength_raised(em, source, owner, target)
 
 
 def entered(em: Emitter, cards: list[str]) -> None:
@@ -190,14 +232,17 @@ def challenge_declared(em: Emitter) -> None:
             ability.after_declared(em, source, owner, ch)
 
 
-def killed(em: Emitter, seat: str, cards: list[str]) -> None:
+def killed(em: Emitter, seat: str, cards: list[str], resume: str | None = None) -> None:
     """After ``seat``'s ``cards`` were killed: first each killed card's own "when he is killed"
-    ability (Ser Waymar Royce; it resolves from the dead pile, documented), then the reactions of
-    the cards still in play (Joffrey Baratheon, Robb Stark)."""
+    and "when he leaves play" abilities (Ser Waymar Royce, Shireen Baratheon, Viserys Targaryen;
+    they resolve from the dead pile, documented; ``resume``: where the game goes on if one asks,
+    :meth:`~.base.Ability.when_killed`), then the reactions of the cards still in play (Joffrey
+    Baratheon, Robb Stark)."""
     for card in cards:
         own = ABILITIES.get(em.state.cards[card])
         if own is not None and not em.over and may_trigger(em, seat):
-            own.when_killed(em, card, seat)
+            own.when_killed(em, card, seat, resume)
+    left_play(em, cards, resume)
     for ability, source, owner in _reactions(em):
         if em.over:
             return

@@ -154,10 +154,9 @@ def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool)
 
 
 def _killed_triggers(em: Emitter, start: int) -> None:
-    """Characters an ability killed: the "killed" triggers after it resolved (Joffrey, Robb Stark)."""
-    for e in list(em.events[start:]):
-        if isinstance(e, ev.CardsCharactersKilled) and not em.over:
-            triggers.killed(em, e.seat_id, list(e.cards))
+    """What an ability did since event ``start``: the "killed" and "leaves play" triggers and the
+    reactions to a raised STR, after it resolved (:func:`..abilities.triggers.followups`)."""
+    triggers.followups(em, start)
 
 
 def phase_ends(em: Emitter) -> None:
@@ -173,8 +172,10 @@ def phase_ends(em: Emitter) -> None:
             _killed_triggers(em, start)
         elif e.at_end == "discard":
             em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
+            triggers.left_play(em, [e.target], None)
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedFromPlay(cards=[e.target], card=e.source))
+            triggers.left_play(em, [e.target], None)
 
 
 def challenge_won(em: Emitter, winner: str) -> None:

@@ -104,7 +104,8 @@ def after_choice(em: Emitter, resume: str) -> None:
     marshaling); ``window`` the action window it was used in; ``challenge_won`` the claim after
     the reactions to a challenge's win (Rattleshirt's Raiders); ``declared`` the window after
     attackers (Dornish Paramour); ``challenges_end`` the dominance phase (Old Bear Mormont);
-    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair)."""
+    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair); ``claim``
+    the keywords after a military claim's kills (Shireen Baratheon, Viserys Targaryen)."""
     if victory.check(em):
         return
     if resume == "challenge_won":
@@ -119,6 +120,10 @@ def after_choice(em: Emitter, resume: str) -> None:
         end_of_round(em, ended=True)
     elif resume == "dominance_won":
         after_dominance(em)
+    elif resume == "claim":
+        ch = em.state.challenge
+        assert ch is not None
+        after_claim(em, ch.attacker)
     else:
         assert em.state.phase == "plot"
         after_first_player(em)
@@ -361,6 +366,8 @@ def finish_kill(em: Emitter, seat: str, victims: list[str]) -> None:
     ch = em.state.challenge
     assert ch is not None
     challenges.kill(em, seat, victims)
+    if em.state.choice is not None:  # a "when killed" interrupt asks (Shireen Baratheon): after_choice
+        return
     after_claim(em, ch.attacker)
 
 
