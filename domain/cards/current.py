@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .abilities.registry import ABILITIES, active, text_blank
 from .catalog import CardRecord, Icons
-from .state import CardState
+from .state import CardState, Lasting
 
 
 def strength(state: CardState, iid: str) -> int:
@@ -169,7 +169,20 @@ def marshal_forbidden(state: CardState, seat: str, rec: CardRecord) -> str | Non
 
 
 def cost_reduction(state: CardState, seat: str, rec: CardRecord) -> int:
-    return sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+    """Gold off ``rec``'s cost when ``seat`` marshals it: the active reducers' (the cost reducers'
+    Actions) and the lasting reductions waiting for ``seat``'s next character (The Kingsroad,
+    :func:`pending_reductions`)."""
+    lasting = sum(e.cost_off for e in pending_reductions(state, seat)) if rec.type == "character" else 0
+    return lasting + sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+
+
+def pending_reductions(state: CardState, seat: str) -> list[Lasting]:
+    """The lasting "your next character this phase costs N less" effects of ``seat`` not spent yet."""
+    return [
+        e
+        for e in state.effects
+        if e.cost_off and e.target == seat and f"phase:spent:{e.source}" not in state.used_abilities
+    ]
 
 
 def limited_allowed(state: CardState, seat: str) -> int:

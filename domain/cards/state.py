@@ -170,6 +170,9 @@ class Lasting(msgspec.Struct, frozen=True):
     at_end: str | None = None
     forbids: str | None = None
     """A challenge type the target seat may not initiate while this lasts (Unbowed, Unbent, Unbroken)."""
+    cost_off: int = 0
+    """The target seat's next character marshaled this phase costs this much less (The Kingsroad):
+    read by :func:`.current.cost_reduction` until that marshal writes ``phase:spent:<source>``."""
 
 
 class Player(msgspec.Struct):

@@ -1,7 +1,6 @@
 """The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
 
-Each class is one card; its docstring's first line quotes the card's text (the log's line). Power
-Behind the Throne (an action) is not implemented yet (docs/card-game.md).
+Each class is one card; its docstring's first line quotes the card's text (the log's line).
 """
 
 from __future__ import annotations
@@ -678,9 +677,59 @@ class WildlingHorde(Ability):
         lasting(em, source, target, "challenge", strength=2)
 
 
+class PowerBehindTheThrone(Ability):
+    """Power Behind the Throne: When Revealed: place 1 stand token on this plot. Action: discard a stand token from this plot to stand a character of your choice.
+
+    The token is the plot's When Revealed use (``round:<plot>``, written as it is revealed) while
+    ``round:<plot>/token`` is not written; the Action spends it (once, as there is one token).
+    Targets: every kneeling character in play."""
+
+    code = "01018"
+    kinds = ("when_revealed", "action")
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        """The token: the use written by :func:`.triggers.plots_revealed` (nothing more to do)."""
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).plot != source or f"round:{source}" not in state.used_abilities:
+            return None
+        if f"round:{source}/token" in state.used_abilities:
+            return None
+        kneeling = [p.card for p in state.in_play.values() if p.kneeling and state.record(p.card).type == "character"]
+        return sorted(kneeling) or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"round:{source}/token")
+        stand(em, source, [target])
+
+
+class TheKingsroad(Ability):
+    """The Kingsroad: Limited. Marshaling Action: kneel and sacrifice The Kingsroad: the next character you marshal this phase costs 3 gold less. (+1 initiative, a printed modifier.)
+
+    Offered while its controller is the active player marshaling (as the cost reducers', whose
+    reduction would otherwise change nothing). The reduction is a lasting effect on the seat
+    (``cost_off``) that outlives the sacrifice; the next character marshaled spends it
+    (:func:`.triggers.marshaled`), the phase's end clears it."""
+
+    code = "01039"
+    kinds = ("action", "constant")
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.step == "marshal" and state.active == owner else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        kneel(em, source, [source])
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        announce(em, self, source, owner)
+        lasting(em, source, owner, "phase", cost_off=3)
+
+
 ABILITIES += (
     SealOfTheHand(),
     WildlingHorde(),
+    PowerBehindTheThrone(),
+    TheKingsroad(),
 )
 
 

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
+from ..entering import put_into_play as placement
 from ..phases.draw import shuffle
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
+    ask,
     ask_one,
     bearer,
     choose,
@@ -20,6 +22,7 @@ from .base import (
     limit_free,
     may_enter,
     participates,
+    prompt,
     put_into_play,
     stand,
 )
@@ -205,7 +208,64 @@ class ViserysTargaryen(Ability):
             em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
 
 
+class DothrakiSea(Ability):
+    """Dothraki Sea: Reaction: after you win a power challenge, sacrifice it to put a Dothraki character from your hand into play; as the phase ends, return it to your hand if it is still in play.
+
+    The "may" is taken when a Dothraki character of your hand may enter play (CG-UNIQUE-01/02).
+    Its options are your hand, so only you see them (``hidden``); default: the highest printed
+    cost, then the lowest id. The claim goes on once it is answered."""
+
+    code = "01174"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        s = em.state
+        if winner != owner or challenge.type != "power":
+            return
+        options = sorted(
+            c
+            for c in s.player(owner).hand
+            if s.record(c).type == "character"
+            and "Dothraki" in s.record(c).traits
+            and placement(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        choice = AbilityChoice(
+            seat=owner,
+            card=source,
+            options=options,
+            count=1,
+            prompt=prompt(self),
+            default=default,
+            hidden=True,
+            resume="challenge_won",
+        )
+        ask(em, choice)
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        placed = placement(em.state, owner, chosen[0])
+        if placed is None:
+            return
+        em.emit(
+            ev.CardsPutIntoPlay(
+                seat_id=owner,
+                card=chosen[0],
+                code=em.state.cards[chosen[0]],
+                from_pile="hand",
+                placed=placed,
+                by=source,
+            )
+        )
+        if placed.as_ != "duplicate":
+            lasting(em, source, chosen[0], "phase", at_end="return_to_hand")
+
+
 ABILITIES: tuple[Ability, ...] = (
+    DothrakiSea(),
     ViserysTargaryen(),
     PlazaOfPunishment(),
     SerJorahMormont(),

@@ -253,11 +253,15 @@ def killed(em: Emitter, seat: str, cards: list[str], resume: str | None = None) 
 
 
 def marshaled(em: Emitter, seat: str, card: str, before: list[tuple[str, str]]) -> None:
-    """After ``seat`` marshaled ``card``: the abilities active *before* it entered record what
-    they gave it (a once-per-round cost reduction uses its limit up); then the card's own
+    """After ``seat`` marshaled ``card``: a lasting reduction for the next character is spent (The
+    Kingsroad); the abilities active *before* it entered record what they gave it (a
+    once-per-round cost reduction uses its limit up); then the card's own
     reaction to being marshaled (Littlefinger), unless its text is blank or ``seat`` may not
     trigger abilities."""
     rec = em.state.record(card)
+    if rec.type == "character" and card in em.state.in_play:  # not a duplicate: it paid a cost
+        for e in current.pending_reductions(em.state, seat):
+            announce(em, ABILITIES[em.state.cards[e.source]], e.source, seat, limit=f"phase:spent:{e.source}")
     for source, owner in before:
         ability = ABILITIES.get(em.state.cards[source])
         if ability is not None:
