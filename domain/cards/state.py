@@ -68,6 +68,8 @@ class Placed(msgspec.Struct):
     duplicates: list[str] = []
     tokens: dict[str, int] = {}
     """Tokens on the card by kind (``betrayal``: Ser Jorah Mormont); they go when it leaves play."""
+    facedown: list[str] = []
+    """The duplicates among ``duplicates`` put facedown (Arya Stark): hidden from the other readers."""
 
 
 class Challenge(msgspec.Struct):
@@ -113,7 +115,8 @@ class AbilityChoice(msgspec.Struct):
     window, then standing, after the reactions to dominance), ``declared`` (the window after
     attackers, after the reactions to a challenge's initiation), ``challenges_end`` (the dominance
     phase, after the effects as the challenges phase ends), ``claim`` (the keywords after a military
-    claim's kills, after a "when killed" interrupt: Shireen Baratheon)."""
+    claim's kills, after a "when killed" interrupt: Shireen Baratheon), ``dominance_end`` (the
+    standing phase, after the effects as the dominance phase ends: Varys)."""
 
 
 class Window(msgspec.Struct):

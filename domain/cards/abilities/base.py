@@ -227,6 +227,10 @@ class Ability:
         """This card (``source``, now out of play) left play: killed, discarded, sacrificed or
         returned to hand (Viserys Targaryen). ``resume`` as for :meth:`when_killed`."""
 
+    def when_enters_play(self, em: Emitter, source: str, owner: str) -> None:
+        """Reaction: this card (``source``) entered play, marshaled, put into play or ambushed,
+        not at setup (Arya Stark)."""
+
     def after_strength_raised(self, em: Emitter, source: str, owner: str, target: str) -> None:
         """Reaction: a card effect raised the STR of ``target`` (a lasting +STR: Randyll Tarly)."""
 

@@ -384,6 +384,52 @@ class Littlefinger(Ability):
         draw(em, owner, 2, "ability")
 
 
+VARYS_OPTIONS = ["remove", "keep"]
+"""Varys's choice: remove him from the game (and discard every character), or keep him."""
+
+
+class Varys(Ability):
+    """Varys: Stealth. Interrupt: when the dominance phase ends, remove Varys from the game to discard each character in play from play.
+
+    Asked of his controller as the dominance phase ends (options ``remove`` / ``keep``; default
+    ``keep``: a board wipe is not taken on a timeout); the standing phase begins once it is
+    answered. A character with a duplicate is saved by discarding one (CG-UNIQUE-03, always used,
+    as for a kill); the discarded characters' "leaves play" interrupts follow (Viserys)."""
+
+    code = "01029"
+    kinds = ("constant", "interrupt")
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if phase != "dominance" or f"round:{source}" in em.state.used_abilities:
+            return
+        choice = AbilityChoice(
+            seat=owner,
+            card=source,
+            options=list(VARYS_OPTIONS),
+            count=1,
+            prompt=_prompt(self),
+            default=["keep"],
+            resume="dominance_end",
+        )
+        ask(em, choice)
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        if chosen != ["remove"] or source not in em.state.in_play:
+            return
+        em.emit(ev.CardsRemovedFromGame(seat_id=owner, cards=[source], card=source))
+        s = em.state
+        gone = []
+        for p in sorted(s.in_play.values(), key=lambda p: p.card):
+            if s.record(p.card).type != "character":
+                continue
+            if p.duplicates:
+                em.emit(ev.CardsDuplicateDiscarded(seat_id=p.controller, duplicate=p.duplicates[0], saved=p.card))
+            else:
+                gone.append(p.card)
+        if gone:
+            em.emit(ev.CardsDiscardedFromPlay(cards=gone, card=source))
+
+
 class Bodyguard(Ability):
     """Bodyguard: Lord or Lady character only. Interrupt: sacrifice Bodyguard to save the attached character from being killed or discarded.
 
@@ -592,6 +638,7 @@ class Reinforcements(Ability):
 
 
 ABILITIES: tuple[Ability, ...] = (
+    Varys(),
     LittleBird(),
     MilkOfThePoppy(),
     NobleLineage(),

@@ -215,7 +215,32 @@ class TheSwordInTheDarkness(Ability):
         lasting(em, source, em.state.opponent(owner), "round", forbids="any")
 
 
-ABILITIES += (TheSwordInTheDarkness(),)
+class AMeagerContribution(Ability):
+    """A Meager Contribution: Reaction: after an opponent collects income, take 1 gold from that opponent's gold pool and add it to yours (limit once per round).
+
+    The reaction window opens right after the opponent's income (``income``,
+    :func:`..phases.flow.next_marshal`); the limit is per player (``round:01138:<seat>``), and it
+    is offered only while the opponent has gold (else it would change nothing)."""
+
+    code = "01138"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        them = state.active
+        if trigger != "income" or them is None or them == owner or f"round:{self.code}:{owner}" in state.used_abilities:
+            return None
+        return [] if state.player(them).gold > 0 else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        them = em.state.active
+        assert them is not None
+        announce(em, self, source, owner, limit=f"round:{self.code}:{owner}")
+        if em.state.player(them).gold > 0:
+            em.emit(ev.CardsGoldGained(seat_id=them, gold=-1, card=source))
+            em.emit(ev.CardsGoldGained(seat_id=owner, gold=1, card=source))
+
+
+ABILITIES += (TheSwordInTheDarkness(), AMeagerContribution())
 
 
 # -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------

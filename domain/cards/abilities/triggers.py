@@ -76,13 +76,15 @@ def _then_killed(em: Emitter, start: int) -> None:
 
 def followups(em: Emitter, start: int) -> None:
     """After an Action or an event resolved (its events since ``start``): the "killed" triggers
-    (Joffrey, Robb Stark), the "leaves play" interrupts of the cards it discarded, returned or
+    (Joffrey, Robb Stark), the cards it put into play (:func:`entered`), the "leaves play" interrupts of the cards it discarded, returned or
     sacrificed (Viserys Targaryen) and the reactions to the STR it raised (Randyll Tarly)."""
     for e in list(em.events[start:]):
         if em.over:
             return
         if isinstance(e, ev.CardsCharactersKilled):
             killed(em, e.seat_id, list(e.cards))
+        elif isinstance(e, ev.CardsPutIntoPlay):
+            entered(em, [e.card])
         else:
             _left_or_raised(em, e)
 
@@ -113,9 +115,10 @@ def strength_raised(em: Emitter, target: str) -> None:
             ability.after_strength_raised(em, source, owner, target)
 
 
-def entered(em: Emitter, cards: list[str]) -> None:
+def entered(em: Emitter, cards: list[str], setup: bool = False) -> None:
     """``cards`` entered play (setup, marshaling, Ambush, put into play): those whose own text says
-    so enter kneeling (Sansa Stark; not while their text box is blank)."""
+    so enter kneeling (Sansa Stark; not while their text box is blank); then, out of ``setup``,
+    their own "when it enters play" reactions (Arya Stark)."""
     kneel = []
     for card in cards:
         ability = ABILITIES.get(em.state.cards[card])
@@ -125,6 +128,15 @@ def entered(em: Emitter, cards: list[str]) -> None:
                 kneel.append(card)
     if kneel:
         em.emit(ev.CardsKneelingChanged(cards=kneel, kneeling=True, card=kneel[0]))
+    if setup:
+        return
+    for card in cards:
+        ability = ABILITIES.get(em.state.cards[card])
+        placed = em.state.in_play.get(card)
+        if ability is None or placed is None or em.over or text_blank(em.state, card):
+            continue
+        if may_trigger(em, placed.controller):
+            ability.when_enters_play(em, card, placed.controller)
 
 
 def stood(em: Emitter, cards: list[str]) -> None:

@@ -13,6 +13,7 @@ from domain.core.errors import RuleViolation
 from .play import Table, put_in_play, to_hand, to_plot_step
 from .positions import plots, without_ambush
 from .test_card_actions import at_marshaling
+from .test_card_reactions import _to_challenges
 
 
 def _with_power_behind_the_throne() -> tuple[Table, str]:
@@ -67,3 +68,42 @@ def test_the_kingsroad_is_not_offered_outside_its_controllers_marshaling():
     assert road not in actions.card_actions(t.state, "seat1")
     with pytest.raises(RuleViolation):
         t.seat("seat1", cmd.UseAction(card=road, target=None))
+
+
+def _to_dominance_end(t) -> None:
+    _to_challenges(t)
+    while t.state.phase in ("challenges", "dominance") and t.state.step != "ability":
+        if t.state.step == "challenge":
+            t.seat(t.state.waiting[0], cmd.EndChallenges())
+        else:
+            t.seat(t.state.waiting[0], cmd.PassAction())
+
+
+def test_varys_01029_removes_himself_as_dominance_ends_to_discard_every_character():
+    t = at_marshaling("stark_kraken")
+    varys = put_in_play(t, "seat1", "01029")
+    ned = put_in_play(t, "seat1", "01144")
+    tywin = put_in_play(t, "seat2", "01090")
+    tyrion = put_in_play(t, "seat2", "01089")
+    dup = to_hand(t, "seat2", "01089")
+    t.state.player("seat2").hand.remove(dup)
+    t.state.in_play[tyrion].duplicates.append(dup)  # Tyrion has a duplicate: it saves him
+    _to_dominance_end(t)
+    c = t.state.choice
+    assert t.state.step == "ability" and c is not None and c.card == varys and c.resume == "dominance_end"
+    assert c.options == ["remove", "keep"] and c.default == ["keep"]
+    t.seat("seat1", cmd.ChooseTargets(cards=["remove"]))
+    assert varys in t.state.player("seat1").removed and varys not in t.state.in_play
+    assert ned in t.state.player("seat1").discard and tywin in t.state.player("seat2").discard
+    assert tyrion in t.state.in_play and dup in t.state.player("seat2").discard
+    assert t.state.phase in ("standing", "taxation", "plot")  # the game went on
+
+
+def test_varys_kept_by_default_discards_nothing():
+    t = at_marshaling("stark_kraken")
+    varys = put_in_play(t, "seat1", "01029")
+    tywin = put_in_play(t, "seat2", "01090")
+    _to_dominance_end(t)
+    assert t.state.choice is not None and t.state.choice.card == varys
+    t.timeout()
+    assert varys in t.state.in_play and tywin in t.state.in_play
