@@ -601,7 +601,8 @@ class CardsSaveDeclined(Event, frozen=True, tag="cards_save_declined"):
 
 
 class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
-    """The event ``card`` just played waits: ``seat_id`` (its player's opponent) has a cancel."""
+    """The event ``card`` just played (or the card Action of ``card`` just initiated) waits:
+    ``seat_id`` (its player's opponent) has a cancel."""
 
     seat_id: str
     player: str
@@ -611,8 +612,9 @@ class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
 
 
 class CardsEventCancelled(Event, frozen=True, tag="cards_event_cancelled"):
-    """``seat_id`` cancelled the effects of the event ``cancelled`` with ``card`` (its cost follows;
-    the cancelled event's cost stays paid)."""
+    """``seat_id`` cancelled the effects of the event (or the card Action) ``cancelled`` with
+    ``card`` (its cost follows; the cancelled event's or Action's costs stay paid, written just
+    after)."""
 
     seat_id: str
     card: str

@@ -140,8 +140,9 @@ class Reactions(msgspec.Struct):
 
 
 class PendingEvent(msgspec.Struct):
-    """An event just played (paid, in the discard pile) whose effects wait while the opponent may
-    cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
+    """An event just played (paid, in the discard pile), or a card Action just initiated (Treachery
+    cancels those of characters, locations and attachments), whose effects wait while the
+    opponent may cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
     ``reaction``)."""
 
     seat: str

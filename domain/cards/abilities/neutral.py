@@ -885,6 +885,8 @@ class TheHandsJudgment(Ability):
     def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
         if source not in state.player(owner).hand or state.owner(event) == owner:
             return False
+        if state.record(event).type != "event":
+            return False
         return state.player(owner).gold >= state.record(event).printed_cost
 
     def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:

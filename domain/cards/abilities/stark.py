@@ -367,7 +367,7 @@ class BranStark(Ability):
     kinds = ("interrupt",)
 
     def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
-        return source in state.in_play and state.owner(event) != owner
+        return source in state.in_play and state.owner(event) != owner and state.record(event).type == "event"
 
     def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
         announce(em, self, source, owner)

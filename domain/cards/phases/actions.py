@@ -130,13 +130,11 @@ def _check_target(options: dict[str, list[str]], card: str, target: str | None, 
 
 
 def use(em: Emitter, seat: str, card: str, target: str | None, in_window: bool) -> None:
-    """``seat`` uses the Action of ``card`` with ``target``: the ability pays and resolves."""
+    """``seat`` uses the Action of ``card`` with ``target``: unless the opponent cancels it
+    (Treachery), the ability pays and resolves."""
     _check_target(card_actions(em.state, seat), card, target, "no Action of yours")
-    ability = ABILITIES[em.state.cards[card]]
-    start = len(em.events)
     em.emit(ev.CardsActionUsed(seat_id=seat, card=card, code=em.state.cards[card], target=target, window=in_window))
-    ability.action(em, card, seat, target, current)
-    _killed_triggers(em, start)
+    _cancel_or_resolve(em, seat, card, target, "action" if in_window else "marshal")
 
 
 def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool) -> None:
@@ -224,8 +222,10 @@ def cancels_of(state: CardState, seat: str, event: str) -> dict[str, list[str]]:
 
 
 def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
-    """CG-POOL-06: an event's effects may be cancelled as they would start: the opponent holding a
-    cancel is asked first (the ``cancel`` step); else the effects resolve."""
+    """CG-POOL-06: an event's or a card Action's effects may be cancelled as they would start (The
+    Hand's Judgment, Bran Stark: events; Treachery: Actions of characters, locations,
+    attachments): the opponent holding a cancel is asked first (the ``cancel`` step); else the
+    effects resolve."""
     opponent = em.state.opponent(seat)
     if cancels_of(em.state, opponent, card):
         em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
@@ -235,7 +235,8 @@ def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, re
 
 
 def resolve_event(em: Emitter, seat: str, card: str, target: str | None) -> None:
-    """The effects of the played event ``card``."""
+    """The effects of the played event ``card`` (or the costs and effects of the card Action of
+    ``card``, initiated and not cancelled)."""
     start = len(em.events)
     ABILITIES[em.state.cards[card]].action(em, card, seat, target, current)
     _killed_triggers(em, start)
@@ -246,5 +247,25 @@ def use_cancel(em: Emitter, seat: str, card: str, target: str | None) -> None:
     pending = em.state.pending_event
     assert pending is not None
     _check_target(cancels_of(em.state, seat, pending.card), card, target, "no cancel of yours")
+    # a card Action: its costs stay paid (review 2), written after the cancel (which opens the batch)
+    costs = action_costs(em, pending.seat, pending.card, pending.target) if pending.card in em.state.in_play else []
     em.emit(ev.CardsEventCancelled(seat_id=seat, card=card, cancelled=pending.card))
+    for e in costs:
+        em.emit(e)
     ABILITIES[em.state.cards[card]].pay_cancel(em, card, seat, pending.card)
+
+
+def action_costs(em: Emitter, seat: str, card: str, target: str | None) -> list[ev.Event]:
+    """The costs of ``seat``'s card Action of ``card`` with ``target``: the events its ability
+    emits up to and including its use (:func:`..abilities.base.announce`, which also writes its
+    limit). Every Action pays its costs (kneel, sacrifice, gold, a discard) before it announces
+    itself, so this prefix is what a cancel leaves paid (review 2: costs paid for a cancelled
+    ability stay paid). Worked out on a scratch copy of the state; only the prefix is kept."""
+    scratch = Emitter(em.state, em.ctx)
+    ABILITIES[em.state.cards[card]].action(scratch, card, seat, target, current)
+    out: list[ev.Event] = []
+    for e in scratch.events:
+        out.append(e)
+        if isinstance(e, ev.CardsAbilityUsed):
+            break
+    return out
