@@ -309,7 +309,7 @@ def _cancel_declined(em: Emitter, seat: str, by_default: bool) -> None:
     pending = em.state.pending_event
     assert pending is not None
     em.emit(ev.CardsCancelDeclined(seat_id=seat, by_default=by_default))
-    actions.resolve_event(em, pending.seat, pending.card, pending.target)
+    actions.resolve_event(em, pending.seat, pending.card, pending.target, pending.resume)
     flow.after_cancel(em, pending.resume)
 
 

@@ -16,6 +16,7 @@ from .base import (
     ask,
     bearer,
     characters_in_play,
+    discard_from_play,
     kill_one,
     kneel,
     lasting,
@@ -239,7 +240,7 @@ class TheTickler(Ability):
         name = CARDS[em.state.cards[top]].name
         copies = [p.card for p in em.state.controlled(opp) if em.state.record(p.card).name == name]
         if copies:
-            em.emit(ev.CardsDiscardedFromPlay(cards=[copies[0]], card=source))
+            discard_from_play(em, [copies[0]], source)
 
 
 ABILITIES += (

@@ -15,9 +15,11 @@ from .base import (
     Ability,
     PrintedOnly,
     Query,
+    SaveChoice,
     announce,
     ask,
     bearer,
+    discard_from_play,
     kill,
     kneel,
     lasting,
@@ -418,27 +420,23 @@ class Varys(Ability):
             return
         em.emit(ev.CardsRemovedFromGame(seat_id=owner, cards=[source], card=source))
         s = em.state
-        gone = []
-        for p in sorted(s.in_play.values(), key=lambda p: p.card):
-            if s.record(p.card).type != "character":
-                continue
-            if p.duplicates:
-                em.emit(ev.CardsDuplicateDiscarded(seat_id=p.controller, duplicate=p.duplicates[0], saved=p.card))
-            else:
-                gone.append(p.card)
-        if gone:
-            em.emit(ev.CardsDiscardedFromPlay(cards=gone, card=source))
+        discard_from_play(
+            em, sorted(p.card for p in s.in_play.values() if s.record(p.card).type == "character"), source
+        )
 
 
-class Bodyguard(Ability):
+class Bodyguard(SaveChoice):
     """Bodyguard: Lord or Lady character only. Interrupt: sacrifice Bodyguard to save the attached character from being killed or discarded.
 
-    The save is offered when a military claim is about to kill its bearer; not yet against
-    ability kills or discards (so not complete: docs/card-game.md)."""
+    Against a military claim's kill: the claim's save step (default: decline). Against an
+    ability's kill: its controller's choice where the game can wait (:func:`.base.kill`, default
+    ``none``), else used at once. Against a discard from play by an ability (Varys, The Tickler,
+    Hear Me Roar!): used at once (:func:`.base.discard_from_play`, documented). Not against a
+    sacrifice, nor what "cannot be saved" (Marched to the Wall, Wildfire Assault)."""
 
     code = "01033"
     kinds = ("constant", "interrupt")
-    complete = False
+    saves_from_discard = True
 
     def may_attach(self, state: CardState, source: str, target: str) -> str | None:
         if {"Lord", "Lady"} & set(state.record(target).traits):

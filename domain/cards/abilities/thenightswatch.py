@@ -12,6 +12,7 @@ from .base import (
     NextCheaper,
     PrintedOnly,
     Query,
+    SaveChoice,
     announce,
     ask,
     ask_one,
@@ -246,15 +247,15 @@ ABILITIES += (TheSwordInTheDarkness(), AMeagerContribution())
 # -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
 
 
-class MaesterAemon(Ability):
+class MaesterAemon(SaveChoice):
     """Maester Aemon: Interrupt: kneel him to save a Night's Watch character from being killed.
 
-    Offered when a military claim is about to kill one; not yet against ability kills (so not
-    complete: docs/card-game.md)."""
+    Against a military claim's kill: the claim's save step (default: decline). Against an
+    ability's kill: its controller's choice where the game can wait (:func:`.base.kill`, default
+    ``none``), else used at once (a kill as a phase ends: Tears of Lys)."""
 
     code = "01125"
     kinds = ("interrupt",)
-    complete = False
 
     def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
         if not standing(state, source):

@@ -171,11 +171,13 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
     owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
     announce(em, ability, c.card, owner, limit=ability.choice_limit(em.state, c.card, chosen))
     start = len(em.events)
+    em.answered, em.resume = c, c.resume or None  # a kill inside may wait for a save (base.kill)
     ability.resolve_choice(em, c.card, owner, chosen)
     if ability.kills_at_zero_strength:
         for target in chosen:
             if target in em.state.in_play and current.strength(em.state, target) == 0:
                 kill_one(em, target)
+    em.answered, em.resume = None, None
     _then_killed(em, start)
     return c
 

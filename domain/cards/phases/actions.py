@@ -21,7 +21,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..abilities import triggers
-from ..abilities.base import kill
+from ..abilities.base import SAVES, Saver, discard_from_play, kill
 from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
@@ -169,8 +169,9 @@ def phase_ends(em: Emitter) -> None:
             kill(em, em.state.in_play[e.target].controller, [e.target])
             _killed_triggers(em, start)
         elif e.at_end == "discard":
-            em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
-            triggers.left_play(em, [e.target], None)
+            discard_from_play(em, [e.target], e.source)
+            if e.target not in em.state.in_play:
+                triggers.left_play(em, [e.target], None)
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedFromPlay(cards=[e.target], card=e.source))
             triggers.left_play(em, [e.target], None)
@@ -185,16 +186,25 @@ def challenge_won(em: Emitter, winner: str) -> None:
 
 def saves_of(state: CardState, seat: str, victims: list[str]) -> dict[str, list[str]]:
     """``seat``'s save interrupts for its ``victims`` now: the saving card -> the victims it may save."""
-    out: dict[str, list[str]] = {}
+    return {source: targets for _, source, targets in save_interrupts(state, seat, victims, False)}
+
+
+def save_interrupts(state: CardState, seat: str, victims: list[str], discard: bool) -> list[Saver]:
+    """``seat``'s save interrupts for its ``victims`` about to be killed (``discard``: discarded
+    from play, Bodyguard only) now, as (ability, saving card, victims it may save)."""
+    out: list[Saver] = []
     if not may_trigger(state, seat):
         return out
     for ability, source, owner in active(state):
-        if owner != seat or "interrupt" not in ability.kinds:
+        if owner != seat or "interrupt" not in ability.kinds or (discard and not ability.saves_from_discard):
             continue
         targets = ability.save_targets(state, source, owner, victims)
         if targets:
-            out[source] = list(targets)
+            out.append((ability, source, list(targets)))
     return out
+
+
+SAVES.append(save_interrupts)  # the abilities' kills find the saves here (base.kill)
 
 
 def use_save(em: Emitter, seat: str, card: str, target: str | None) -> None:
@@ -231,14 +241,17 @@ def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, re
         em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
         em.open_step("cancel", [opponent])
         return
-    resolve_event(em, seat, card, target)
+    resolve_event(em, seat, card, target, resume)
 
 
-def resolve_event(em: Emitter, seat: str, card: str, target: str | None) -> None:
+def resolve_event(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
     """The effects of the played event ``card`` (or the costs and effects of the card Action of
-    ``card``, initiated and not cancelled)."""
+    ``card``, initiated and not cancelled); ``resume`` (``action``, ``marshal``, ``reaction``):
+    where the game goes on, should a kill in it wait for a save (``em.resume``)."""
     start = len(em.events)
+    em.resume = "window" if resume == "action" else resume
     ABILITIES[em.state.cards[card]].action(em, card, seat, target, current)
+    em.resume = None
     _killed_triggers(em, start)
 
 

@@ -106,8 +106,9 @@ def after_choice(em: Emitter, resume: str) -> None:
     attackers (Dornish Paramour); ``challenges_end`` the dominance phase (Old Bear Mormont);
     ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair); ``claim``
     the keywords after a military claim's kills (Shireen Baratheon, Viserys Targaryen);
-    ``dominance_end`` the standing phase, after the effects as the dominance phase ends (Varys)."""
-    if victory.check(em):
+    ``dominance_end`` the standing phase, after the effects as the dominance phase ends (Varys);
+    ``reaction`` the reaction window (a save asked against a reaction event's kill)."""
+    if victory.check(em) or em.state.choice is not None:  # the resolution asks again (a save)
         return
     if resume == "challenge_won":
         ch = em.state.challenge
@@ -115,6 +116,8 @@ def after_choice(em: Emitter, resume: str) -> None:
         challenge_won_effects(em, ch.winner)
     elif resume in ("marshal", "window"):
         after_action(em, resume)
+    elif resume == "reaction":
+        reaction_turn(em)
     elif resume == "declared":
         after_declaration(em)
     elif resume == "challenges_end":
