@@ -231,7 +231,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             flow.next_challenge(em)
         case cmd.AmbushCard():
             _expect(s, seat, "action", "CG-KEY-06")
-            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True)
+            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True, x=command.x)
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
