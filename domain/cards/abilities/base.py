@@ -472,35 +472,6 @@ class SaveChoice(Ability):
             kill(em, owner, rest, (source,))
 
 
-def may_enter(state: CardState, seat: str, card: str) -> bool:
-    """Whether a character may be put into play under ``seat``'s control now: not if a copy of a
-    unique card is in its owner's dead pile (CG-UNIQUE-02) or the seat controls a copy it does not
-    own (CG-UNIQUE-01); an own copy in play takes it as a duplicate (:func:`put_into_play`)."""
-    rec = state.record(card)
-    if not rec.unique:
-        return True
-    if any(state.record(d).name == rec.name for d in state.player(state.owner(card)).dead if d != card):
-        return False
-    return all(state.owner(p.card) == seat for p in state.controlled(seat) if state.record(p.card).name == rec.name)
-
-
-def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str) -> None:
-    """Put the character ``card`` into play for ``seat`` from its owner's ``from_pile`` (not
-    marshaled: Limited ignored); a copy of an own unique card in play takes it as a duplicate."""
-    s = em.state
-    rec = s.record(card)
-    mine = next(
-        (p.card for p in s.controlled(seat) if rec.unique and s.record(p.card).name == rec.name),
-        None,
-    )
-    placed = (
-        ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine)
-        if mine is not None
-        else ev.Placement(card=card, code=rec.code, as_=rec.type)
-    )
-    em.emit(ev.CardsPutIntoPlay(seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, by=source))
-
-
 def won_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None, margin: int = 0) -> bool:
     """Whether ``owner`` won the challenge just resolved (of ``kind``, as ``attacker``/``defender``,
     by ``margin`` STR or more)."""

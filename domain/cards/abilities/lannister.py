@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CARDS
 from ..emitter import Emitter
+from ..entering import placement, put_into_play
 from ..phases.draw import draw
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -21,10 +22,8 @@ from .base import (
     kneel,
     lasting,
     limit_free,
-    may_enter,
     participates,
     prompt,
-    put_into_play,
     standing,
 )
 
@@ -267,7 +266,7 @@ class HearMeRoar(Ability):
             for c in state.player(owner).hand
             if state.record(c).type == "character"
             and state.record(c).faction == "lannister"
-            and may_enter(state, owner, c)
+            and placement(state, owner, c) is not None
         ]
         return hand or None
 

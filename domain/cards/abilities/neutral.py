@@ -8,7 +8,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES, CardRecord
 from ..emitter import Emitter
-from ..entering import put_into_play
+from ..entering import placement, put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -614,7 +614,7 @@ class Reinforcements(Ability):
             for c in p.hand + p.discard
             if state.record(c).type == "character"
             and state.record(c).printed_cost <= self.most
-            and put_into_play(state, owner, c) is not None
+            and placement(state, owner, c) is not None
         )
         if not options:
             return None
@@ -625,14 +625,9 @@ class Reinforcements(Ability):
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         card = chosen[0]
-        placed = put_into_play(em.state, owner, card)
-        assert placed is not None
         pile = "hand" if card in em.state.player(owner).hand else "discard"
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner, card=card, code=em.state.cards[card], from_pile=pile, placed=placed, by=source
-            )
-        )
+        entered = put_into_play(em, owner, card, pile, source)
+        assert entered
 
 
 ABILITIES: tuple[Ability, ...] = (

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..entering import put_into_play as placement
+from ..entering import placement, put_into_play
 from ..phases.draw import shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -20,10 +20,8 @@ from .base import (
     kneel,
     lasting,
     limit_free,
-    may_enter,
     participates,
     prompt,
-    put_into_play,
     stand,
 )
 
@@ -248,18 +246,8 @@ class DothrakiSea(Ability):
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
         placed = placement(em.state, owner, chosen[0])
-        if placed is None:
+        if placed is None or not put_into_play(em, owner, chosen[0], "hand", source):
             return
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner,
-                card=chosen[0],
-                code=em.state.cards[chosen[0]],
-                from_pile="hand",
-                placed=placed,
-                by=source,
-            )
-        )
         if placed.as_ != "duplicate":
             lasting(em, source, chosen[0], "phase", at_end="return_to_hand")
 
@@ -426,8 +414,7 @@ class FireAndBlood(Ability):
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
         assert target is not None
         announce(em, self, source, owner)
-        if "Hatchling" in em.state.record(target).traits and may_enter(em.state, owner, target):
-            put_into_play(em, owner, target, "dead", source)
+        if "Hatchling" in em.state.record(target).traits and put_into_play(em, owner, target, "dead", source):
             return
         em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=[target], card=source, from_pile="dead"))
         shuffle(em, owner)

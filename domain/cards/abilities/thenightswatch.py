@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..entering import put_into_play
+from ..entering import placement, put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -362,7 +362,7 @@ class OldBearMormont(Ability):
         options = sorted(
             c
             for c in s.player(owner).hand
-            if s.record(c).faction == "thenightswatch" and put_into_play(s, owner, c) is not None
+            if s.record(c).faction == "thenightswatch" and placement(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
         ask(
@@ -380,18 +380,8 @@ class OldBearMormont(Ability):
         )
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
-        placed = put_into_play(em.state, owner, chosen[0])
-        assert placed is not None
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner,
-                card=chosen[0],
-                code=em.state.cards[chosen[0]],
-                from_pile="hand",
-                placed=placed,
-                by=source,
-            )
-        )
+        entered = put_into_play(em, owner, chosen[0], "hand", source)
+        assert entered
 
 
 class Ghost(Ability):
@@ -430,7 +420,7 @@ class Yoren(Ability):
             for c in s.player(s.opponent(owner)).discard
             if s.record(c).type == "character"
             and s.record(c).printed_cost <= self.most
-            and put_into_play(s, owner, c) is not None
+            and placement(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
         ask_one(em, self, source, owner, options, default, "marshal")
@@ -439,18 +429,8 @@ class Yoren(Ability):
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
-        placed = put_into_play(em.state, owner, chosen[0])
-        assert placed is not None
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner,
-                card=chosen[0],
-                code=em.state.cards[chosen[0]],
-                from_pile="discard",
-                placed=placed,
-                by=source,
-            )
-        )
+        entered = put_into_play(em, owner, chosen[0], "discard", source)
+        assert entered
 
 
 ABILITIES += (
