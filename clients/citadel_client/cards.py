@@ -124,6 +124,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     set up with it)."""
     costs: dict[str, int] = {}
     """Setup: each card's printed cost."""
+    ambush_costs: dict[str, list[int]] = {}
+    """Action: each card you may ambush -> its Ambush costs X, lowest first (``AmbushCard.x`` picks one)."""
     limited: list[str] = []
     """Setup: the Limited cards among ``cards`` (at most one may be set up)."""
     unique_titles: dict[str, str] = {}
@@ -234,6 +236,8 @@ class ChooseIntimidate(CommandBody, frozen=True, tag="choose_intimidate"):
 class AmbushCard(CommandBody, frozen=True, tag="ambush_card"):
     card: str
     attach_to: str | None = None
+    x: int | None = None
+    """Which Ambush (X) to use when the card has several (CG-KEY-10); None: the lowest."""
 
 
 class UseAction(CommandBody, frozen=True, tag="use_action"):

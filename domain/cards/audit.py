@@ -68,7 +68,9 @@ def player_command(e: Any) -> object | None:
         case ev.CardsReserveDiscarded():
             return cmd.DiscardToReserve(cards=e.cards)
         case ev.CardsAmbushed():
-            return cmd.AmbushCard(card=e.card, attach_to=e.placed.on if e.placed.as_ == "attachment" else None)
+            return cmd.AmbushCard(
+                card=e.card, attach_to=e.placed.on if e.placed.as_ == "attachment" else None, x=e.cost
+            )
         case ev.CardsActionUsed():
             return cmd.UseAction(card=e.card, target=e.target)
         case ev.CardsEventPlayed():

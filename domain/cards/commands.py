@@ -97,6 +97,9 @@ class AmbushCard(_Command, frozen=True, tag="ambush_card"):
 
     card: CardId
     attach_to: CardId | None = None
+    x: int | None = None
+    """Which Ambush (X) to use when the card has several with different X (CG-KEY-10: the
+    decision's ``ambush_costs``); null: the lowest."""
 
 
 class UseAction(_Command, frozen=True, tag="use_action"):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from .abilities.registry import ABILITIES, active, text_blank
 from .catalog import CardRecord, Icons
-from .state import CardState
+from .state import CardState, Lasting
 
 
 def strength(state: CardState, iid: str) -> int:
@@ -169,7 +169,20 @@ def marshal_forbidden(state: CardState, seat: str, rec: CardRecord) -> str | Non
 
 
 def cost_reduction(state: CardState, seat: str, rec: CardRecord) -> int:
-    return sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+    """Gold off ``rec``'s cost when ``seat`` marshals it: the active reducers' (the cost reducers'
+    Actions) and the lasting reductions waiting for ``seat``'s next character (The Kingsroad,
+    :func:`pending_reductions`)."""
+    lasting = sum(e.cost_off for e in pending_reductions(state, seat)) if rec.type == "character" else 0
+    return lasting + sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+
+
+def pending_reductions(state: CardState, seat: str) -> list[Lasting]:
+    """The lasting "your next character this phase costs N less" effects of ``seat`` not spent yet."""
+    return [
+        e
+        for e in state.effects
+        if e.cost_off and e.target == seat and f"phase:spent:{e.source}" not in state.used_abilities
+    ]
 
 
 def limited_allowed(state: CardState, seat: str) -> int:
@@ -189,15 +202,22 @@ def participant_limit(state: CardState, seat: str, side: str) -> int | None:
     return min(limits) if limits else None
 
 
-def ambush_cost(state: CardState, iid: str) -> int | None:
-    """The card's Ambush cost in its owner's hand: printed (CG-KEY-06), or one an active ability
-    gives it (The Wolfswood: a Direwolf card's printed cost); None: no Ambush. Ambush with
-    different X are different keywords and the player picks (CG-KEY-10): the lowest X is taken
-    (the player's best choice, documented)."""
+def ambush_costs(state: CardState, iid: str) -> list[int]:
+    """The card's Ambush keywords in its owner's hand, as their costs X, lowest first: printed
+    (CG-KEY-06), or given by an active ability (The Wolfswood: a Direwolf card's printed cost).
+    CG-KEY-10: a card has a keyword or not, so the same Ambush (X) from several sources counts
+    once; Ambush with different X are different keywords, and the player picks which one to use
+    (``x`` of the ``ambush_card`` command; default the lowest)."""
     printed = state.record(iid).ambush_cost
-    costs = [] if printed is None else [printed]
-    costs += [c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None]
-    return min(costs) if costs else None
+    costs = set() if printed is None else {printed}
+    costs |= {c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None}
+    return sorted(costs)
+
+
+def ambush_cost(state: CardState, iid: str) -> int | None:
+    """The card's default Ambush cost (the lowest X, :func:`ambush_costs`); None: no Ambush."""
+    costs = ambush_costs(state, iid)
+    return costs[0] if costs else None
 
 
 def bypassable(state: CardState, iid: str) -> bool:

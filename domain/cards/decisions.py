@@ -71,6 +71,10 @@ class CardDecision(msgspec.Struct):
     """Marshal, action: each card whose Action you may use now -> its legal targets (empty: none)."""
     events: dict[str, list[str]] = {}
     """Marshal, action, reaction: each event of your hand you may play now -> its legal targets (empty: none)."""
+    ambush_costs: dict[str, list[int]] = {}
+    """Action: each card you may ambush -> its Ambush costs X, lowest first (CG-KEY-10: the same
+    Ambush from several sources counts once; with several X, ``ambush_card``'s ``x`` picks one,
+    default the lowest)."""
     interrupts: dict[str, list[str]] = {}
     """Save: each card of yours whose interrupt may save -> the characters about to be killed it may
     save; cancel: each card of yours that may cancel the event just played -> [that event]."""
@@ -130,6 +134,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             options = marshaling.marshalable(s, seat)
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
+            d.ambush_costs = {c: current.ambush_costs(s, c) for c in options}
             d.budget = p.gold
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "challenge":
@@ -150,6 +155,7 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             options = actions.ambushes(s, seat)
             d.cards = list(options)
             d.attach_targets = {c: t for c, t in options.items() if t}
+            d.ambush_costs = {c: current.ambush_costs(s, c) for c in options}
             d.budget = p.gold
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "intimidate":

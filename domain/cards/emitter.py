@@ -13,7 +13,7 @@ import msgspec
 from ..core.context import Context
 from . import events as ev
 from .evolve import evolve
-from .state import CardState
+from .state import AbilityChoice, CardState
 
 _enc = msgspec.msgpack.Encoder()
 _dec = msgspec.msgpack.Decoder(CardState)
@@ -28,6 +28,15 @@ class Emitter:
         self.state = copy_state(state)
         self.ctx = ctx
         self.events: list[ev.Event] = []
+        self.resume: str | None = None
+        """Where the game goes on if the ability resolving now must wait for a decision in its
+        middle (a save interrupt against its kill, :func:`.abilities.base.kill`): set by the
+        engine around an Action, an event or a choice's resolution (``window``, ``marshal``,
+        ``reaction``, a choice's own ``resume``); None where the game cannot stop (the effects
+        as a phase ends): the decision then takes its documented default at once."""
+        self.answered: AbilityChoice | None = None
+        """The choice whose answer is resolving now (:func:`.abilities.triggers.resolve_choice`):
+        its options, which the state no longer holds (a save's victims)."""
 
     def emit(self, event: ev.Event) -> None:
         self.events.append(event)

@@ -1,5 +1,6 @@
 """Where a card entering play goes under the unique rules (CG-UNIQUE-01..03): for marshaling
-(:mod:`.phases.marshaling`) and for the card abilities that put a card into play (Reinforcements).
+(:mod:`.phases.marshaling`) and the one place where a card ability puts a card into play
+(:func:`put_into_play`: Reinforcements, Arianne Martell, Fire and Blood, Yoren, Old Bear Mormont...).
 
 Imports no rule module that reads the abilities, so the abilities may use it."""
 
@@ -7,6 +8,7 @@ from __future__ import annotations
 
 from . import events as ev
 from .catalog import CardRecord
+from .emitter import Emitter
 from .state import CardState
 
 
@@ -20,7 +22,7 @@ def unique_in_play(state: CardState, seat: str, rec: CardRecord) -> str | None:
     return None
 
 
-def put_into_play(state: CardState, seat: str, card: str) -> ev.Placement | None:
+def placement(state: CardState, seat: str, card: str) -> ev.Placement | None:
     """Where a character or location put into play by a card ability goes under ``seat``'s control
     (no cost, Limited ignored, CG-PHASE-10), or None when it cannot enter: a unique card whose
     title is in ``seat``'s dead pile (CG-UNIQUE-02) or that ``seat`` controls already from another
@@ -39,3 +41,19 @@ def put_into_play(state: CardState, seat: str, card: str) -> ev.Placement | None
     ):
         return None
     return ev.Placement(card=card, code=rec.code, as_=rec.type)
+
+
+def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str) -> bool:
+    """``source``'s ability puts ``card`` into play under ``seat``'s control from its owner's
+    ``from_pile`` (``hand``, ``discard`` or ``dead``): where :func:`placement` says (a further
+    copy of ``seat``'s own unique card as a duplicate). False, and nothing written, when it cannot
+    enter (CG-UNIQUE-01/02, or not a character or location)."""
+    placed = placement(em.state, seat, card)
+    if placed is None:
+        return False
+    em.emit(
+        ev.CardsPutIntoPlay(
+            seat_id=seat, card=card, code=em.state.cards[card], from_pile=from_pile, placed=placed, by=source
+        )
+    )
+    return True

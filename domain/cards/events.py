@@ -276,6 +276,28 @@ class CardsDuplicateDiscarded(Event, frozen=True, tag="cards_duplicate_discarded
     saved: str
 
 
+class CardsRemovedFromGame(Event, frozen=True, tag="cards_removed_from_game"):
+    """``seat_id`` removed its cards in play ``cards`` from the game by ``card``'s ability (Varys):
+    to their owners' out-of-game piles (CG-UNIQUE-05)."""
+
+    seat_id: str
+    cards: list[str]
+    card: str
+
+
+class CardsFacedownDuplicate(Event, frozen=True, tag="cards_facedown_duplicate"):
+    """``seat_id`` put the top card of its draw deck facedown under its unique ``card`` as a
+    duplicate (Arya Stark). Which card it is (``duplicate``) is hidden from the other readers
+    (:mod:`.redaction`) until it leaves play."""
+
+    seat_id: str
+    card: str
+    duplicate: str | None
+    """The card put facedown (*hidden* from the other readers)."""
+    by: str
+    """The card whose ability put it there."""
+
+
 class CardsCharactersKilled(Event, frozen=True, tag="cards_characters_killed"):
     """Killed characters go to their owners' dead piles (CG-UNIQUE-04/05)."""
 
@@ -579,7 +601,8 @@ class CardsSaveDeclined(Event, frozen=True, tag="cards_save_declined"):
 
 
 class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
-    """The event ``card`` just played waits: ``seat_id`` (its player's opponent) has a cancel."""
+    """The event ``card`` just played (or the card Action of ``card`` just initiated) waits:
+    ``seat_id`` (its player's opponent) has a cancel."""
 
     seat_id: str
     player: str
@@ -589,8 +612,9 @@ class CardsCancelOffered(Event, frozen=True, tag="cards_cancel_offered"):
 
 
 class CardsEventCancelled(Event, frozen=True, tag="cards_event_cancelled"):
-    """``seat_id`` cancelled the effects of the event ``cancelled`` with ``card`` (its cost follows;
-    the cancelled event's cost stays paid)."""
+    """``seat_id`` cancelled the effects of the event (or the card Action) ``cancelled`` with
+    ``card`` (its cost follows; the cancelled event's or Action's costs stay paid, written just
+    after)."""
 
     seat_id: str
     card: str
@@ -671,6 +695,8 @@ CardEvent = (
     | CardsPowerMoved
     | CardsClaimVictimsChosen
     | CardsDuplicateDiscarded
+    | CardsFacedownDuplicate
+    | CardsRemovedFromGame
     | CardsCharactersKilled
     | CardsDiscardedFromHand
     | CardsDiscardedFromDeck

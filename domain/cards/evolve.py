@@ -195,8 +195,19 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.player(event.to_seat).faction_power += event.amount
         case ev.CardsClaimVictimsChosen():
             state.waiting = []
+        case ev.CardsRemovedFromGame():
+            for c in event.cards:
+                leave_play(state, c, "removed")
+        case ev.CardsFacedownDuplicate():
+            assert event.duplicate is not None
+            state.player(event.seat_id).deck.remove(event.duplicate)
+            state.in_play[event.card].duplicates.append(event.duplicate)
+            state.in_play[event.card].facedown.append(event.duplicate)
         case ev.CardsDuplicateDiscarded():
-            state.in_play[event.saved].duplicates.remove(event.duplicate)
+            placed = state.in_play[event.saved]
+            placed.duplicates.remove(event.duplicate)
+            if event.duplicate in placed.facedown:
+                placed.facedown.remove(event.duplicate)
             state.player(state.owner(event.duplicate)).discard.append(event.duplicate)
         case ev.CardsCharactersKilled():
             for c in event.cards:

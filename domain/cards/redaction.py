@@ -9,6 +9,8 @@ game ends:
   number of cards is public, as at the table), until :class:`~.events.CardsSetupRevealed`;
 * each sealed plot (:class:`~.events.CardsPlotChosen`) -- from all but the owner, until
   :class:`~.events.CardsPlotsRevealed`;
+* a facedown duplicate (:class:`~.events.CardsFacedownDuplicate`: Arya Stark) -- from all but
+  its owner, while it stays under the card;
 * the options of a card ability's choice among hidden cards (:class:`~.events.CardsChoiceOffered`
   with ``choice.hidden``: the cards of a searched deck, a hand) and its default -- from all but
   the seat that chooses (the card it picks is revealed by what follows: it goes to hand shown,
@@ -43,6 +45,8 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, cards=None, salt=None)
         case ev.CardsPlotChosen(plot=str()) if event.seat_id != reader:
             return msgspec.structs.replace(event, plot=None, salt=None)
+        case ev.CardsFacedownDuplicate(duplicate=str()) if event.seat_id != reader:
+            return msgspec.structs.replace(event, duplicate=None)
         case ev.CardsChoiceOffered() if event.choice.hidden and event.choice.seat != reader:
             return msgspec.structs.replace(event, choice=msgspec.structs.replace(event.choice, options=[], default=[]))
     return event
@@ -134,7 +138,8 @@ def _visible(state: CardState, reader: Reader, over: bool) -> dict[str, str]:
         return dict(state.cards)
     seen: set[str] = set(state.in_play)
     for placed in state.in_play.values():
-        seen.update(placed.duplicates)
+        mine = state.owner(placed.card) == reader
+        seen.update(d for d in placed.duplicates if mine or d not in placed.facedown)
     for p in state.players:
         seen.update(p.discard + p.dead + p.used_plots + p.removed + ([p.plot] if p.plot else []))
         if p.seat_id == reader:

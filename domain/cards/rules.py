@@ -231,7 +231,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             flow.next_challenge(em)
         case cmd.AmbushCard():
             _expect(s, seat, "action", "CG-KEY-06")
-            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True)
+            placed, cost = marshaling.placement(s, seat, command.card, command.attach_to, ambush=True, x=command.x)
             em.emit(
                 ev.CardsAmbushed(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )
@@ -309,7 +309,7 @@ def _cancel_declined(em: Emitter, seat: str, by_default: bool) -> None:
     pending = em.state.pending_event
     assert pending is not None
     em.emit(ev.CardsCancelDeclined(seat_id=seat, by_default=by_default))
-    actions.resolve_event(em, pending.seat, pending.card, pending.target)
+    actions.resolve_event(em, pending.seat, pending.card, pending.target, pending.resume)
     flow.after_cancel(em, pending.resume)
 
 

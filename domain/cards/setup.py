@@ -128,6 +128,6 @@ def reveal(em: Emitter) -> None:
     chosen = {seat: list(s.player(seat).setup or []) for seat in s.player_order()}
     salts = {seat: s.player(seat).sealed_salt or "" for seat in s.player_order()}
     em.emit(ev.CardsSetupRevealed(placed=placed, chosen=chosen, salts=salts))
-    triggers.entered(em, [p.card for ps in placed.values() for p in ps if p.as_ != "duplicate"])
+    triggers.entered(em, [p.card for ps in placed.values() for p in ps if p.as_ != "duplicate"], setup=True)
     for seat in s.player_order():
         draw(em, seat, HAND_SIZE - len(em.state.player(seat).hand), "setup")

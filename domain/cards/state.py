@@ -68,6 +68,8 @@ class Placed(msgspec.Struct):
     duplicates: list[str] = []
     tokens: dict[str, int] = {}
     """Tokens on the card by kind (``betrayal``: Ser Jorah Mormont); they go when it leaves play."""
+    facedown: list[str] = []
+    """The duplicates among ``duplicates`` put facedown (Arya Stark): hidden from the other readers."""
 
 
 class Challenge(msgspec.Struct):
@@ -112,7 +114,9 @@ class AbilityChoice(msgspec.Struct):
     challenge's claim, after the reactions to its win), ``dominance_won`` (the dominance phase's
     window, then standing, after the reactions to dominance), ``declared`` (the window after
     attackers, after the reactions to a challenge's initiation), ``challenges_end`` (the dominance
-    phase, after the effects as the challenges phase ends)."""
+    phase, after the effects as the challenges phase ends), ``claim`` (the keywords after a military
+    claim's kills, after a "when killed" interrupt: Shireen Baratheon), ``dominance_end`` (the
+    standing phase, after the effects as the dominance phase ends: Varys)."""
 
 
 class Window(msgspec.Struct):
@@ -136,8 +140,9 @@ class Reactions(msgspec.Struct):
 
 
 class PendingEvent(msgspec.Struct):
-    """An event just played (paid, in the discard pile) whose effects wait while the opponent may
-    cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
+    """An event just played (paid, in the discard pile), or a card Action just initiated (Treachery
+    cancels those of characters, locations and attachments), whose effects wait while the
+    opponent may cancel them (the ``cancel`` step); ``resume``: where the game goes on (``marshal``, ``action``,
     ``reaction``)."""
 
     seat: str
@@ -169,6 +174,9 @@ class Lasting(msgspec.Struct, frozen=True):
     at_end: str | None = None
     forbids: str | None = None
     """A challenge type the target seat may not initiate while this lasts (Unbowed, Unbent, Unbroken)."""
+    cost_off: int = 0
+    """The target seat's next character marshaled this phase costs this much less (The Kingsroad):
+    read by :func:`.current.cost_reduction` until that marshal writes ``phase:spent:<source>``."""
 
 
 class Player(msgspec.Struct):

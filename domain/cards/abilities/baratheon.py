@@ -6,7 +6,7 @@ from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..state import CardState
-from .base import Ability, NextCheaper, Query, announce, ask_one, controls, kneel, lasting, stand, standing
+from .base import Ability, NextCheaper, Query, announce, ask_one, choose, controls, kneel, lasting, stand, standing
 
 
 class FieryFollowers(Ability):
@@ -174,7 +174,7 @@ class SerDavosSeaworth(Ability):
     code = "01050"
     kinds = ("interrupt",)
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
         seat = em.state.owner(source)
         if source in em.state.player(seat).dead:
             announce(em, self, source, owner)
@@ -212,7 +212,33 @@ class VanguardLancer(Ability):
             em.emit(ev.CardsPowerRemoved(seat_id=em.state.in_play[target].controller, amount=1, by=source, card=target))
 
 
+class ShireenBaratheon(Ability):
+    """Shireen Baratheon: Interrupt: when she is killed, kneel a character of your choice.
+
+    Resolves once she is in the dead pile, as Ser Waymar Royce's (documented). Targets: every
+    standing character in play; default: the opponent's with the highest printed STR, then the
+    lowest id (else your own first one). Asked after a military claim's kills (the game then goes
+    on with the keywords); a kill inside another ability takes the default at once
+    (:func:`.base.choose`)."""
+
+    code = "01051"
+    kinds = ("interrupt",)
+
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        s = em.state
+        options = sorted(p.card for p in s.in_play.values() if s.record(p.card).type == "character" and not p.kneeling)
+        theirs = sorted((c for c in options if s.in_play[c].controller != owner), key=lambda c: (-s.record(c).str_, c))
+        choose(em, self, source, owner, options, (theirs or options)[:1], resume)
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        kneel(em, source, chosen)
+
+
 ABILITIES += (
+    ShireenBaratheon(),
     Melisandre(),
     SerDavosSeaworth(),
     VanguardLancer(),

@@ -22,6 +22,7 @@ unless its text is blank (:func:`..current.text_blank`: Fortified Position).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar, Literal, Protocol
 
 from .. import events as ev
@@ -217,8 +218,22 @@ class Ability:
     def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
         """Forced or interrupt: ``phase`` ends (before the next begins)."""
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
-        """This card (``source``, now in the dead pile) was killed ("when he is killed")."""
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        """This card (``source``, now in the dead pile) was killed ("when he is killed").
+        ``resume``: where the game goes on if the ability asks for a choice (``claim``: after a
+        military claim's kills); None when the kill is part of another ability's resolution, which
+        cannot wait: a choice then takes its documented default at once (:func:`choose`)."""
+
+    def when_leaves_play(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        """This card (``source``, now out of play) left play: killed, discarded, sacrificed or
+        returned to hand (Viserys Targaryen). ``resume`` as for :meth:`when_killed`."""
+
+    def when_enters_play(self, em: Emitter, source: str, owner: str) -> None:
+        """Reaction: this card (``source``) entered play, marshaled, put into play or ambushed,
+        not at setup (Arya Stark)."""
+
+    def after_strength_raised(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        """Reaction: a card effect raised the STR of ``target`` (a lasting +STR: Randyll Tarly)."""
 
     def on_marshaled(self, em: Emitter, source: str, owner: str, seat: str, rec: CardRecord) -> None:
         """After ``seat`` marshaled ``rec`` (e.g. a once-per-round cost reduction records its use)."""
@@ -231,6 +246,9 @@ class Ability:
         when it takes no target; else its legal targets (cards, or challenge types). The phase
         is checked by the engine from the card's ``action_windows``."""
         return None
+
+    saves_from_discard: ClassVar[bool] = False
+    """A save interrupt that also saves from being discarded from play (Bodyguard)."""
 
     def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
         """A save interrupt (CG-POOL-06): which of ``owner``'s ``victims`` (about to be killed)
@@ -295,6 +313,28 @@ def ask_one(
     return ask(em, choice)
 
 
+def choose(
+    em: Emitter,
+    ability: Ability,
+    source: str,
+    owner: str,
+    options: list[str],
+    default: list[str],
+    resume: str | None,
+) -> None:
+    """An interrupt's choice of one target among ``options`` ("of your choice") that fires inside
+    another step: asked (:func:`ask_one`) when the game can wait for it there (``resume``: the
+    claim's kills); else, inside another ability's resolution that cannot stop halfway, it
+    resolves at once with the documented ``default`` (written as the ability's use). Nothing
+    without an option."""
+    if not options:
+        return
+    if resume is not None and ask_one(em, ability, source, owner, options, default, resume):
+        return
+    announce(em, ability, source, owner)
+    ability.resolve_choice(em, source, owner, default)
+
+
 def kill_one(em: Emitter, victim: str) -> None:
     """A card ability kills ``victim`` (if still in play) for its controller: :func:`kill`."""
     placed = em.state.in_play.get(victim)
@@ -332,49 +372,104 @@ def lasting(em: Emitter, source: str, target: str, until: Literal["challenge", "
     em.emit(ev.CardsEffectApplied(effect=Lasting(source=source, target=target, until=until, **what)))
 
 
-def kill(em: Emitter, seat: str, cards: list[str]) -> list[str]:
-    """Kill ``seat``'s characters ``cards`` by an ability: a duplicate saves a card (CG-UNIQUE-03,
-    always used, as for claim); the others go to the dead pile. Returns those killed; the engine
-    runs the "killed" triggers after the ability resolved."""
-    killed = []
+Saver = tuple["Ability", str, list[str]]
+"""A save interrupt available now: its ability, its card, the victims it may save."""
+
+SAVES: list[Callable[[CardState, str, list[str], bool], list[Saver]]] = []
+"""How the engine finds ``seat``'s save interrupts for ``victims`` (with ``True``: against a
+discard from play): :func:`..phases.actions.save_interrupts`, installed by that module (an
+ability module cannot import it: that would close an import cycle through the registry, as for
+:class:`Query`)."""
+
+NO_SAVE = "none"
+"""The option of a save choice that saves nobody (its default)."""
+
+
+def savers(state: CardState, seat: str, victims: list[str], discard: bool = False) -> list[Saver]:
+    return [s for lookup in SAVES for s in lookup(state, seat, victims, discard)]
+
+
+def kill(em: Emitter, seat: str, cards: list[str], declined: tuple[str, ...] = ()) -> list[str]:
+    """Kill ``seat``'s characters ``cards`` by an ability. First a duplicate saves a card
+    (CG-UNIQUE-03, always used, as for claim); then the save interrupts (CG-POOL-06; review 2:
+    saves are offered first): when ``seat`` holds one (Bodyguard, Maester Aemon) and the game can
+    wait here (``em.resume``), the victims it may save wait for ``seat``'s choice (the ``ability``
+    step: save one of them or ``none``, default ``none``, as the claim's save step declines by
+    default; :class:`SaveChoice` resolves it, the game goes on at ``em.resume``); where the game
+    cannot wait (a kill as a phase ends: Tears of Lys), the save is used at once (the player's
+    best choice, as a duplicate's); a saving card in ``declined`` was asked already for these
+    victims. The others go to the dead pile. Returns those killed now; the engine runs the
+    "killed" triggers after the ability resolved."""
+    rest = []
     for c in cards:
         dups = em.state.in_play[c].duplicates
         if dups:
             em.emit(ev.CardsDuplicateDiscarded(seat_id=seat, duplicate=dups[0], saved=c))
         else:
-            killed.append(c)
-    if killed:
-        em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
-    return killed
+            rest.append(c)
+    found = [f for f in savers(em.state, seat, rest) if f[1] not in declined] if rest else []
+    if found and em.resume is not None and em.state.choice is None:
+        ability, saver, targets = found[0]
+        now = [c for c in rest if c not in targets]
+        if now:
+            em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=now))
+        choice = AbilityChoice(
+            seat=seat,
+            card=saver,
+            options=[*targets, NO_SAVE],
+            count=1,
+            prompt=f"{prompt(ability)} (save one of {', '.join(targets)}, or {NO_SAVE})",
+            default=[NO_SAVE],
+            resume=em.resume,
+        )
+        ask(em, choice)
+        return now
+    if found:
+        ability, saver, targets = found[0]
+        em.emit(ev.CardsSaved(seat_id=seat, card=saver, saved=targets[0]))
+        ability.save(em, saver, seat, targets[0])
+        return kill(em, seat, [c for c in rest if c != targets[0]], declined)
+    if rest:
+        em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=rest))
+    return rest
 
 
-def may_enter(state: CardState, seat: str, card: str) -> bool:
-    """Whether a character may be put into play under ``seat``'s control now: not if a copy of a
-    unique card is in its owner's dead pile (CG-UNIQUE-02) or the seat controls a copy it does not
-    own (CG-UNIQUE-01); an own copy in play takes it as a duplicate (:func:`put_into_play`)."""
-    rec = state.record(card)
-    if not rec.unique:
-        return True
-    if any(state.record(d).name == rec.name for d in state.player(state.owner(card)).dead if d != card):
-        return False
-    return all(state.owner(p.card) == seat for p in state.controlled(seat) if state.record(p.card).name == rec.name)
+def discard_from_play(em: Emitter, cards: list[str], source: str) -> None:
+    """``source``'s ability discards ``cards`` from play: a duplicate saves a card (CG-UNIQUE-03,
+    always used), then a save from being discarded (Bodyguard) is used at once (the player's best
+    choice, documented: the discards that can meet one resolve inside another ability)."""
+    gone = []
+    for c in cards:
+        placed = em.state.in_play[c]
+        found = savers(em.state, placed.controller, [c], discard=True)
+        if placed.duplicates:
+            em.emit(ev.CardsDuplicateDiscarded(seat_id=placed.controller, duplicate=placed.duplicates[0], saved=c))
+        elif found:
+            ability, saver, _ = found[0]
+            em.emit(ev.CardsSaved(seat_id=placed.controller, card=saver, saved=c))
+            ability.save(em, saver, placed.controller, c)
+        else:
+            gone.append(c)
+    if gone:
+        em.emit(ev.CardsDiscardedFromPlay(cards=gone, card=source))
 
 
-def put_into_play(em: Emitter, seat: str, card: str, from_pile: str, source: str) -> None:
-    """Put the character ``card`` into play for ``seat`` from its owner's ``from_pile`` (not
-    marshaled: Limited ignored); a copy of an own unique card in play takes it as a duplicate."""
-    s = em.state
-    rec = s.record(card)
-    mine = next(
-        (p.card for p in s.controlled(seat) if rec.unique and s.record(p.card).name == rec.name),
-        None,
-    )
-    placed = (
-        ev.Placement(card=card, code=rec.code, as_="duplicate", on=mine)
-        if mine is not None
-        else ev.Placement(card=card, code=rec.code, as_=rec.type)
-    )
-    em.emit(ev.CardsPutIntoPlay(seat_id=seat, card=card, code=rec.code, from_pile=from_pile, placed=placed, by=source))
+class SaveChoice(Ability):
+    """Base of a save interrupt's choice against an ability's kill (:func:`kill`): the chosen
+    victim is saved (the cost paid by :meth:`Ability.save`), the others of the choice are killed
+    (another save may then be asked for them)."""
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        victims = [v for v in (em.answered.options if em.answered else []) if v != NO_SAVE]
+        if chosen != [NO_SAVE]:
+            em.emit(ev.CardsSaved(seat_id=owner, card=source, saved=chosen[0]))
+            self.save(em, source, owner, chosen[0])
+        rest = [v for v in victims if v not in chosen and v in em.state.in_play]
+        if rest:
+            kill(em, owner, rest, (source,))
 
 
 def won_by(state: CardState, owner: str, kind: str | None = None, role: str | None = None, margin: int = 0) -> bool:

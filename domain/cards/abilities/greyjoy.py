@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..entering import put_into_play
+from ..entering import placement, put_into_play
 from ..state import CardState, Challenge
 from .base import (
     Ability,
@@ -97,7 +97,7 @@ class AeronDamphair(Ability):
             for c in s.player(owner).dead
             if s.record(c).type == "character"
             and "Ironborn" in s.record(c).traits
-            and put_into_play(s, owner, c) is not None
+            and placement(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
         ask_one(em, self, source, owner, options, default, "dominance_won")
@@ -106,18 +106,7 @@ class AeronDamphair(Ability):
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
-        placed = put_into_play(em.state, owner, chosen[0])
-        if placed is not None:
-            em.emit(
-                ev.CardsPutIntoPlay(
-                    seat_id=owner,
-                    card=chosen[0],
-                    code=em.state.cards[chosen[0]],
-                    from_pile="dead",
-                    placed=placed,
-                    by=source,
-                )
-            )
+        put_into_play(em, owner, chosen[0], "dead", source)
 
 
 ABILITIES: tuple[Ability, ...] = (AlannysGreyjoy(), AshaGreyjoy(), TheonGreyjoy(), DrownedMen(), SaltyNavigator())

@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CARDS
 from ..emitter import Emitter
+from ..entering import placement, put_into_play
 from ..phases.draw import draw
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -16,14 +17,13 @@ from .base import (
     ask,
     bearer,
     characters_in_play,
+    discard_from_play,
     kill_one,
     kneel,
     lasting,
     limit_free,
-    may_enter,
     participates,
     prompt,
-    put_into_play,
     standing,
 )
 
@@ -239,7 +239,7 @@ class TheTickler(Ability):
         name = CARDS[em.state.cards[top]].name
         copies = [p.card for p in em.state.controlled(opp) if em.state.record(p.card).name == name]
         if copies:
-            em.emit(ev.CardsDiscardedFromPlay(cards=[copies[0]], card=source))
+            discard_from_play(em, [copies[0]], source)
 
 
 ABILITIES += (
@@ -266,7 +266,7 @@ class HearMeRoar(Ability):
             for c in state.player(owner).hand
             if state.record(c).type == "character"
             and state.record(c).faction == "lannister"
-            and may_enter(state, owner, c)
+            and placement(state, owner, c) is not None
         ]
         return hand or None
 
@@ -311,3 +311,39 @@ ABILITIES += (
     HearMeRoar(),
     TheThingsIDoForLove(),
 )
+
+
+# -- Cancels (the cancel step: domain/cards/phases/actions.py) --------------------------------
+
+
+class Treachery(Ability):
+    """Treachery: Interrupt: if you control a unique Lannister character, cancel the effects of a triggered ability on a character, location or attachment.
+
+    The triggered abilities it is offered against are an opponent's card Actions of a character,
+    location or attachment, as they are initiated (the ``cancel`` step; their costs stay paid:
+    :func:`..phases.actions.use_cancel`). The cards' own reactions and interrupts resolve inside
+    the rules' steps and are not offered (documented). Played from hand for its cost (1 gold)."""
+
+    code = "01102"
+    kinds = ("interrupt",)
+
+    def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
+        if source not in state.player(owner).hand or event not in state.in_play:
+            return False
+        if state.in_play[event].controller == owner or state.record(event).type not in TRIGGERED_ON:
+            return False
+        lannister = any(
+            state.record(p.card).unique and state.record(p.card).faction == "lannister" for p in state.characters(owner)
+        )
+        return lannister and state.player(owner).gold >= state.record(source).printed_cost
+
+    def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
+        cost = em.state.record(source).printed_cost
+        em.emit(ev.CardsEventPlayed(seat_id=owner, card=source, code=self.code, cost=cost, target=event))
+        announce(em, self, source, owner)
+
+
+TRIGGERED_ON = ("character", "location", "attachment")
+"""The card types whose triggered abilities Treachery cancels."""
+
+ABILITIES += (Treachery(),)

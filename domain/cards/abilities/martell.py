@@ -5,6 +5,7 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES
 from ..emitter import Emitter
+from ..entering import placement, put_into_play
 from ..state import CardState, Challenge
 from .base import (
     Ability,
@@ -16,9 +17,7 @@ from .base import (
     lasting,
     limit_free,
     lost_by,
-    may_enter,
     participates,
-    put_into_play,
 )
 
 
@@ -211,7 +210,9 @@ class ArianneMartell(Ability):
         hand = [
             c
             for c in state.player(owner).hand
-            if state.record(c).type == "character" and state.record(c).printed_cost <= 5 and may_enter(state, owner, c)
+            if state.record(c).type == "character"
+            and state.record(c).printed_cost <= 5
+            and placement(state, owner, c) is not None
         ]
         return hand or None
 

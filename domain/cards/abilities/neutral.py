@@ -1,7 +1,6 @@
 """The neutral cards' abilities: the Core Set plots (every legal deck plays 7 of them each round).
 
-Each class is one card; its docstring's first line quotes the card's text (the log's line). Power
-Behind the Throne (an action) is not implemented yet (docs/card-game.md).
+Each class is one card; its docstring's first line quotes the card's text (the log's line).
 """
 
 from __future__ import annotations
@@ -9,16 +8,18 @@ from __future__ import annotations
 from .. import events as ev
 from ..catalog import CHALLENGE_TYPES, CardRecord
 from ..emitter import Emitter
-from ..entering import put_into_play
+from ..entering import placement, put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     PrintedOnly,
     Query,
+    SaveChoice,
     announce,
     ask,
     bearer,
+    discard_from_play,
     kill,
     kneel,
     lasting,
@@ -385,15 +386,57 @@ class Littlefinger(Ability):
         draw(em, owner, 2, "ability")
 
 
-class Bodyguard(Ability):
+VARYS_OPTIONS = ["remove", "keep"]
+"""Varys's choice: remove him from the game (and discard every character), or keep him."""
+
+
+class Varys(Ability):
+    """Varys: Stealth. Interrupt: when the dominance phase ends, remove Varys from the game to discard each character in play from play.
+
+    Asked of his controller as the dominance phase ends (options ``remove`` / ``keep``; default
+    ``keep``: a board wipe is not taken on a timeout); the standing phase begins once it is
+    answered. A character with a duplicate is saved by discarding one (CG-UNIQUE-03, always used,
+    as for a kill); the discarded characters' "leaves play" interrupts follow (Viserys)."""
+
+    code = "01029"
+    kinds = ("constant", "interrupt")
+
+    def phase_ends(self, em: Emitter, source: str, owner: str, phase: str) -> None:
+        if phase != "dominance" or f"round:{source}" in em.state.used_abilities:
+            return
+        choice = AbilityChoice(
+            seat=owner,
+            card=source,
+            options=list(VARYS_OPTIONS),
+            count=1,
+            prompt=_prompt(self),
+            default=["keep"],
+            resume="dominance_end",
+        )
+        ask(em, choice)
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        if chosen != ["remove"] or source not in em.state.in_play:
+            return
+        em.emit(ev.CardsRemovedFromGame(seat_id=owner, cards=[source], card=source))
+        s = em.state
+        discard_from_play(
+            em, sorted(p.card for p in s.in_play.values() if s.record(p.card).type == "character"), source
+        )
+
+
+class Bodyguard(SaveChoice):
     """Bodyguard: Lord or Lady character only. Interrupt: sacrifice Bodyguard to save the attached character from being killed or discarded.
 
-    The save is offered when a military claim is about to kill its bearer; not yet against
-    ability kills or discards (so not complete: docs/card-game.md)."""
+    Against a military claim's kill: the claim's save step (default: decline). Against an
+    ability's kill: its controller's choice where the game can wait (:func:`.base.kill`, default
+    ``none``), else used at once. Against a discard from play by an ability (Varys, The Tickler,
+    Hear Me Roar!): used at once (:func:`.base.discard_from_play`, documented). Not against a
+    sacrifice, nor what "cannot be saved" (Marched to the Wall, Wildfire Assault)."""
 
     code = "01033"
     kinds = ("constant", "interrupt")
-    complete = False
+    saves_from_discard = True
 
     def may_attach(self, state: CardState, source: str, target: str) -> str | None:
         if {"Lord", "Lady"} & set(state.record(target).traits):
@@ -571,7 +614,7 @@ class Reinforcements(Ability):
             for c in p.hand + p.discard
             if state.record(c).type == "character"
             and state.record(c).printed_cost <= self.most
-            and put_into_play(state, owner, c) is not None
+            and placement(state, owner, c) is not None
         )
         if not options:
             return None
@@ -582,17 +625,13 @@ class Reinforcements(Ability):
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
         card = chosen[0]
-        placed = put_into_play(em.state, owner, card)
-        assert placed is not None
         pile = "hand" if card in em.state.player(owner).hand else "discard"
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner, card=card, code=em.state.cards[card], from_pile=pile, placed=placed, by=source
-            )
-        )
+        entered = put_into_play(em, owner, card, pile, source)
+        assert entered
 
 
 ABILITIES: tuple[Ability, ...] = (
+    Varys(),
     LittleBird(),
     MilkOfThePoppy(),
     NobleLineage(),
@@ -678,9 +717,59 @@ class WildlingHorde(Ability):
         lasting(em, source, target, "challenge", strength=2)
 
 
+class PowerBehindTheThrone(Ability):
+    """Power Behind the Throne: When Revealed: place 1 stand token on this plot. Action: discard a stand token from this plot to stand a character of your choice.
+
+    The token is the plot's When Revealed use (``round:<plot>``, written as it is revealed) while
+    ``round:<plot>/token`` is not written; the Action spends it (once, as there is one token).
+    Targets: every kneeling character in play."""
+
+    code = "01018"
+    kinds = ("when_revealed", "action")
+
+    def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
+        """The token: the use written by :func:`.triggers.plots_revealed` (nothing more to do)."""
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        if state.player(owner).plot != source or f"round:{source}" not in state.used_abilities:
+            return None
+        if f"round:{source}/token" in state.used_abilities:
+            return None
+        kneeling = [p.card for p in state.in_play.values() if p.kneeling and state.record(p.card).type == "character"]
+        return sorted(kneeling) or None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        assert target is not None
+        announce(em, self, source, owner, limit=f"round:{source}/token")
+        stand(em, source, [target])
+
+
+class TheKingsroad(Ability):
+    """The Kingsroad: Limited. Marshaling Action: kneel and sacrifice The Kingsroad: the next character you marshal this phase costs 3 gold less. (+1 initiative, a printed modifier.)
+
+    Offered while its controller is the active player marshaling (as the cost reducers', whose
+    reduction would otherwise change nothing). The reduction is a lasting effect on the seat
+    (``cost_off``) that outlives the sacrifice; the next character marshaled spends it
+    (:func:`.triggers.marshaled`), the phase's end clears it."""
+
+    code = "01039"
+    kinds = ("action", "constant")
+
+    def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
+        return [] if standing(state, source) and state.step == "marshal" and state.active == owner else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        kneel(em, source, [source])
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        announce(em, self, source, owner)
+        lasting(em, source, owner, "phase", cost_off=3)
+
+
 ABILITIES += (
     SealOfTheHand(),
     WildlingHorde(),
+    PowerBehindTheThrone(),
+    TheKingsroad(),
 )
 
 
@@ -788,6 +877,8 @@ class TheHandsJudgment(Ability):
 
     def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
         if source not in state.player(owner).hand or state.owner(event) == owner:
+            return False
+        if state.record(event).type != "event":
             return False
         return state.player(owner).gold >= state.record(event).printed_cost
 

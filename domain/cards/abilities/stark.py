@@ -367,11 +367,32 @@ class BranStark(Ability):
     kinds = ("interrupt",)
 
     def cancels(self, state: CardState, source: str, owner: str, event: str) -> bool:
-        return source in state.in_play and state.owner(event) != owner
+        return source in state.in_play and state.owner(event) != owner and state.record(event).type == "event"
 
     def pay_cancel(self, em: Emitter, source: str, owner: str, event: str) -> None:
         announce(em, self, source, owner)
         em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
 
 
-ABILITIES += (BranStark(),)
+class AryaStark(Ability):
+    """Arya Stark: Stealth. While Arya Stark has a duplicate, she gains a military icon. Reaction: after Arya Stark enters play, place the top card of your deck facedown under her as a duplicate.
+
+    The "may" is taken while the deck has a card. Entering play: marshaled, put into play or
+    ambushed, not at setup (:func:`.triggers.entered`). The facedown card is hidden from the
+    opponent (``cards_facedown_duplicate``, :mod:`..redaction`) until it leaves play; it saves her
+    as any duplicate does (CG-UNIQUE-03)."""
+
+    code = "01141"
+    kinds = ("constant", "reaction")
+
+    def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
+        return ("military",) if target == source and state.in_play[source].duplicates else ()
+
+    def when_enters_play(self, em: Emitter, source: str, owner: str) -> None:
+        deck = em.state.player(owner).deck
+        if deck and em.state.owner(source) == owner:
+            announce(em, self, source, owner)
+            em.emit(ev.CardsFacedownDuplicate(seat_id=owner, card=source, duplicate=deck[0], by=source))
+
+
+ABILITIES += (BranStark(), AryaStark())

@@ -4,22 +4,24 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
+from ..entering import placement, put_into_play
 from ..phases.draw import shuffle
-from ..state import CardState, Challenge
+from ..state import AbilityChoice, CardState, Challenge
 from .base import (
     Ability,
     NextCheaper,
     Query,
     announce,
+    ask,
     ask_one,
     bearer,
+    choose,
     kill,
     kneel,
     lasting,
     limit_free,
-    may_enter,
     participates,
-    put_into_play,
+    prompt,
     stand,
 )
 
@@ -176,7 +178,83 @@ class Rhaegal(Ability):
             stand(em, source, kneeling[:1])
 
 
+class ViserysTargaryen(Ability):
+    """Viserys Targaryen: Interrupt: when he leaves play, discard an attachment of your choice.
+
+    Resolves once he is out of play (as Ser Waymar Royce's "when killed", documented): his own
+    attachments have gone back to their owners' hands by then. Targets: every attachment in play;
+    default: an opponent's with the highest printed cost, then the lowest id (else your own first
+    one). Asked after a military claim's kills; when he leaves play inside another ability, the
+    default at once (:func:`.base.choose`)."""
+
+    code = "01167"
+    kinds = ("interrupt",)
+
+    def when_leaves_play(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
+        s = em.state
+        options = sorted(p.card for p in s.in_play.values() if s.record(p.card).type == "attachment")
+        theirs = sorted(
+            (c for c in options if s.in_play[c].controller != owner), key=lambda c: (-s.record(c).printed_cost, c)
+        )
+        choose(em, self, source, owner, options, (theirs or options)[:1], resume)
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        if chosen[0] in em.state.in_play:
+            em.emit(ev.CardsDiscardedFromPlay(cards=chosen, card=source))
+
+
+class DothrakiSea(Ability):
+    """Dothraki Sea: Reaction: after you win a power challenge, sacrifice it to put a Dothraki character from your hand into play; as the phase ends, return it to your hand if it is still in play.
+
+    The "may" is taken when a Dothraki character of your hand may enter play (CG-UNIQUE-01/02).
+    Its options are your hand, so only you see them (``hidden``); default: the highest printed
+    cost, then the lowest id. The claim goes on once it is answered."""
+
+    code = "01174"
+    kinds = ("reaction",)
+
+    def after_challenge_won(self, em: Emitter, source: str, owner: str, challenge: Challenge, winner: str) -> None:
+        s = em.state
+        if winner != owner or challenge.type != "power":
+            return
+        options = sorted(
+            c
+            for c in s.player(owner).hand
+            if s.record(c).type == "character"
+            and "Dothraki" in s.record(c).traits
+            and placement(s, owner, c) is not None
+        )
+        default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
+        choice = AbilityChoice(
+            seat=owner,
+            card=source,
+            options=options,
+            count=1,
+            prompt=prompt(self),
+            default=default,
+            hidden=True,
+            resume="challenge_won",
+        )
+        ask(em, choice)
+
+    def choice_limit(self, state: CardState, source: str, chosen: list[str]) -> str | None:
+        return None
+
+    def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
+        em.emit(ev.CardsSacrificed(seat_id=owner, cards=[source], card=source))
+        placed = placement(em.state, owner, chosen[0])
+        if placed is None or not put_into_play(em, owner, chosen[0], "hand", source):
+            return
+        if placed.as_ != "duplicate":
+            lasting(em, source, chosen[0], "phase", at_end="return_to_hand")
+
+
 ABILITIES: tuple[Ability, ...] = (
+    DothrakiSea(),
+    ViserysTargaryen(),
     PlazaOfPunishment(),
     SerJorahMormont(),
     Rhaegal(),
@@ -336,8 +414,7 @@ class FireAndBlood(Ability):
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
         assert target is not None
         announce(em, self, source, owner)
-        if "Hatchling" in em.state.record(target).traits and may_enter(em.state, owner, target):
-            put_into_play(em, owner, target, "dead", source)
+        if "Hatchling" in em.state.record(target).traits and put_into_play(em, owner, target, "dead", source):
             return
         em.emit(ev.CardsReturnedToDeck(seat_id=owner, cards=[target], card=source, from_pile="dead"))
         shuffle(em, owner)

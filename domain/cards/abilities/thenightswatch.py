@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .. import events as ev
 from ..emitter import Emitter
-from ..entering import put_into_play
+from ..entering import placement, put_into_play
 from ..phases.draw import draw, shuffle
 from ..state import AbilityChoice, CardState, Challenge
 from .base import (
@@ -12,6 +12,7 @@ from .base import (
     NextCheaper,
     PrintedOnly,
     Query,
+    SaveChoice,
     announce,
     ask,
     ask_one,
@@ -58,7 +59,7 @@ class SerWaymarRoyce(Ability):
     code = "01128"
     kinds = ("interrupt",)
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
         opponent = em.state.opponent(owner)
         hand = em.state.player(opponent).hand
         announce(em, self, source, owner)
@@ -215,21 +216,46 @@ class TheSwordInTheDarkness(Ability):
         lasting(em, source, em.state.opponent(owner), "round", forbids="any")
 
 
-ABILITIES += (TheSwordInTheDarkness(),)
+class AMeagerContribution(Ability):
+    """A Meager Contribution: Reaction: after an opponent collects income, take 1 gold from that opponent's gold pool and add it to yours (limit once per round).
+
+    The reaction window opens right after the opponent's income (``income``,
+    :func:`..phases.flow.next_marshal`); the limit is per player (``round:01138:<seat>``), and it
+    is offered only while the opponent has gold (else it would change nothing)."""
+
+    code = "01138"
+    kinds = ("reaction",)
+
+    def reaction_targets(self, state: CardState, source: str, owner: str, trigger: str, now: Query) -> list[str] | None:
+        them = state.active
+        if trigger != "income" or them is None or them == owner or f"round:{self.code}:{owner}" in state.used_abilities:
+            return None
+        return [] if state.player(them).gold > 0 else None
+
+    def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        them = em.state.active
+        assert them is not None
+        announce(em, self, source, owner, limit=f"round:{self.code}:{owner}")
+        if em.state.player(them).gold > 0:
+            em.emit(ev.CardsGoldGained(seat_id=them, gold=-1, card=source))
+            em.emit(ev.CardsGoldGained(seat_id=owner, gold=1, card=source))
+
+
+ABILITIES += (TheSwordInTheDarkness(), AMeagerContribution())
 
 
 # -- Interrupts (saves and replacements: domain/cards/phases/flow.py claim_kill) -----------------
 
 
-class MaesterAemon(Ability):
+class MaesterAemon(SaveChoice):
     """Maester Aemon: Interrupt: kneel him to save a Night's Watch character from being killed.
 
-    Offered when a military claim is about to kill one; not yet against ability kills (so not
-    complete: docs/card-game.md)."""
+    Against a military claim's kill: the claim's save step (default: decline). Against an
+    ability's kill: its controller's choice where the game can wait (:func:`.base.kill`, default
+    ``none``), else used at once (a kill as a phase ends: Tears of Lys)."""
 
     code = "01125"
     kinds = ("interrupt",)
-    complete = False
 
     def save_targets(self, state: CardState, source: str, owner: str, victims: list[str]) -> list[str] | None:
         if not standing(state, source):
@@ -280,7 +306,7 @@ class BenjenStark(Ability):
         placed = state.in_play.get(target)
         return placed is not None and placed.controller == owner and "Ranger" in state.record(target).traits
 
-    def when_killed(self, em: Emitter, source: str, owner: str) -> None:
+    def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
         announce(em, self, source, owner)
         em.emit(ev.CardsPowerGained(seat_id=owner, amount=2, reason="Benjen Stark"))
         deck_owner = em.state.owner(source)
@@ -336,7 +362,7 @@ class OldBearMormont(Ability):
         options = sorted(
             c
             for c in s.player(owner).hand
-            if s.record(c).faction == "thenightswatch" and put_into_play(s, owner, c) is not None
+            if s.record(c).faction == "thenightswatch" and placement(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
         ask(
@@ -354,18 +380,8 @@ class OldBearMormont(Ability):
         )
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
-        placed = put_into_play(em.state, owner, chosen[0])
-        assert placed is not None
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner,
-                card=chosen[0],
-                code=em.state.cards[chosen[0]],
-                from_pile="hand",
-                placed=placed,
-                by=source,
-            )
-        )
+        entered = put_into_play(em, owner, chosen[0], "hand", source)
+        assert entered
 
 
 class Ghost(Ability):
@@ -404,7 +420,7 @@ class Yoren(Ability):
             for c in s.player(s.opponent(owner)).discard
             if s.record(c).type == "character"
             and s.record(c).printed_cost <= self.most
-            and put_into_play(s, owner, c) is not None
+            and placement(s, owner, c) is not None
         )
         default = sorted(options, key=lambda c: (-s.record(c).printed_cost, c))[:1]
         ask_one(em, self, source, owner, options, default, "marshal")
@@ -413,18 +429,8 @@ class Yoren(Ability):
         return None
 
     def resolve_choice(self, em: Emitter, source: str, owner: str, chosen: list[str]) -> None:
-        placed = put_into_play(em.state, owner, chosen[0])
-        assert placed is not None
-        em.emit(
-            ev.CardsPutIntoPlay(
-                seat_id=owner,
-                card=chosen[0],
-                code=em.state.cards[chosen[0]],
-                from_pile="discard",
-                placed=placed,
-                by=source,
-            )
-        )
+        entered = put_into_play(em, owner, chosen[0], "discard", source)
+        assert entered
 
 
 ABILITIES += (

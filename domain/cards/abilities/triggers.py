@@ -59,7 +59,8 @@ def _then_killed(em: Emitter, start: int) -> None:
     """What follows an ability's own events since event ``start``: the killed reactions
     (:func:`killed`) for the characters it killed (Wildfire Assault), one batch per seat; a card
     it put into play that enters kneeling (:func:`entered`); the reactions to the cards it stood
-    (:func:`stood`)."""
+    (:func:`stood`); the cards it made leave play otherwise and the STR it raised
+    (:func:`followups`)."""
     for e in list(em.events[start:]):
         if em.over:
             return
@@ -69,11 +70,55 @@ def _then_killed(em: Emitter, start: int) -> None:
             entered(em, [e.card])
         elif isinstance(e, ev.CardsKneelingChanged) and not e.kneeling:
             stood(em, list(e.cards))
+        else:
+            _left_or_raised(em, e)
 
 
-def entered(em: Emitter, cards: list[str]) -> None:
+def followups(em: Emitter, start: int) -> None:
+    """After an Action or an event resolved (its events since ``start``): the "killed" triggers
+    (Joffrey, Robb Stark), the cards it put into play (:func:`entered`), the "leaves play" interrupts of the cards it discarded, returned or
+    sacrificed (Viserys Targaryen) and the reactions to the STR it raised (Randyll Tarly)."""
+    for e in list(em.events[start:]):
+        if em.over:
+            return
+        if isinstance(e, ev.CardsCharactersKilled):
+            killed(em, e.seat_id, list(e.cards))
+        elif isinstance(e, ev.CardsPutIntoPlay):
+            entered(em, [e.card])
+        else:
+            _left_or_raised(em, e)
+
+
+def _left_or_raised(em: Emitter, e: ev.Event) -> None:
+    if isinstance(e, ev.CardsDiscardedFromPlay | ev.CardsReturnedFromPlay | ev.CardsSacrificed):
+        left_play(em, list(e.cards), None)
+    elif isinstance(e, ev.CardsEffectApplied) and e.effect.strength > 0:
+        strength_raised(em, e.effect.target)
+
+
+def left_play(em: Emitter, cards: list[str], resume: str | None) -> None:
+    """``cards`` left play (CG-UNIQUE-05): each one's own "when it leaves play" ability, resolved
+    from the pile it went to (as Ser Waymar Royce's "when killed", documented), for its owner."""
+    for card in cards:
+        own = ABILITIES.get(em.state.cards[card])
+        seat = em.state.owner(card)
+        if own is not None and card not in em.state.in_play and not em.over and may_trigger(em, seat):
+            own.when_leaves_play(em, card, seat, resume)
+
+
+def strength_raised(em: Emitter, target: str) -> None:
+    """A card effect raised ``target``'s STR (a lasting +STR): the reactions to it (Randyll Tarly)."""
+    for ability, source, owner in _reactions(em):
+        if em.over:
+            return
+        if _still_there(em, source, owner) and target in em.state.in_play:
+            ability.after_strength_raised(em, source, owner, target)
+
+
+def entered(em: Emitter, cards: list[str], setup: bool = False) -> None:
     """``cards`` entered play (setup, marshaling, Ambush, put into play): those whose own text says
-    so enter kneeling (Sansa Stark; not while their text box is blank)."""
+    so enter kneeling (Sansa Stark; not while their text box is blank); then, out of ``setup``,
+    their own "when it enters play" reactions (Arya Stark)."""
     kneel = []
     for card in cards:
         ability = ABILITIES.get(em.state.cards[card])
@@ -83,6 +128,15 @@ def entered(em: Emitter, cards: list[str]) -> None:
                 kneel.append(card)
     if kneel:
         em.emit(ev.CardsKneelingChanged(cards=kneel, kneeling=True, card=kneel[0]))
+    if setup:
+        return
+    for card in cards:
+        ability = ABILITIES.get(em.state.cards[card])
+        placed = em.state.in_play.get(card)
+        if ability is None or placed is None or em.over or text_blank(em.state, card):
+            continue
+        if may_trigger(em, placed.controller):
+            ability.when_enters_play(em, card, placed.controller)
 
 
 def stood(em: Emitter, cards: list[str]) -> None:
@@ -117,11 +171,13 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
     owner = placed.controller if placed is not None else em.state.owner(c.card)  # a card's controller, a plot's owner
     announce(em, ability, c.card, owner, limit=ability.choice_limit(em.state, c.card, chosen))
     start = len(em.events)
+    em.answered, em.resume = c, c.resume or None  # a kill inside may wait for a save (base.kill)
     ability.resolve_choice(em, c.card, owner, chosen)
     if ability.kills_at_zero_strength:
         for target in chosen:
             if target in em.state.in_play and current.strength(em.state, target) == 0:
                 kill_one(em, target)
+    em.answered, em.resume = None, None
     _then_killed(em, start)
     return c
 
@@ -190,14 +246,17 @@ def challenge_declared(em: Emitter) -> None:
             ability.after_declared(em, source, owner, ch)
 
 
-def killed(em: Emitter, seat: str, cards: list[str]) -> None:
+def killed(em: Emitter, seat: str, cards: list[str], resume: str | None = None) -> None:
     """After ``seat``'s ``cards`` were killed: first each killed card's own "when he is killed"
-    ability (Ser Waymar Royce; it resolves from the dead pile, documented), then the reactions of
-    the cards still in play (Joffrey Baratheon, Robb Stark)."""
+    and "when he leaves play" abilities (Ser Waymar Royce, Shireen Baratheon, Viserys Targaryen;
+    they resolve from the dead pile, documented; ``resume``: where the game goes on if one asks,
+    :meth:`~.base.Ability.when_killed`), then the reactions of the cards still in play (Joffrey
+    Baratheon, Robb Stark)."""
     for card in cards:
         own = ABILITIES.get(em.state.cards[card])
         if own is not None and not em.over and may_trigger(em, seat):
-            own.when_killed(em, card, seat)
+            own.when_killed(em, card, seat, resume)
+    left_play(em, cards, resume)
     for ability, source, owner in _reactions(em):
         if em.over:
             return
@@ -208,11 +267,15 @@ def killed(em: Emitter, seat: str, cards: list[str]) -> None:
 
 
 def marshaled(em: Emitter, seat: str, card: str, before: list[tuple[str, str]]) -> None:
-    """After ``seat`` marshaled ``card``: the abilities active *before* it entered record what
-    they gave it (a once-per-round cost reduction uses its limit up); then the card's own
+    """After ``seat`` marshaled ``card``: a lasting reduction for the next character is spent (The
+    Kingsroad); the abilities active *before* it entered record what they gave it (a
+    once-per-round cost reduction uses its limit up); then the card's own
     reaction to being marshaled (Littlefinger), unless its text is blank or ``seat`` may not
     trigger abilities."""
     rec = em.state.record(card)
+    if rec.type == "character" and card in em.state.in_play:  # not a duplicate: it paid a cost
+        for e in current.pending_reductions(em.state, seat):
+            announce(em, ABILITIES[em.state.cards[e.source]], e.source, seat, limit=f"phase:spent:{e.source}")
     for source, owner in before:
         ability = ABILITIES.get(em.state.cards[source])
         if ability is not None:

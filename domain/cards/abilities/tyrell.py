@@ -17,6 +17,7 @@ from .base import (
     controls,
     kneel,
     lasting,
+    limit_free,
     participates,
     standing,
 )
@@ -187,4 +188,23 @@ ABILITIES += (
 )
 
 
-ABILITIES += (TheKnightOfFlowers(), OlennasInformant())
+class RandyllTarly(Ability):
+    """Randyll Tarly: Renown. Reaction: after a card effect raises his STR, stand him (twice per phase).
+
+    A card effect raising his STR is a lasting +STR put on him (Margaery Tyrell, Heartsbane...;
+    :func:`.triggers.strength_raised`); a constant bonus that starts to count (an attachment
+    marshaled onto him) is not seen (documented). The "may" is taken while he kneels; the limit
+    keys are ``phase:<Randyll>#1`` and ``#2``."""
+
+    code = "01183"
+    kinds = ("constant", "reaction")
+
+    def after_strength_raised(self, em: Emitter, source: str, owner: str, target: str) -> None:
+        key = limit_free(em.state, f"phase:{source}", 2)
+        if target != source or key is None or standing(em.state, source):
+            return
+        announce(em, self, source, owner, limit=key)
+        em.emit(ev.CardsKneelingChanged(cards=[source], kneeling=False, card=source))
+
+
+ABILITIES += (TheKnightOfFlowers(), OlennasInformant(), RandyllTarly())

@@ -21,7 +21,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..abilities import triggers
-from ..abilities.base import kill
+from ..abilities.base import SAVES, Saver, discard_from_play, kill
 from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
@@ -130,13 +130,11 @@ def _check_target(options: dict[str, list[str]], card: str, target: str | None, 
 
 
 def use(em: Emitter, seat: str, card: str, target: str | None, in_window: bool) -> None:
-    """``seat`` uses the Action of ``card`` with ``target``: the ability pays and resolves."""
+    """``seat`` uses the Action of ``card`` with ``target``: unless the opponent cancels it
+    (Treachery), the ability pays and resolves."""
     _check_target(card_actions(em.state, seat), card, target, "no Action of yours")
-    ability = ABILITIES[em.state.cards[card]]
-    start = len(em.events)
     em.emit(ev.CardsActionUsed(seat_id=seat, card=card, code=em.state.cards[card], target=target, window=in_window))
-    ability.action(em, card, seat, target, current)
-    _killed_triggers(em, start)
+    _cancel_or_resolve(em, seat, card, target, "action" if in_window else "marshal")
 
 
 def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool) -> None:
@@ -154,10 +152,9 @@ def play(em: Emitter, seat: str, card: str, target: str | None, in_window: bool)
 
 
 def _killed_triggers(em: Emitter, start: int) -> None:
-    """Characters an ability killed: the "killed" triggers after it resolved (Joffrey, Robb Stark)."""
-    for e in list(em.events[start:]):
-        if isinstance(e, ev.CardsCharactersKilled) and not em.over:
-            triggers.killed(em, e.seat_id, list(e.cards))
+    """What an ability did since event ``start``: the "killed" and "leaves play" triggers and the
+    reactions to a raised STR, after it resolved (:func:`..abilities.triggers.followups`)."""
+    triggers.followups(em, start)
 
 
 def phase_ends(em: Emitter) -> None:
@@ -172,9 +169,12 @@ def phase_ends(em: Emitter) -> None:
             kill(em, em.state.in_play[e.target].controller, [e.target])
             _killed_triggers(em, start)
         elif e.at_end == "discard":
-            em.emit(ev.CardsDiscardedFromPlay(cards=[e.target], card=e.source))
+            discard_from_play(em, [e.target], e.source)
+            if e.target not in em.state.in_play:
+                triggers.left_play(em, [e.target], None)
         elif e.at_end == "return_to_hand":
             em.emit(ev.CardsReturnedFromPlay(cards=[e.target], card=e.source))
+            triggers.left_play(em, [e.target], None)
 
 
 def challenge_won(em: Emitter, winner: str) -> None:
@@ -186,16 +186,25 @@ def challenge_won(em: Emitter, winner: str) -> None:
 
 def saves_of(state: CardState, seat: str, victims: list[str]) -> dict[str, list[str]]:
     """``seat``'s save interrupts for its ``victims`` now: the saving card -> the victims it may save."""
-    out: dict[str, list[str]] = {}
+    return {source: targets for _, source, targets in save_interrupts(state, seat, victims, False)}
+
+
+def save_interrupts(state: CardState, seat: str, victims: list[str], discard: bool) -> list[Saver]:
+    """``seat``'s save interrupts for its ``victims`` about to be killed (``discard``: discarded
+    from play, Bodyguard only) now, as (ability, saving card, victims it may save)."""
+    out: list[Saver] = []
     if not may_trigger(state, seat):
         return out
     for ability, source, owner in active(state):
-        if owner != seat or "interrupt" not in ability.kinds:
+        if owner != seat or "interrupt" not in ability.kinds or (discard and not ability.saves_from_discard):
             continue
         targets = ability.save_targets(state, source, owner, victims)
         if targets:
-            out[source] = list(targets)
+            out.append((ability, source, list(targets)))
     return out
+
+
+SAVES.append(save_interrupts)  # the abilities' kills find the saves here (base.kill)
 
 
 def use_save(em: Emitter, seat: str, card: str, target: str | None) -> None:
@@ -223,20 +232,26 @@ def cancels_of(state: CardState, seat: str, event: str) -> dict[str, list[str]]:
 
 
 def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
-    """CG-POOL-06: an event's effects may be cancelled as they would start: the opponent holding a
-    cancel is asked first (the ``cancel`` step); else the effects resolve."""
+    """CG-POOL-06: an event's or a card Action's effects may be cancelled as they would start (The
+    Hand's Judgment, Bran Stark: events; Treachery: Actions of characters, locations,
+    attachments): the opponent holding a cancel is asked first (the ``cancel`` step); else the
+    effects resolve."""
     opponent = em.state.opponent(seat)
     if cancels_of(em.state, opponent, card):
         em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
         em.open_step("cancel", [opponent])
         return
-    resolve_event(em, seat, card, target)
+    resolve_event(em, seat, card, target, resume)
 
 
-def resolve_event(em: Emitter, seat: str, card: str, target: str | None) -> None:
-    """The effects of the played event ``card``."""
+def resolve_event(em: Emitter, seat: str, card: str, target: str | None, resume: str) -> None:
+    """The effects of the played event ``card`` (or the costs and effects of the card Action of
+    ``card``, initiated and not cancelled); ``resume`` (``action``, ``marshal``, ``reaction``):
+    where the game goes on, should a kill in it wait for a save (``em.resume``)."""
     start = len(em.events)
+    em.resume = "window" if resume == "action" else resume
     ABILITIES[em.state.cards[card]].action(em, card, seat, target, current)
+    em.resume = None
     _killed_triggers(em, start)
 
 
@@ -245,5 +260,25 @@ def use_cancel(em: Emitter, seat: str, card: str, target: str | None) -> None:
     pending = em.state.pending_event
     assert pending is not None
     _check_target(cancels_of(em.state, seat, pending.card), card, target, "no cancel of yours")
+    # a card Action: its costs stay paid (review 2), written after the cancel (which opens the batch)
+    costs = action_costs(em, pending.seat, pending.card, pending.target) if pending.card in em.state.in_play else []
     em.emit(ev.CardsEventCancelled(seat_id=seat, card=card, cancelled=pending.card))
+    for e in costs:
+        em.emit(e)
     ABILITIES[em.state.cards[card]].pay_cancel(em, card, seat, pending.card)
+
+
+def action_costs(em: Emitter, seat: str, card: str, target: str | None) -> list[ev.Event]:
+    """The costs of ``seat``'s card Action of ``card`` with ``target``: the events its ability
+    emits up to and including its use (:func:`..abilities.base.announce`, which also writes its
+    limit). Every Action pays its costs (kneel, sacrifice, gold, a discard) before it announces
+    itself, so this prefix is what a cancel leaves paid (review 2: costs paid for a cancelled
+    ability stay paid). Worked out on a scratch copy of the state; only the prefix is kept."""
+    scratch = Emitter(em.state, em.ctx)
+    ABILITIES[em.state.cards[card]].action(scratch, card, seat, target, current)
+    out: list[ev.Event] = []
+    for e in scratch.events:
+        out.append(e)
+        if isinstance(e, ev.CardsAbilityUsed):
+            break
+    return out

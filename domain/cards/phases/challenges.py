@@ -213,7 +213,7 @@ def kill(em: Emitter, seat: str, victims: list[str]) -> None:
             killed.append(v)
     if killed:
         em.emit(ev.CardsCharactersKilled(seat_id=seat, cards=killed))
-        triggers.killed(em, seat, killed)
+        triggers.killed(em, seat, killed, resume="claim")
 
 
 def intrigue_purpose(state: CardState, ch: Challenge) -> str:

@@ -104,8 +104,11 @@ def after_choice(em: Emitter, resume: str) -> None:
     marshaling); ``window`` the action window it was used in; ``challenge_won`` the claim after
     the reactions to a challenge's win (Rattleshirt's Raiders); ``declared`` the window after
     attackers (Dornish Paramour); ``challenges_end`` the dominance phase (Old Bear Mormont);
-    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair)."""
-    if victory.check(em):
+    ``dominance_won`` the dominance phase's window, then standing (Aeron Damphair); ``claim``
+    the keywords after a military claim's kills (Shireen Baratheon, Viserys Targaryen);
+    ``dominance_end`` the standing phase, after the effects as the dominance phase ends (Varys);
+    ``reaction`` the reaction window (a save asked against a reaction event's kill)."""
+    if victory.check(em) or em.state.choice is not None:  # the resolution asks again (a save)
         return
     if resume == "challenge_won":
         ch = em.state.challenge
@@ -113,12 +116,20 @@ def after_choice(em: Emitter, resume: str) -> None:
         challenge_won_effects(em, ch.winner)
     elif resume in ("marshal", "window"):
         after_action(em, resume)
+    elif resume == "reaction":
+        reaction_turn(em)
     elif resume == "declared":
         after_declaration(em)
     elif resume == "challenges_end":
         end_of_round(em, ended=True)
     elif resume == "dominance_won":
         after_dominance(em)
+    elif resume == "dominance_end":
+        standing_phase(em, ended=True)
+    elif resume == "claim":
+        ch = em.state.challenge
+        assert ch is not None
+        after_claim(em, ch.attacker)
     else:
         assert em.state.phase == "plot"
         after_first_player(em)
@@ -160,6 +171,8 @@ def next_marshal(em: Emitter) -> None:
         return
     seat = left[0]
     em.emit(ev.CardsIncomeCollected(seat_id=seat, gold=max(0, plot_values(s, seat).income)))
+    if open_reactions(em, "income"):  # §13.2: after income (A Meager Contribution)
+        return
     em.open_step("marshal", [seat])
 
 
@@ -298,7 +311,8 @@ def open_reactions(em: Emitter, trigger: str) -> bool:
 
 def reaction_turn(em: Emitter) -> None:
     """The next seat of the reaction window is asked while it has a reaction (it may play several);
-    once every seat declined, the game goes on after the trigger."""
+    once every seat declined, the game goes on after the trigger (``challenge_won``: the claim;
+    ``income``: the active player's marshaling)."""
     if victory.check(em) or em.state.step in ("ability", "cancel") and em.state.waiting:
         return
     r = em.state.reactions
@@ -312,6 +326,10 @@ def reaction_turn(em: Emitter) -> None:
         r = em.state.reactions
         assert r is not None
     em.emit(ev.CardsReactionsClosed(trigger=r.trigger))
+    if r.trigger == "income":  # the active player marshals once the reactions to its income are done
+        assert em.state.active is not None
+        em.open_step("marshal", [em.state.active])
+        return
     claim_step(em)
 
 
@@ -361,6 +379,8 @@ def finish_kill(em: Emitter, seat: str, victims: list[str]) -> None:
     ch = em.state.challenge
     assert ch is not None
     challenges.kill(em, seat, victims)
+    if em.state.choice is not None:  # a "when killed" interrupt asks (Shireen Baratheon): after_choice
+        return
     after_claim(em, ch.attacker)
 
 
@@ -412,9 +432,11 @@ def after_dominance(em: Emitter) -> None:
         standing_phase(em)
 
 
-def standing_phase(em: Emitter) -> None:
-    """Standing (CG-PHASE-16), then its action window."""
-    begin_phase(em, "standing")
+def standing_phase(em: Emitter, *, ended: bool = False) -> None:
+    """Standing (CG-PHASE-16), then its action window. ``ended``: the dominance phase's end
+    effects resolved already (Varys's choice, :func:`after_choice`)."""
+    if not begin_phase(em, "standing", ended=ended):
+        return
     standing.stand_all(em)
     if not open_window(em, "standing", _first(em)):
         taxation_phase(em)

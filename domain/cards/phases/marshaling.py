@@ -30,11 +30,12 @@ def can_attach(target: CardRecord, attachment: CardRecord) -> str | None:
 
 
 def placement(
-    state: CardState, seat: str, card: str, attach_to: str | None, *, ambush: bool = False
+    state: CardState, seat: str, card: str, attach_to: str | None, *, ambush: bool = False, x: int | None = None
 ) -> tuple[ev.Placement, int]:
     """Where a marshaled card goes and what it costs, or a RuleViolation naming the rule. With
     ``ambush``: put into play for its Ambush cost X instead (CG-KEY-06): Limited is ignored, and a
-    further copy of an own unique card still enters as a duplicate (for X)."""
+    further copy of an own unique card still enters as a duplicate (for X). ``x`` picks one of
+    several Ambush (X) keywords (CG-KEY-10; None: the lowest)."""
     p = state.player(seat)
     if card not in p.hand:
         raise RuleViolation(f"{card} is not in your hand", rule="CG-KEY-06" if ambush else "CG-PHASE-09")
@@ -42,6 +43,13 @@ def placement(
     ambush_cost = current.ambush_cost(state, card) if ambush else None
     if ambush and ambush_cost is None:
         raise RuleViolation(f"{rec.name} has no Ambush", rule="CG-KEY-06")
+    if ambush and x is not None:
+        if x not in current.ambush_costs(state, card):
+            raise RuleViolation(
+                f"{rec.name} has no Ambush ({x}): its Ambush costs are {current.ambush_costs(state, card)}",
+                rule="CG-KEY-10",
+            )
+        ambush_cost = x
     if rec.type == "event":
         raise RuleViolation(f"{rec.name} is an event: events are never marshaled", rule="CG-PHASE-09")
     if rec.type not in ("character", "location", "attachment"):

@@ -88,3 +88,10 @@ def pass_windows(t: Table) -> None:
     """Every player passes in the open action window(s) until the game asks something else."""
     while t.state.step == "action":
         t.seat(t.state.waiting[0], cmd.PassAction())
+
+
+def decline_reactions(t: Table) -> None:
+    """Every seat declines the open reaction window (A Meager Contribution after an income, when a
+    shuffle brought it into a hand in a test about something else)."""
+    while t.state.step == "reaction":
+        t.seat(t.state.waiting[0], cmd.Decline())

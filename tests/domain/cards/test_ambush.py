@@ -7,12 +7,14 @@ from __future__ import annotations
 import pytest
 
 from domain.cards import commands as cmd
+from domain.cards import current
 from domain.cards import events as ev
 from domain.cards.decisions import decisions_for
 from domain.core.errors import GameError
 
 from .play import put_in_play, to_hand
 from .positions import to_marshaling
+from .test_card_actions import at_marshaling
 
 
 def _position():
@@ -73,3 +75,41 @@ def test_the_action_windows_default_is_to_pass():
     out = t.timeout()
     passed = next(e for e in out if isinstance(e, ev.CardsActionPassed))
     assert passed.seat_id == "seat2" and passed.by_default and t.state.step == "challenge"
+
+
+def test_CG_KEY_10_the_ambush_to_use_is_picked_among_the_cards_ambush_costs():
+    """CG-KEY-10: Ambush with different X are different keywords and the player picks one (``x``);
+    the decision lists each card's Ambush costs; an X the card does not have is refused, nothing
+    changed. (No Core card has two different Ambush X: Gold Cloaks has one, its X listed once.)"""
+    t, ned, cloaks = _position()
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    assert decisions_for(t.state, "seat2").decisions[0].ambush_costs == {cloaks: [2]}
+    gold, version = t.state.player("seat2").gold, t.state.version
+    with pytest.raises(GameError) as e:
+        t.seat("seat2", cmd.AmbushCard(card=cloaks, x=4))  # its printed cost is no Ambush of it
+    assert e.value.rule == "CG-KEY-10" and t.state.version == version and cloaks in t.state.player("seat2").hand
+    out = t.seat("seat2", cmd.AmbushCard(card=cloaks, x=2))
+    assert isinstance(out[0], ev.CardsAmbushed) and out[0].cost == 2 and t.state.player("seat2").gold == gold - 2
+
+
+def test_CG_KEY_10_a_keyword_from_two_sources_counts_once():
+    """CG-KEY-10: a card has a keyword or not. Eddard Stark's printed renown plus Longclaw's
+    (arranged on him as a judge would, to give him the same keyword twice) win him 1 power, not 2."""
+    t = at_marshaling("stark_kraken", other="watch_stag")
+    ned = put_in_play(t, "seat1", "01144")  # Eddard Stark: renown
+    longclaw = put_in_play(t, "seat2", "01135")  # seat2's Longclaw, arranged on seat1's Ned
+    t.state.in_play[longclaw].attached_to = ned
+    assert current.keywords(t.state, ned).count("renown") == 1
+    t.seat("seat1", cmd.EndMarshaling())
+    t.seat("seat2", cmd.EndMarshaling())
+    while t.state.step == "action":
+        t.seat(t.state.waiting[0], cmd.PassAction())
+    t.seat("seat1", cmd.DeclareChallenge(challenge_type="power", attackers=[ned]))
+    while t.state.step in ("action", "defend"):
+        if t.state.step == "defend":
+            t.seat("seat2", cmd.DeclareDefenders(defenders=[]))
+        else:
+            t.seat(t.state.waiting[0], cmd.PassAction())
+    renown = [e for e in t.events if isinstance(e, ev.CardsPowerGained) and e.reason == "renown"]
+    assert [(e.card, e.amount) for e in renown] == [(ned, 1)] and t.state.in_play[ned].power == 1

@@ -23,7 +23,16 @@ from domain.cards.state import Challenge, Placed, SetupPick
 from domain.core.errors import RuleViolation
 
 from .play import Table, envelopes, play_random, put_in_play, to_hand, to_plot_step
-from .positions import NAVAL, first_player, pass_windows, plots, settle_choices, to_marshaling, without_ambush
+from .positions import (
+    NAVAL,
+    decline_reactions,
+    first_player,
+    pass_windows,
+    plots,
+    settle_choices,
+    to_marshaling,
+    without_ambush,
+)
 
 TARG = ("targaryen_sun", "lannister_rose")
 WATCH = ("watch_stag", "lannister_rose")
@@ -342,6 +351,7 @@ def test_fiery_followers_stand_as_dominance_begins():
     without_ambush(t)
     followers = put_in_play(t, "seat1", "01054", kneeling=True)
     t.seat("seat1", cmd.EndMarshaling())
+    decline_reactions(t)
     out = t.seat("seat2", cmd.EndMarshaling())
     stood = next(e for e in out if isinstance(e, ev.CardsKneelingChanged))
     dom = next(e for e in out if isinstance(e, ev.CardsDominanceDetermined))
@@ -377,6 +387,7 @@ def test_ser_waymar_royce_killed_makes_the_opponent_discard_at_random():
     settle_choices(t)
     without_ambush(t)
     t.seat("seat1", cmd.EndMarshaling())
+    decline_reactions(t)
     t.seat("seat2", cmd.EndMarshaling())
     if t.state.waiting == ["seat1"]:
         t.seat("seat1", cmd.EndChallenges())

@@ -95,7 +95,7 @@ def test_CG_UNIQUE_01_and_03_a_second_copy_is_a_free_duplicate_per_player():
     out = t.seat("seat1", cmd.MarshalCard(card=arya2))
     m = next(e for e in out if isinstance(e, ev.CardsMarshaled))
     assert (m.placed.as_, m.placed.on, m.cost) == ("duplicate", arya1, 0) and t.state.player("seat1").gold == gold
-    assert t.state.in_play[arya1].duplicates == [arya2]
+    assert t.state.in_play[arya1].duplicates[-1] == arya2  # after her own facedown one (Arya's text)
 
 
 def test_CG_UNIQUE_02_CG_SEEDFIX_03_a_unique_in_its_owners_dead_pile_blocks_only_its_owner():
