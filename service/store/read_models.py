@@ -79,6 +79,13 @@ def stored_view(view: msgspec.Struct) -> bytes:
     return _enc.encode(msgspec.structs.replace(view, version=VERSION_MARK))
 
 
+def view_json(view: msgspec.Struct) -> bytes:
+    """A view's JSON as the API serves it, folded or projected alike: its ``version`` member last
+    (``service/store/view_gzip.py``: a projected view is stored without its version)."""
+    version: int = getattr(view, "version")  # noqa: B009 (every view has one; the Struct type does not say)
+    return view_gzip.version_last(stored_view(view), _MARK) + b"%d}" % version
+
+
 def view_digest(body: bytes) -> str:
     """What is kept beside a stored view to tell whether a new rendering differs from it."""
     return hashlib.blake2b(body, digest_size=16).hexdigest()

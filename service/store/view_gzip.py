@@ -43,13 +43,22 @@ def pack(body: bytes, version_mark: bytes, level: int = LEVEL) -> bytes:
     """The stored form of a view's JSON ``body`` whose ``version`` member is ``version_mark``
     (``"version":-1``, not the last member, as :func:`service.store.read_models.stored_view` makes
     it)."""
-    at = body.index(version_mark)
-    if body[at + len(version_mark) : at + len(version_mark) + 1] != b",":
-        raise ValueError("the version member must be followed by another")
-    head = body[:at] + body[at + len(version_mark) + 1 : -1] + b"," + VERSION_FIELD
+    head = version_last(body, version_mark)
     c = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
     deflated = c.compress(head) + c.flush(zlib.Z_SYNC_FLUSH)
     return GZIP_HEADER + deflated + struct.pack("<II", zlib.crc32(head), len(head) & 0xFFFFFFFF)
+
+
+def version_last(body: bytes, version_mark: bytes) -> bytes:
+    """A view's JSON with its ``version`` member (``version_mark``, not the last member) moved last,
+    cut after its name: ``{…,"version":``. Every view the API serves is this and ``N}``
+    (:func:`service.store.read_models.view_json`), projected or folded, so one version is one
+    representation whichever path served it."""
+    at = body.index(version_mark)
+    end = at + len(version_mark)
+    if body[end : end + 1] != b",":
+        raise ValueError("the version member must be followed by another")
+    return body[:at] + body[end + 1 : -1] + b"," + VERSION_FIELD
 
 
 def gzipped(stored: bytes, version: int) -> bytes:

@@ -12,7 +12,7 @@ from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
-from service.store.read_models import ProjectedView
+from service.store.read_models import ProjectedView, view_json
 
 from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required, verified_role
 from ..bodies import JSON, GameId, MinVersion, json_response
@@ -86,7 +86,7 @@ async def delayed_view_bytes(
             "a past version of the game is shown to the organizer while the game runs, and to everyone once it has ended",
         )
     past = await rt.engine.load_at(game.game_id, want) if want < game.version else game
-    return _enc.encode(past.game.view(past.state, None))
+    return view_json(past.game.view(past.state, None))
 
 
 async def current_view(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> ProjectedView | bytes:
@@ -97,7 +97,7 @@ async def current_view(rt: Runtime, game_id: str, reader: str | None, min_versio
     game = await rt.engine.load(game_id)
     if game.version < min_version:
         raise version_not_reached(game)
-    return _enc.encode(game.game.view(game.state, reader))
+    return view_json(game.game.view(game.state, reader))
 
 
 def view_response(request: Request[Any, Any, Any], view: ProjectedView | bytes) -> Response[Any]:
@@ -131,7 +131,7 @@ async def past_view_bytes(
         raise version_not_reached(game)
     reader = None if public else reader_for(game, role)
     past = await rt.engine.load_at(game_id, at_version)
-    return _enc.encode(past.game.view(past.state, reader))
+    return view_json(past.game.view(past.state, reader))
 
 
 class ViewsController(Controller):
