@@ -79,6 +79,12 @@ def stored_view(view: msgspec.Struct) -> bytes:
     return _enc.encode(msgspec.structs.replace(view, version=VERSION_MARK))
 
 
+def packed_view(body: bytes, level: int = view_gzip.LEVEL) -> bytes:
+    """A rendered view (:func:`stored_view`) as it is stored: gzipped, without its version
+    (:func:`service.store.view_gzip.pack`)."""
+    return view_gzip.pack(body, _MARK, level)
+
+
 def view_json(view: msgspec.Struct) -> bytes:
     """A view's JSON as the API serves it, folded or projected alike: its ``version`` member last
     (``service/store/view_gzip.py``: a projected view is stored without its version)."""
@@ -148,14 +154,14 @@ class ProjectionStore:
     ) -> int:
         """Write a projection at ``version``: per reader, the digest of its view
         (:func:`view_digest` of :func:`stored_view`) and the body (:func:`stored_view`, stored
-        gzipped: :func:`service.store.view_gzip.pack`), or ``None`` for a view the caller knows is
+        gzipped: :func:`packed_view`), or ``None`` for a view the caller knows is
         stored already with that digest (it is then checked, not sent again). Returns the projected
         version, or :data:`MISMATCH` (nothing written) when a view said unchanged is not."""
         readers = list(views)
         args: list[Any] = [version, len(readers)]
         for r in readers:
             digest, body = views[r]
-            args += [r or "", digest, view_gzip.pack(body, _MARK) if body is not None else ""]
+            args += [r or "", digest, packed_view(body) if body is not None else ""]
         for line in lines:
             args += [line.seq, _enc.encode(line)]
         return int(
