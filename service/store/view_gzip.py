@@ -50,15 +50,21 @@ def pack(body: bytes, version_mark: bytes, level: int = LEVEL) -> bytes:
 
 
 def version_last(body: bytes, version_mark: bytes) -> bytes:
-    """A view's JSON with its ``version`` member (``version_mark``, not the last member) moved last,
-    cut after its name: ``{…,"version":``. Every view the API serves is this and ``N}``
+    """A view's JSON object with its ``version`` member (``version_mark``, at the top level) moved
+    last, cut after its name: ``{…,"version":``. Every view the API serves is this and ``N}``
     (:func:`service.store.read_models.view_json`), projected or folded, so one version is one
     representation whichever path served it."""
     at = body.index(version_mark)
     end = at + len(version_mark)
-    if body[end : end + 1] != b",":
-        raise ValueError("the version member must be followed by another")
-    return body[:at] + body[end + 1 : -1] + b"," + VERSION_FIELD
+    if body[end : end + 1] == b",":  # a member follows: drop the version and its comma
+        rest = body[:at] + body[end + 1 : -1]
+    elif body[at - 1 : at] == b"," and body[end:] == b"}":  # already last
+        rest = body[: at - 1]
+    elif body[at - 1 : at] == b"{" and body[end:] == b"}":  # the only member
+        return b"{" + VERSION_FIELD
+    else:
+        raise ValueError("the version mark is not a top-level member of a JSON object")
+    return rest + b"," + VERSION_FIELD
 
 
 def gzipped(stored: bytes, version: int) -> bytes:

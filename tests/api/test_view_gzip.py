@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import gzip
 import json
+import zlib
 
 import httpx
 import pytest
@@ -20,7 +21,7 @@ from clients.bot import play_game
 from service.http.compression import accepts_gzip
 from service.store.config import Config
 from service.store.keys import Keys
-from service.store.view_gzip import TAIL, is_packed
+from service.store.view_gzip import TAIL, gzipped, is_packed, pack, plain_json
 from tests.support.game_client import Game, new_started_game, wait_until
 
 PARTITIONS = Config.from_env().partitions
@@ -171,3 +172,32 @@ def test_a_client_refusing_gzip_gets_plain_json_of_a_large_answer(api, open_game
     assert r.status_code == 200 and "content-encoding" not in r.headers and len(r.content) > 1024
     r = api.get("/v1/reference/board", headers={"Accept-Encoding": "gzip;q=0"})
     assert r.status_code == 200 and "content-encoding" not in r.headers and len(r.content) > 1024
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'{"game_id":"g","version":-1,"x":[1,{"version":3}]}',
+        b'{"a":1,"version":-1}',
+        b'{"version":-1}',
+        b'{"version":-1,"b":"\\u00e9t\\u00e9"}',
+    ],
+)
+def test_a_packed_view_completes_to_a_valid_gzip_member_at_any_version(body):
+    """Wherever the version member stands, the stored form is deterministic and completes, at any
+    version, to a gzip member whose CRC and length check (``gzip.decompress`` verifies both) and whose
+    JSON is the view's with that version, last; plain JSON gives the same bytes."""
+    stored = pack(body, b'"version":-1')
+    assert stored == pack(body, b'"version":-1') and is_packed(stored) and not is_packed(body)
+    for version in (0, 7, 10**9):
+        served = gzip.decompress(gzipped(stored, version))
+        assert served == plain_json(stored, version)
+        assert json.loads(served) == {**json.loads(body), "version": version}
+        assert served.endswith(b'"version":%d}' % version)
+        d = zlib.decompressobj(16 + zlib.MAX_WBITS)  # as HTTP clients inflate: one member, nothing after
+        assert d.decompress(gzipped(stored, version)) == served and d.eof and d.unused_data == b""
+
+
+def test_a_version_mark_that_is_not_a_top_level_member_is_refused():
+    with pytest.raises(ValueError):
+        pack(b'["version":-1]', b'"version":-1')
