@@ -22,6 +22,7 @@ from service.http.compression import accepts_gzip
 from service.store.config import Config
 from service.store.keys import Keys
 from service.store.view_gzip import TAIL, gzipped, is_packed, pack, plain_json
+from tests.api.test_watch_page import CHROMIUM, NO_BROWSER
 from tests.support.game_client import Game, new_started_game, wait_until
 
 PARTITIONS = Config.from_env().partitions
@@ -201,3 +202,29 @@ def test_a_packed_view_completes_to_a_valid_gzip_member_at_any_version(body):
 def test_a_version_mark_that_is_not_a_top_level_member_is_refused():
     with pytest.raises(ValueError):
         pack(b'["version":-1]', b'"version":-1')
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason=NO_BROWSER)
+def test_a_browser_reads_a_projected_view_sent_as_stored(service, api, open_game):
+    """Chromium (which asks for gzip by itself) fetches the public view: it gets the stored gzip
+    member completed with the version, decodes it and reads the same JSON as a plain client."""
+    sync_api = pytest.importorskip("playwright.sync_api", reason="playwright (the dev extras) drives the browser")
+    base, _ = service
+    settled(api, open_game.id)
+    plain = api.get(f"/v1/games/{open_game.id}", headers=PLAIN)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        try:
+            page = browser.new_page()
+            page.goto(f"{base}/watch/{open_game.id}")
+            got = page.evaluate(
+                """async (path) => {
+                    const r = await fetch(path);
+                    return {encoding: r.headers.get("content-encoding"), text: await r.text()};
+                }""",
+                f"/v1/games/{open_game.id}",
+            )
+        finally:
+            browser.close()
+    assert got["encoding"] == "gzip"
+    assert got["text"].encode() == plain.content
