@@ -16,8 +16,10 @@ length): a complete gzip member (RFC 1952) that any client decodes, made by copy
 bytes and computing about twenty more, never by compressing on a read. A client that does not take
 gzip gets the JSON (:func:`plain_json`): the deflate stream inflated, the version and ``}`` appended.
 
-The served JSON has ``version`` as its last member where the folded rendering has it earlier: the
-same JSON object (members are unordered, RFC 8259 §4), not the same bytes.
+So the served JSON has ``version`` as its last member, where the view's own encoding has it earlier:
+the same JSON object (members are unordered, RFC 8259 §4). A view folded from the events is served
+with its version last too (:func:`service.store.read_models.view_json`), so both paths give the same
+bytes for a version, and its ``ETag`` names one representation.
 """
 
 from __future__ import annotations
@@ -40,9 +42,8 @@ def is_packed(stored: bytes) -> bool:
 
 
 def pack(body: bytes, version_mark: bytes, level: int = LEVEL) -> bytes:
-    """The stored form of a view's JSON ``body`` whose ``version`` member is ``version_mark``
-    (``"version":-1``, not the last member, as :func:`service.store.read_models.stored_view` makes
-    it)."""
+    """The stored form of a view's JSON ``body`` whose top-level ``version`` member is
+    ``version_mark`` (``"version":-1``, as :func:`service.store.read_models.stored_view` makes it)."""
     head = version_last(body, version_mark)
     c = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
     deflated = c.compress(head) + c.flush(zlib.Z_SYNC_FLUSH)
