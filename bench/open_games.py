@@ -14,7 +14,9 @@ projector; ``bench/http_commands.py: Service``), then:
    of each of its keys by type (``MEMORY USAGE``);
 3. with all of them open, creates 100 more games through HTTP and measures with ``wrk`` (offering
    ``--rate`` requests/s over 16 connections) the latency of a **read** (``GET /v1/games/{id}``,
-   the public view, of random open games) and of a **command** (amending sealed orders).
+   the public view, of random open games), plain (no ``Accept-Encoding``, as wrk sends) and gzipped
+   (``Accept-Encoding: gzip``, as browsers and most clients send), and of a **command** (amending
+   sealed orders).
 
 The machine is shared: the latencies are those of this run on it; the bytes do not depend on it.
 """
@@ -60,6 +62,11 @@ function delay()
   return pause
 end
 """
+
+READ_GZIP_LUA = READ_LUA.replace(
+    'wrk.format("GET", paths[math.random(n)])',
+    'wrk.format("GET", paths[math.random(n)], {["Accept-Encoding"] = "gzip"})',
+)
 
 
 def config(url: str) -> Config:
@@ -171,9 +178,11 @@ def main() -> None:
             reads.write_text("".join(f"/v1/games/{gid}\n" for gid in ids))
             (logdir / "amend.lua").write_text(LUA)
             (logdir / "read.lua").write_text(READ_LUA)
+            (logdir / "read_gzip.lua").write_text(READ_GZIP_LUA)
             connections = 16
             pause = max(0, round(connections * 1000 / args.rate) - 2)
             read = run_wrk(svc.base, logdir / "read.lua", reads, args.seconds, connections, pause)
+            read_gzip = run_wrk(svc.base, logdir / "read_gzip.lua", reads, args.seconds, connections, pause)
             command = run_wrk(svc.base, logdir / "amend.lua", commands, args.seconds, connections, pause)
         finally:
             svc.stop()
@@ -194,7 +203,11 @@ def main() -> None:
     print(f"  keys of the game itself: {sum(by_key.values()) / 1000:.1f} KB; the rest is shared (feeds, lobby, RQ)")
     print(f"latency with them open, {args.rate}/s offered over {connections} connections, {args.seconds} s each (wrk):")
     print(f"{'request':40} {'done/s':>8} {'p50 ms':>8} {'p90 ms':>8} {'p99 ms':>8}  non-2xx")
-    for name, res in (("read: GET /v1/games/{id} (random game)", read), ("command: amend sealed orders", command)):
+    for name, res in (
+        ("read: GET /v1/games/{id} (random game)", read),
+        ("read, Accept-Encoding: gzip", read_gzip),
+        ("command: amend sealed orders", command),
+    ):
         print(
             f"{name:40} {res['rps']:>8,.0f} {res['p50']:>8.2f} {res['p90']:>8.2f} {res['p99']:>8.2f}  {res['non2xx']}"
         )

@@ -15,7 +15,8 @@ from service.store.read_models import log_lines as narrate
 
 
 def views(loaded: LoadedGame) -> dict[str | None, bytes]:
-    """Every reader's view of the game, as stored (``service.store.read_models.stored_view``)."""
+    """Every reader's view of the game, rendered for the store (``service.store.read_models.stored_view``:
+    its JSON with the version as a mark; the store digests that and keeps it gzipped)."""
     game, state = loaded.game, loaded.state
     readers: list[str | None] = [None, *game.readers(state)]
     return {r: stored_view(v) for r, v in game.views(state, readers).items()}

@@ -30,6 +30,7 @@ from service.store.rate_limits import RateLimits
 from service.store.redis_client import STORE_UNREACHABLE
 
 from . import openapi
+from .compression import GzipUnlessEncoded
 from .controllers.clocks import ClocksController
 from .controllers.commands import CommandsController
 from .controllers.events import EventsController
@@ -167,7 +168,12 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
             Exception: internal_error_handler,
         },
         request_max_body_size=MAX_BODY,
-        compression_config=CompressionConfig(backend="gzip", minimum_size=GZIP_MIN_BYTES, gzip_compress_level=6),
+        compression_config=CompressionConfig(
+            backend="gzip",
+            minimum_size=GZIP_MIN_BYTES,
+            gzip_compress_level=6,
+            middleware_class=GzipUnlessEncoded,
+        ),
         openapi_config=OpenAPIConfig(
             title="Citadel",
             version="1.0.0",

@@ -1,9 +1,12 @@
 """The read models in Redis: their format, and writing and reading them idempotently.
 
-Views are stored as the JSON the API serves, but for the ``version`` field, stored as
-:data:`VERSION_MARK` and served as the projected version; beside each view (in the projection's
-hash) is a digest of its body, so a projection writes only the views whose content changed (an
-amended order changes one house's view, not the others'). Log lines are a sorted set scored by
+A view is rendered as the JSON the API serves, but for the ``version`` field, rendered as
+:data:`VERSION_MARK` and served as the projected version (:func:`stored_view`); beside each view (in
+the projection's hash) is a digest of that JSON, so a projection writes only the views whose content
+changed (an amended order changes one house's view, not the others'). The view is stored gzipped,
+as the start of the gzip member the API sends (``service/store/view_gzip.py``); a view stored
+before views were gzipped (its JSON with the mark) is still served (:class:`ProjectedView`), until
+its game's next projection by an upgraded projector rewrites it. Log lines are a sorted set scored by
 version. The projector (``projections/``) computes them; the HTTP layer reads them.
 
 One Lua script writes a game's projection: the views that changed, the new log lines (a sorted set
@@ -25,6 +28,7 @@ import msgspec
 from domain.core.envelope import Envelope
 from domain.core.game import Game
 
+from . import view_gzip
 from .keys import Keys
 
 PROJECT_LUA = """
@@ -68,14 +72,49 @@ MISMATCH = -1
 
 
 def stored_view(view: msgspec.Struct) -> bytes:
-    """A view as stored: its JSON with ``version`` set to :data:`VERSION_MARK` (every view names
-    its version in a top-level ``version`` field; no other field is called that with a negative value)."""
+    """A view as the projection renders it: its JSON with ``version`` set to :data:`VERSION_MARK`
+    (every view names its version in a top-level ``version`` field; no other field is called that
+    with a negative value). It is digested as it is (:func:`view_digest`) and stored gzipped
+    (:meth:`ProjectionStore.write`)."""
     return _enc.encode(msgspec.structs.replace(view, version=VERSION_MARK))
+
+
+def packed_view(body: bytes, level: int = view_gzip.LEVEL) -> bytes:
+    """A rendered view (:func:`stored_view`) as it is stored: gzipped, without its version
+    (:func:`service.store.view_gzip.pack`)."""
+    return view_gzip.pack(body, _MARK, level)
+
+
+def view_json(view: msgspec.Struct) -> bytes:
+    """A view's JSON as the API serves it, folded or projected alike: its ``version`` member last
+    (``service/store/view_gzip.py``: a projected view is stored without its version)."""
+    version: int = getattr(view, "version")  # noqa: B009 (every view has one; the Struct type does not say)
+    return view_gzip.version_last(stored_view(view), _MARK) + b"%d}" % version
 
 
 def view_digest(body: bytes) -> str:
     """What is kept beside a stored view to tell whether a new rendering differs from it."""
     return hashlib.blake2b(body, digest_size=16).hexdigest()
+
+
+class ProjectedView(msgspec.Struct, frozen=True):
+    """A stored view as read with its game's projected version, ready to serve either way."""
+
+    version: int
+    stored: bytes
+
+    def gzipped(self) -> bytes | None:
+        """The view's JSON as a gzip member (``Content-Encoding: gzip``), from the stored bytes as
+        they are; ``None`` for a view stored before views were gzipped."""
+        if not view_gzip.is_packed(self.stored):
+            return None
+        return view_gzip.gzipped(self.stored, self.version)
+
+    def json(self) -> bytes:
+        """The view's JSON, for a client that does not take gzip (or a view stored unpacked)."""
+        if view_gzip.is_packed(self.stored):
+            return view_gzip.plain_json(self.stored, self.version)
+        return self.stored.replace(_MARK, b'"version":%d' % self.version, 1)
 
 
 class LogLine(msgspec.Struct):
@@ -114,14 +153,15 @@ class ProjectionStore:
         self, keys: Keys, version: int, views: dict[str | None, tuple[str, bytes | None]], lines: list[LogLine]
     ) -> int:
         """Write a projection at ``version``: per reader, the digest of its view
-        (:func:`view_digest` of :func:`stored_view`) and the body, or ``None`` for a view the caller
-        knows is stored already with that digest (it is then checked, not sent again). Returns the
-        projected version, or :data:`MISMATCH` (nothing written) when a view said unchanged is not."""
+        (:func:`view_digest` of :func:`stored_view`) and the body (:func:`stored_view`, stored
+        gzipped: :func:`packed_view`), or ``None`` for a view the caller knows is
+        stored already with that digest (it is then checked, not sent again). Returns the projected
+        version, or :data:`MISMATCH` (nothing written) when a view said unchanged is not."""
         readers = list(views)
         args: list[Any] = [version, len(readers)]
         for r in readers:
             digest, body = views[r]
-            args += [r or "", digest, body if body is not None else ""]
+            args += [r or "", digest, packed_view(body) if body is not None else ""]
         for line in lines:
             args += [line.seq, _enc.encode(line)]
         return int(
@@ -135,11 +175,10 @@ class ProjectionStore:
         raw = await self.redis.zrangebyscore(keys.log, f"({after}", "+inf", start=0, num=limit)
         return [_line_dec.decode(x) for x in raw]
 
-    async def view_with_version(self, keys: Keys, reader: str | None) -> tuple[int, bytes] | None:
-        """The stored view of ``reader`` as served, and the version it reflects, if any: read with
-        the projected version in one atomic call, which takes the :data:`VERSION_MARK`'s place."""
+    async def view_with_version(self, keys: Keys, reader: str | None) -> ProjectedView | None:
+        """The stored view of ``reader`` and the version it reflects, if any: read with the projected
+        version in one atomic call; the version takes the :data:`VERSION_MARK`'s place when served."""
         raw, version = await self._view(keys=[keys.view(reader), keys.proj])
         if raw is None or version is None:
             return None
-        v = int(version)
-        return v, raw.replace(_MARK, b'"version":%d' % v, 1)
+        return ProjectedView(int(version), raw)

@@ -12,9 +12,11 @@ from service.engine import tokens
 from service.engine.runtime import Runtime
 from service.engine.spectators import delayed, visible_version
 from service.store.games import LoadedGame
+from service.store.read_models import ProjectedView, view_json
 
 from ..access import JUDGE, ORGANIZER, role_of, runtime, token_required, verified_role
-from ..bodies import GameId, MinVersion, json_response
+from ..bodies import JSON, GameId, MinVersion, json_response
+from ..compression import accepts_gzip
 from ..errors import ApiError
 from ..models import AnyDecisions, AnyView
 from ..problems import problems
@@ -84,18 +86,32 @@ async def delayed_view_bytes(
             "a past version of the game is shown to the organizer while the game runs, and to everyone once it has ended",
         )
     past = await rt.engine.load_at(game.game_id, want) if want < game.version else game
-    return _enc.encode(past.game.view(past.state, None))
+    return view_json(past.game.view(past.state, None))
 
 
-async def view_bytes(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> bytes:
-    """The view from the projection when it is recent enough, else folded from the stream."""
+async def current_view(rt: Runtime, game_id: str, reader: str | None, min_version: int) -> ProjectedView | bytes:
+    """The view from the projection when it is recent enough, else folded from the stream (its JSON)."""
     cached = await rt.projections.view_with_version(rt.store.keys(game_id), reader)
-    if cached is not None and cached[0] >= min_version:
-        return cached[1]
+    if cached is not None and cached.version >= min_version:
+        return cached
     game = await rt.engine.load(game_id)
     if game.version < min_version:
         raise version_not_reached(game)
-    return _enc.encode(game.game.view(game.state, reader))
+    return view_json(game.game.view(game.state, reader))
+
+
+def view_response(request: Request[Any, Any, Any], view: ProjectedView | bytes) -> Response[Any]:
+    """A current view's answer. A projected view goes as it is stored, gzipped, to a client that
+    takes gzip (``Content-Encoding: gzip``), else as JSON; either way with the same ``ETag`` (the
+    version: the API's one validator of a game, whatever the coding) and ``Vary: Accept-Encoding``.
+    A folded view is JSON, gzipped by the app's compression like any answer."""
+    if isinstance(view, bytes):
+        return json_response(200, view)
+    headers = {"ETag": f'"{view.version}"', "Vary": "Accept-Encoding"}
+    zipped = view.gzipped() if accepts_gzip(request.headers.get("accept-encoding")) else None
+    if zipped is not None:
+        return Response(content=zipped, media_type=JSON, headers={**headers, "Content-Encoding": "gzip"})
+    return Response(content=view.json(), media_type=JSON, headers=headers)
 
 
 async def past_view_bytes(
@@ -115,7 +131,7 @@ async def past_view_bytes(
         raise version_not_reached(game)
     reader = None if public else reader_for(game, role)
     past = await rt.engine.load_at(game_id, at_version)
-    return _enc.encode(past.game.view(past.state, reader))
+    return view_json(past.game.view(past.state, reader))
 
 
 class ViewsController(Controller):
@@ -149,7 +165,7 @@ class ViewsController(Controller):
                 return json_response(200, await delayed_view_bytes(rt, game, visible, min_version, at_version))
         if at_version is not None:
             return json_response(200, await past_view_bytes(rt, game_id, role_of(request), at_version, public=True))
-        return json_response(200, await view_bytes(rt, game_id, None, min_version))
+        return view_response(request, await current_view(rt, game_id, None, min_version))
 
     @get(
         "/view",
@@ -174,8 +190,7 @@ class ViewsController(Controller):
         if at_version is not None:
             return json_response(200, await past_view_bytes(rt, game_id, role, at_version))
         game = await rt.engine.load(game_id)
-        body = await view_bytes(rt, game_id, reader_for(game, role), min_version)
-        return json_response(200, body)
+        return view_response(request, await current_view(rt, game_id, reader_for(game, role), min_version))
 
     @get(
         "/decisions",
