@@ -298,6 +298,12 @@ class BoardState(msgspec.Struct):
                 return s
         return None
 
+    def has_left(self, house: str) -> bool:
+        """Mother of Dragons: ``house``'s player left (MOD-FLEX-01); as a vassal it keeps playing its own
+        House cards (MOD-FLEX-02, decided: S&R), not the shared Vassal House deck."""
+        seat = self.seat_of_house(house)
+        return seat is not None and seat.left
+
     def family(self, house: str) -> str:
         """Mother of Dragons: the head of ``house``'s "vassal family", its commander for a vassal and
         itself otherwise (MOD-VASSAL-18, MOD-VASSAL-27); every house in the base game."""
