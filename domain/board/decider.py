@@ -331,8 +331,6 @@ def pending_system_work(state: BoardState) -> bool:
     after round 10 (``awaiting_final_scoring``). Nothing while the clocks are paused (docs/clocks.md)."""
     if state.paused is not None:
         return False
-    if commanders.rechoosing(state):  # Review 2: the commanders chosen again at once come first
-        return False
     if state.phase == "action" and state.step == "awaiting_action_phase":
         return True
     if state.phase == "westeros" and state.step == WESTEROS_STEP:
@@ -341,6 +339,8 @@ def pending_system_work(state: BoardState) -> bool:
         return True
     if westeros.bids_ready(state):
         return True
+    if commanders.rechoosing(state):  # Review 2: a vassal's new commander places its orders first
+        return False
     return state.phase == "planning" and state.step == "assign_orders" and not planning.houses_still_to_submit(state)
 
 

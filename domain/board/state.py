@@ -311,8 +311,10 @@ class BoardState(msgspec.Struct):
 
     def deciding_seat(self, house: str) -> Seat | None:
         """The seat that decides for ``house``: its player, or for a Mother of Dragons vassal the
-        player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24)."""
-        return self.seat_of_house(self.commanders.get(house, house))
+        player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24); none for a vassal whose
+        commander is still to be chosen (a seat that left decides nothing, MOD-FLEX-01)."""
+        seat = self.seat_of_house(self.commanders.get(house, house))
+        return None if seat is not None and seat.left else seat
 
     def turn_order(self) -> list[str]:
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""

@@ -97,9 +97,10 @@ def test_MOD_FLEX_02_MOD_VASSAL_19_a_sealed_clash_of_kings_bid_becomes_0() -> No
     assert [(e.house, e.amount) for e in only(events, wev.BidSubmitted)] == [("stark", 0)]
     for h in ("baratheon", "lannister", "martell"):
         game.run(wcmd.Bid(amount=1), game.actor(h))
-    assert not pending_system_work(game.state)  # the commanders first
+    assert pending_system_work(game.state)  # a vassal's bid needs no commander: no need to wait
+    assert game.state.deciding_seat("stark") is None  # not its former seat: nobody until chosen
     assert {v for _, v in rechoose(game)} == {"stark", *orphans}
-    assert pending_system_work(game.state)
+    assert game.state.deciding_seat("stark") == game.state.seat_of_house(game.state.commanders["stark"])
     em = Emitter(game.state, game.ctx)
     bids = bidding.reveal(em)  # what the system's reveal does first
     assert bids["stark"] == 0 and bids["baratheon"] == 1
@@ -156,7 +157,7 @@ def test_MOD_FLEX_02_a_combat_goes_on_with_the_leaver_as_a_vassal_with_its_own_c
 
 def test_MOD_FLEX_02_the_raven_holder_leaves_at_the_messenger_raven() -> None:
     """MOD-FLEX-02: the Messenger Raven's holder leaves while the raven waits on it: the documented
-    default (not used) applies at once, and the game goes on toward the Action phase once the
+    default (not used) applies at once, and the game goes on into the Action phase while the
     commanders are chosen again."""
     p = ModPosition(reveal=False)
     for house in p.state.turn_order():
@@ -167,9 +168,11 @@ def test_MOD_FLEX_02_the_raven_holder_leaves_at_the_messenger_raven() -> None:
     events = p.run(holder, cmd.LeaveGame())
     assert events[0] == ev.DecisionTimedOut(step="messenger_raven", houses=[holder], left=True)
     assert events[1] == ev.RavenPassed(house=holder, by_default=True)
-    assert p.state.step == "awaiting_action_phase" and not pending_system_work(p.state)
+    assert p.state.step == "awaiting_action_phase" and pending_system_work(p.state)
+    p.sys(cmd.ResolvePending(), SYSTEM)
+    assert p.state.phase == "action" and commanders.rechoosing(p.state)
     rechoose(p)
-    assert pending_system_work(p.state) and holder in p.state.commanders
+    assert holder in p.state.commanders
 
 
 def test_MOD_FLEX_02_the_commanders_are_chosen_again_at_once_for_the_leaver_and_its_vassals() -> None:
@@ -204,6 +207,7 @@ def test_MOD_FLEX_02_at_the_deadline_the_rechoice_gets_its_default_then_the_step
     out = game.timeout()
     assert isinstance(out[0], ev.DecisionTimedOut) and out[0].step == "choose_commanders"
     assert "stark" in game.state.commanders and not commanders.rechoosing(game.state)
+    assert pending_system_work(game.state)  # the orders, by default too, are all in: the reveal
     assert any(isinstance(e, ev.OrdersSubmitted) and e.by_default for e in out)
 
 
