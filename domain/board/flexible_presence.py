@@ -36,8 +36,9 @@ step by step:
 **Commanders chosen again at once** (the digest's Review 2): the leaver and the vassals it
 commanded have no commander; sets are dealt for them at once, each to the highest player on the Iron
 Throne track holding the fewest sets, and they are chosen as at the start of the Planning phase
-(:mod:`domain.board.planning.commanders`), while the current step stays open with a fresh deadline.
-Until a vassal has its commander, a decision of its waits (or gets its default at the deadline).
+(:mod:`domain.board.planning.commanders`), while the current step stays open with a fresh deadline;
+the orders' reveal waits for the choice. Until a vassal has its commander, a decision of its waits
+(or gets its default at the deadline): a seat that left decides nothing.
 
 **The timeout policy** (``settings.vassal_after_missed_deadlines``, Mother of Dragons only): a seat
 whose decisions got their defaults at that many deadlines in a row leaves as if it had sent

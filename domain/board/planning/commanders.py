@@ -20,8 +20,10 @@ Default when the deadline passes: the player takes the free vassal highest on th
 round, new sets are dealt for the leaver and the vassals it commanded (each to the highest player on
 the Iron Throne track holding the fewest sets, Review 2) and they are chosen as above, while the
 current step stays open (:func:`rechoosing`): the choice is one more pending decision beside the
-step's, under the step's deadline (made fresh when the re-choice opens), and nothing the system
-resolves (a reveal) happens before it is over. During a combat a player may not pick a vassal that
+step's, under the step's deadline (made fresh when the re-choice opens); the orders' reveal waits
+for it (a vassal's new commander places its orders first), the rest of the game goes on (a vassal's
+decision waits for its commander, or its default at the deadline). A new Planning phase deals every
+set afresh. During a combat a player may not pick a vassal that
 fights against it or against a vassal it commands (:func:`fighting_against`, as MOD-VASSAL-18 keeps a
 vassal family out of a combat with itself); when the last player must command such a vassal, it
 goes to the highest other player instead.
