@@ -151,7 +151,9 @@ def _forced_last(em: Emitter) -> str | None:
     if current is None or current != players_in_order(s)[-1]:
         return current
     barred = fighting_against(s, current)
-    em.emit(mev.VassalsCommandedByLast(house=current, vassals=[v for v in free_vassals(s) if v not in barred]))
+    allowed = [v for v in free_vassals(s) if v not in barred]
+    if allowed:
+        em.emit(mev.VassalsCommandedByLast(house=current, vassals=allowed))
     for vassal in [v for v in free_vassals(em.state) if v in barred]:
         other = next(h for h in players_in_order(em.state) if vassal not in fighting_against(em.state, h))
         em.emit(mev.VassalsCommandedByLast(house=other, vassals=[vassal]))

@@ -318,3 +318,21 @@ def test_MOD_FLEX_01_without_the_policy_missed_deadlines_change_nothing() -> Non
     game = commanded()
     game.timeout()
     assert game.state.missed_deadlines == {} and not game.state.seats[0].left
+
+
+def test_MOD_VASSAL_05_the_last_player_never_commands_the_vassal_it_fights() -> None:
+    """MOD-VASSAL-05 with MOD-VASSAL-18 in a re-choice: Stark attacks Arryn, last on the Iron Throne
+    track, and leaves; every player passes the set down to Arryn, which cannot pass but may not
+    command the vassal it fights: Stark goes to the highest other player."""
+    sc = mod_north()
+    attack(sc, house="stark")
+    sc.run("stark", cmd.LeaveGame())
+    players = [h for h in sc.state.turn_order() if h not in sc.state.vassals]
+    assert players[-1] == "arryn"
+    for house in players[:-2]:
+        d = next(d for d in pending_decisions(sc.state) if d.commands == ["command_vassal"])
+        assert d.house == house
+        sc.run(house, cmd.CommandVassal(vassal=None))
+    out = sc.run(players[-2], cmd.CommandVassal(vassal=None))  # the set reaches Arryn
+    assert out[-1] == mev.VassalsCommandedByLast(house=players[0], vassals=["stark"])
+    assert sc.state.commanders["stark"] == players[0] and not commanders.rechoosing(sc.state)
