@@ -94,7 +94,8 @@ def remaining_sets(state: BoardState, leaver: str) -> dict[str, int]:
     return commanders.deal_again(state, leaver, max(0, free_after - held_after))
 
 
-def check_can_leave(state: BoardState, house: str, rule_text: str) -> None:
+def check_can_leave(state: BoardState, rule_text: str) -> None:
+    """MOD-FLEX-01: a Mother of Dragons game, running (not paused), with two players left after it."""
     if not is_mother_of_dragons(state):
         raise RuleViolation(
             "leaving a running game belongs to Mother of Dragons (MOD-FLEX-01)",
@@ -117,7 +118,7 @@ def leave(state: BoardState, seat_id: str, house: str, command: LeaveGame, ctx: 
     """MOD-FLEX-01/02: the player of ``house`` leaves; the house becomes a vassal."""
     if command.for_vassal is not None:
         raise RuleViolation("only a player leaves, not a vassal", rule="MOD-FLEX-01", code="for_vassal_not_allowed")
-    check_can_leave(state, house, "the Planning, Action or Westeros phase")
+    check_can_leave(state, "the Planning, Action or Westeros phase")
     return leave_events(state, seat_id, house, ctx, reason=command.reason)
 
 
@@ -136,8 +137,8 @@ def leave_events(
         after = _fold(defaults, after)
     withdrawn = [h for h in (house, *commanded_by(after, house)) if h in after.planning.sealed]
     b = open_bidding(after.westeros) if after.westeros is not None else None
-    if b is not None and house in b.sealed:
-        withdrawn = [*withdrawn, house] if house not in withdrawn else withdrawn
+    if b is not None and house in b.sealed and house not in withdrawn:  # its sealed bid
+        withdrawn = [*withdrawn, house]
     sets = remaining_sets(after, house)
     rechoice = any(sets.values()) and not (after.phase == "planning" and after.step == commanders.STEP)
     left = mev.PlayerLeft(
