@@ -336,3 +336,41 @@ def test_MOD_VASSAL_05_the_last_player_never_commands_the_vassal_it_fights() -> 
     out = sc.run(players[-2], cmd.CommandVassal(vassal=None))  # the set reaches Arryn
     assert out[-1] == mev.VassalsCommandedByLast(house=players[0], vassals=["stark"])
     assert sc.state.commanders["stark"] == players[0] and not commanders.rechoosing(sc.state)
+
+
+def wildling_penalties(game: Game) -> None:
+    """Mammoth Riders on top; the wildlings (12) beat the bids (Lannister 0, the others 1); the
+    penalties run: Lannister, the lowest bidder, first (its units to destroy), then the others."""
+    game.state.wildling_deck = ["mammoth_riders"] + [c for c in game.state.wildling_deck if c != "mammoth_riders"]
+    in_westeros(game, lambda em: wildlings.begin_attack(em, 12, wildlings.bidders(em.state), "BG-WCARD-09"))
+    for h in ("baratheon", "lannister", "stark", "martell"):
+        game.run(wcmd.Bid(amount=0 if h == "lannister" else 1), game.actor(h))
+    em = Emitter(game.state, game.ctx)
+    wildlings.reveal(em)  # the system's reveal, then the attack's own steps up to the first decision
+    while not pending_decisions(em.state):
+        wildlings.run(em)
+    game.apply(em.events)
+    a = game.state.westeros.attacks[-1]
+    assert (a.stage, a.queue, a.started) == ("effect", ["lannister", "baratheon", "stark", "martell"], True)
+
+
+def test_MOD_FLEX_02_MOD_VASSAL_22_a_leaver_takes_no_wildling_penalty_still_to_come() -> None:
+    """MOD-VASSAL-22 with MOD-FLEX-02: during the penalties of a lost wildling attack, Stark, still to
+    take its penalty, leaves: it is out of the queue and of the attack; Lannister's decision stays."""
+    game = commanded()
+    wildling_penalties(game)
+    game.run(cmd.LeaveGame(), game.actor("stark"))
+    a = game.state.westeros.attacks[-1]
+    assert a.queue == ["lannister", "baratheon", "martell"] and "stark" not in a.houses
+    assert [d.house for d in pending_decisions(game.state) if d.commands == ["select_units"]] == ["lannister"]
+
+
+def test_MOD_FLEX_02_a_penalty_begun_for_the_leaver_ends_with_its_default() -> None:
+    """MOD-FLEX-02: Lannister, whose penalty has begun (units to destroy), leaves: the documented
+    default ends it at once (logged as ``left``), and the next house's penalty begins."""
+    game = commanded()
+    wildling_penalties(game)
+    events = game.run(cmd.LeaveGame(), game.actor("lannister"))
+    assert events[0] == ev.DecisionTimedOut(step="select_units", houses=["lannister"], left=True)
+    a = game.state.westeros.attacks[-1]
+    assert a.queue[0] == "baratheon" and "lannister" not in a.queue and "lannister" not in a.houses
