@@ -24,6 +24,7 @@ from domain.board.decider import create, decide, pending_system_work
 from domain.board.decisions import pending_decisions
 from domain.board.emitter import Emitter
 from domain.board.narrative import describe
+from domain.board.notifications import topic_of
 from domain.board.planning import areas_needing_orders, commanders
 from domain.board.sealed_inputs import check_reveals
 from domain.board.state import Settings
@@ -189,6 +190,7 @@ def test_MOD_FLEX_02_the_commanders_are_chosen_again_at_once_for_the_leaver_and_
     wanted = 1 + len(mine)
     expected = {h: 1 for h in players[:wanted]}
     assert left.order_sets == expected and left.deadline is not None
+    assert topic_of(left) == "turn_start"  # webhooks: a decision opened (docs/webhooks.md)
     assert game.state.deadline == left.deadline and game.state.step_version == game.state.version
     assert sorted(commanders.free_vassals(game.state)) == sorted(["baratheon", *mine])
     d = next(d for d in pending_decisions(game.state) if d.commands == ["command_vassal"])
