@@ -56,6 +56,7 @@ import msgspec
 
 from domain.board.audit import audit
 from domain.board.decider import fold
+from domain.board.mod_events import PlayerLeft
 from domain.board.state import Settings
 from tests.support import full_games as fg
 
@@ -101,18 +102,32 @@ def _players(i: int, variant: str = "base") -> int:
     return 3 + i % 5 if variant == "mod" else 3 + i % 4
 
 
-def _settings(variant: str) -> Settings | None:
+def _settings(variant: str, i: int = 0) -> Settings | None:
+    """Every third Mother of Dragons game (i % 3 == 1) runs the timeout policy: a seat that misses 2
+    deadlines in a row becomes a vassal (MOD-FLEX-01, ``vassal_after_missed_deadlines``)."""
     if variant == "tides":
         return Settings(tides_of_battle=True)
     if variant == "mod":
-        return Settings(expansion="mother_of_dragons")
+        return Settings(expansion="mother_of_dragons", vassal_after_missed_deadlines=2 if i % 3 == 1 else None)
     return None
+
+
+LEAVE_RATE = 0.004
+"""Every third Mother of Dragons game (i % 3 == 2): at each step a random player leaves with this
+chance (MOD-FLEX-01, while at least two players remain)."""
+
+
+def _game(cls, i: int, base_seed: int, variant: str):
+    g = cls(_players(i, variant), f"soak-{base_seed}-{i}", _settings(variant, i))
+    if variant == "mod" and i % 3 == 2:
+        g.leave_rate = LEAVE_RATE
+    return g
 
 
 def play_timed(i: int, base_seed: int, variant: str = "base") -> dict:
     t0 = time.perf_counter()
     try:
-        g = TimedGame(_players(i, variant), f"soak-{base_seed}-{i}", _settings(variant))
+        g = _game(TimedGame, i, base_seed, variant)
         g.play(random.Random(base_seed * 100_003 + i))
     except Exception as e:  # noqa: BLE001 - counted and shown
         return {"i": i, "seconds": time.perf_counter() - t0, "error": type(e).__name__, "trace": traceback.format_exc()}
@@ -129,7 +144,7 @@ def play_soak(i: int, base_seed: int, timed_state: bytes | None, variant: str = 
     out: dict = {"i": i, "players": _players(i, variant)}
     t0 = time.perf_counter()
     try:
-        g = SoakGame(_players(i, variant), f"soak-{base_seed}-{i}", _settings(variant))
+        g = _game(SoakGame, i, base_seed, variant)
         g.play(random.Random(base_seed * 100_003 + i))
     except InvariantBroken as e:
         return {**out, "invariant": str(e), "trace": traceback.format_exc()}
@@ -144,6 +159,8 @@ def play_soak(i: int, base_seed: int, timed_state: bytes | None, variant: str = 
         winner=s.winner,
         reason=g.events[-1].reason,
         json_bytes=sum(len(_json.encode(e)) for e in g.events),
+        left=sum(1 for e in g.events if isinstance(e, PlayerLeft) and not e.missed_deadlines),
+        left_by_policy=sum(1 for e in g.events if isinstance(e, PlayerLeft) and e.missed_deadlines),
     )
     out["same_as_timed"] = timed_state is None or timed_state == msgspec.msgpack.encode(s)
     t0 = time.perf_counter()
@@ -239,6 +256,12 @@ def domain_part(args) -> bool:
             )
         winners = Counter(s["winner"] for s in ok)
         print("  winners: " + ", ".join(f"{h} {n}" for h, n in winners.most_common()))
+        if variant == "mod":  # MOD-FLEX-01: leave_game and the timeout policy
+            leavers = [s for s in ok if s["left"] or s["left_by_policy"]]
+            print(
+                f"  players who left: {sum(s['left'] for s in ok)} by leave_game, "
+                f"{sum(s['left_by_policy'] for s in ok)} by the timeout policy, in {len(leavers)} games"
+            )
     return not (errors or broken or refold_bad or audit_bad or nondet)
 
 

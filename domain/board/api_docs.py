@@ -476,8 +476,18 @@ DESCRIPTIONS: dict[str, str] = {
     "GiftPower.to": "The player house that receives the Power (not a vassal, not yourself).",
     "PowerGifted.to": "The player house that received the Power.",
     "PlayerLeft.power_to_pool": "The leaver's available Power, gone back to the Power Pool (MOD-FLEX-02).",
-    "PlayerLeft.order_sets": "Each player's count of Vassal Order sets after the new vassal's set was given.",
+    "PlayerLeft.order_sets": "Each player's count of Vassal Order sets once the leaver's went back and one was "
+    "dealt for each vassal left without a commander (chosen again at once).",
     "PlayerLeft.withdrawn_orders": "The leaver had sealed orders this round; they were withdrawn unrevealed.",
+    "PlayerLeft.withdrawn": "The houses whose sealed orders or bid were withdrawn unrevealed.",
+    "PlayerLeft.deadline": "When commanders are chosen again at once: the current step's fresh deadline.",
+    "PlayerLeft.missed_deadlines": "Not 0 when the timeout policy (`vassal_after_missed_deadlines`) made the "
+    "house a vassal: the deadlines its seat missed in a row.",
+    "DecisionTimedOut.left": "True when the player of these houses left the game: its pending decisions got their "
+    "defaults at once and no deadline was missed.",
+    "MissedDeadlinesCleared.missed": "The deadlines the seat had missed in a row until its own command.",
+    "vassal_after_missed_deadlines": "Mother of Dragons only: a seat that misses this many deadlines in a row "
+    "becomes a vassal as if it had left (1 to 100); null: never.",
     "LeaveGame.reason": "Why the player leaves (shown in the log), optional.",
     "PlayerLeft.reason": "Why the player left, as given.",
     "PowerGifted.requested": "The gift asked for; `amount` is what the receiver could take of it (MOD-GIFT-03).",

@@ -65,7 +65,9 @@ class GiftPower(Command, frozen=True, tag="gift_power"):
 
 class LeaveGame(Command, frozen=True, tag="leave_game"):
     """Mother of Dragons (MOD-FLEX-01/02): leave the game; your house and its units become a vassal.
-    For now only while the Planning phase's orders are being assigned (docs/mother-of-dragons.md)."""
+    At any time of the running game (Planning, Action, Westeros): what you had pending gets its
+    default, and the commanders of your house and your vassals are chosen again at once
+    (docs/mother-of-dragons.md)."""
 
     reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
 

@@ -59,6 +59,13 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     The seed is committed as a hash."""
     if command.settings.expansion is not None:
         return [_create_expansion(command, ctx)]
+    if command.settings.vassal_after_missed_deadlines is not None:
+        raise RuleViolation(
+            "settings.vassal_after_missed_deadlines needs Mother of Dragons (settings.expansion): only a "
+            "vassal can take over a house whose player stops playing",
+            rule="MOD-FLEX-01",
+            code="invalid_settings",
+        )
     if not MIN_PLAYERS <= command.player_count <= MAX_PLAYERS:
         raise RuleViolation(
             f"the base game is for {MIN_PLAYERS}-{MAX_PLAYERS} players, not {command.player_count}",
@@ -246,11 +253,20 @@ def decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -
     if isinstance(command, ResumeClocks):
         return clocks.resume(state, command, actor, ctx)
     clocks.refuse_while_paused(state)
-    batch = victory.check_batch(state, _decide(state, command, actor, ctx))
+    batch = victory.check_batch(state, _decide(state, command, actor, ctx) + _own_command(state, command, actor))
     if state.settings.time_bank_s is None:
         return batch
     # docs/clocks.md: the time banks' charges and starts close every batch
     return batch + clocks.clock_events(state, batch, actor, ctx)
+
+
+def _own_command(state: BoardState, command: object, actor: cmd.Actor) -> list[ev.Event]:
+    """``settings.vassal_after_missed_deadlines``: a command of the seat's own ends its run of missed
+    deadlines (domain/board/flexible_presence.py)."""
+    if actor.kind != "seat" or not state.missed_deadlines or isinstance(command, cmd.LeaveGame):
+        return []
+    seat = state.seat(actor.seat_id or "")
+    return flexible_presence.clear_missed(state, seat.house) if seat is not None and seat.house else []
 
 
 def _decide(state: BoardState, command: object, actor: cmd.Actor, ctx: Context) -> list[ev.Event]:
@@ -323,6 +339,8 @@ def pending_system_work(state: BoardState) -> bool:
         return True
     if westeros.bids_ready(state):
         return True
+    if commanders.rechoosing(state):  # Review 2: a vassal's new commander places its orders first
+        return False
     return state.phase == "planning" and state.step == "assign_orders" and not planning.houses_still_to_submit(state)
 
 
@@ -360,7 +378,7 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
     events = timeout_events(state, ctx, only=None if only is None else set(only))
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
-    return events
+    return events + flexible_presence.leave_after_timeouts(state, events, ctx)
 
 
 DEFAULT_SETTINGS = Settings()

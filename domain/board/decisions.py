@@ -103,9 +103,7 @@ def pending_decisions(state: BoardState) -> list[Decision]:
             out.append(_decision(state, house, ["command_vassal"], commanders.options(state, house)))
     elif state.phase == "planning" and state.step == "assign_orders":
         remaining = planning.houses_still_to_submit(state)
-        if not remaining:
-            return _undo_consents(state)  # all sealed: the system reveals them
-        houses = planning.ordering_houses(state)
+        houses = planning.ordering_houses(state) if remaining else []  # none: the system reveals them
         if state.planning.sequential:
             current = planning.current_sequential_house(state)  # the first of ``remaining``
             houses = [current] if current is not None else []
@@ -140,6 +138,10 @@ def pending_decisions(state: BoardState) -> list[Decision]:
     elif state.phase == "westeros" and state.westeros is not None:
         for house, commands, opts in pending_westeros_decisions(state):
             out.append(_decision(state, house, commands, opts))
+    if commanders.rechoosing(state):  # Review 2: commanders chosen again at once after a player left
+        house = commanders.chooser(state)
+        assert house is not None, "a re-choice has a player holding a set"
+        out.insert(0, _decision(state, house, ["command_vassal"], commanders.options(state, house)))
     return out + _undo_consents(state)
 
 

@@ -19,6 +19,7 @@ from .clock_events import CLOCK_EVENTS
 from .event_base import Event
 from .judge_events import JUDGE_EVENTS, UNDO_EVENTS
 from .mod_events import MOD_EVENTS
+from .presence_events import PRESENCE_EVENTS
 from .scenario import Scenario
 from .state import Settings
 from .westeros.events import WESTEROS_EVENTS
@@ -136,6 +137,9 @@ class DecisionTimedOut(Event, frozen=True, tag="decision_timed_out"):
 
     step: str
     houses: list[str]
+    left: bool = False
+    """Mother of Dragons: the player of these houses left the game (MOD-FLEX-01), so what it had
+    pending got its default at once; no deadline passed, none was missed."""
 
 
 PLANNING_EVENTS = (
@@ -153,4 +157,13 @@ PLANNING_EVENTS = (
     | DecisionTimedOut
 )
 
-BoardEvent = PLANNING_EVENTS | ACTION_EVENTS | WESTEROS_EVENTS | CLOCK_EVENTS | JUDGE_EVENTS | UNDO_EVENTS | MOD_EVENTS
+BoardEvent = (
+    PLANNING_EVENTS
+    | ACTION_EVENTS
+    | WESTEROS_EVENTS
+    | CLOCK_EVENTS
+    | JUDGE_EVENTS
+    | UNDO_EVENTS
+    | MOD_EVENTS
+    | PRESENCE_EVENTS
+)

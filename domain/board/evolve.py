@@ -19,6 +19,7 @@ from . import clock_events as cev
 from . import events as ev
 from . import judge_events as jev
 from . import mod_events as mev
+from . import presence_events as pev
 from .action import events as aev
 from .action.evolve import evolve_action
 from .mother_of_dragons import lay_out_started, vassal_deck
@@ -87,6 +88,13 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             leaver = state.seat(event.seat_id)
             if leaver is not None:
                 leaver.left = True
+            _leaver_out_of_westeros(state, event.house)
+            state.missed_deadlines.pop(event.house, None)
+            if event.deadline is not None:  # commanders are chosen again at once: a fresh deadline
+                state.deadline = event.deadline
+                state.step_version = state.version + 1
+        case pev.MissedDeadlinesCleared():
+            state.missed_deadlines.pop(event.house, None)
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
             hs = state.houses[event.house]
             hs.hand = [k for k in hs.hand if k not in event.cards]
@@ -148,6 +156,11 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case ev.RavenWildlingPlaced():
             if event.to_bottom and state.wildling_deck:
                 state.wildling_deck.append(state.wildling_deck.pop(0))
+        case ev.DecisionTimedOut(left=False) if state.settings.vassal_after_missed_deadlines is not None:
+            # the seat deciding for each late house missed this deadline (a vassal's is its commander's)
+            for head in dict.fromkeys(state.family(h) for h in event.houses):
+                if head not in state.vassals:
+                    state.missed_deadlines[head] = state.missed_deadlines.get(head, 0) + 1
         case ev.RavenPassed() | ev.DecisionTimedOut():
             pass
         case cev.ClockCharged():
@@ -186,6 +199,26 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
         case _:
             raise ValueError(f"unhandled event {event!r}")
     return state
+
+
+def _leaver_out_of_westeros(state: BoardState, house: str) -> None:
+    """MOD-FLEX-02 in a running Westeros phase: the leaver's sealed bid is withdrawn (a Clash of
+    Kings bid of 0 is sealed for it next, as for every vassal); it takes no more part in a wildling
+    attack (MOD-VASSAL-22): out of its bidders, and out of the houses still to take the card's effect
+    (unless that effect has begun for it: its decisions got their defaults)."""
+    w = state.westeros
+    if w is None:
+        return
+    biddings = [w.bidding] + [a.bidding for a in w.attacks]
+    for b in biddings:
+        if b is not None and not b.revealed:
+            b.sealed.pop(house, None)
+            b.salts.pop(house, None)
+            if b.kind == "wildlings":
+                b.houses = [h for h in b.houses if h != house]
+    for a in w.attacks:
+        a.houses = [h for h in a.houses if h != house]
+        a.queue = [h for i, h in enumerate(a.queue) if h != house or (i == 0 and a.started)]
 
 
 def _evolve_judge(

@@ -163,8 +163,11 @@ class BoardGame:
         )
 
     def awaiting(self, state: BoardState) -> list[str]:
-        """Every seat a decision waits on; sealed orders already in (amendable) do not wait."""
-        seats = [d.seat_id for d in pending_decisions(state) if getattr(d.options, "submitted", None) is None]
+        """Every seat a decision waits on; sealed orders already in (amendable) do not wait, nor does a
+        vassal whose commander is still to be chosen (no seat: MOD-FLEX-01)."""
+        seats = [
+            d.seat_id for d in pending_decisions(state) if d.seat_id and getattr(d.options, "submitted", None) is None
+        ]
         return list(dict.fromkeys(seats))
 
     def joined_seat(self, events: Sequence[Any]) -> str:

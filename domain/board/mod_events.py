@@ -64,6 +64,14 @@ class PlayerLeft(Event, frozen=True, tag="player_left"):
     order_sets: dict[str, int]
     withdrawn_orders: bool = False
     reason: str = ""
+    withdrawn: list[str] = []
+    """The houses whose sealed inputs were withdrawn unrevealed (domain/board/flexible_presence.py):
+    the leaver's and its former vassals' orders, the leaver's bid."""
+    deadline: str | None = None
+    """Set when commanders are chosen again at once (Review 2): the current step's fresh deadline."""
+    missed_deadlines: int = 0
+    """Not 0 when the timeout policy made the house a vassal: the deadlines its seat missed in a row
+    (``settings.vassal_after_missed_deadlines``); the seat sent no ``leave_game``."""
 
 
 class VassalOrderSetsDealt(Event, frozen=True, tag="vassal_order_sets_dealt"):

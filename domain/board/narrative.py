@@ -6,6 +6,7 @@ from . import clock_events as cev
 from . import events as ev
 from . import judge_events as jev
 from . import mod_events as mev
+from . import presence_events as pev
 from .action import events as aev
 from .action.narrative import describe_action
 from .westeros import events as wev
@@ -65,9 +66,21 @@ def describe(event: ev.Event) -> str | None:
                 else ""
             )
             return f"{event.house.capitalize()} gave {event.amount} Power to {event.to.capitalize()}{capped}."
+        case mev.PlayerLeft(missed_deadlines=int() as missed) if missed:  # the timeout policy
+            return (
+                f"The player of {event.house.capitalize()} missed {missed} deadlines in a row and is out of the "
+                f"game; {event.house.capitalize()} is now a vassal."
+            )
         case mev.PlayerLeft():  # MOD-FLEX-01/02
             return (
                 f"The player of {event.house.capitalize()} left the game; {event.house.capitalize()} is now a vassal."
+            )
+        case pev.MissedDeadlinesCleared():
+            return f"{event.house.capitalize()} is playing again after {event.missed} missed deadlines in a row."
+        case ev.DecisionTimedOut(left=True):
+            return (
+                f"{', '.join(h.capitalize() for h in event.houses)}: the player left; what it had pending at "
+                f"{event.step.replace('_', ' ')} got its default."
             )
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn (MOD-DATA-01)
             names = ", ".join(k.replace("_", " ").title() for k in event.cards)

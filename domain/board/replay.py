@@ -107,6 +107,11 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
     opens a batch with it (events a timeout's default produced carry ``by_default`` and are the
     system's), several when the events leave a choice open (which area mustered a Ship)."""
     e = recorded[i].event
+    if isinstance(e, ev.DecisionTimedOut) and e.left:  # MOD-FLEX-01: a leave opens with its defaults
+        left = next((r.event for r in recorded[i:] if isinstance(r.event, mev.PlayerLeft)), None)
+        if left is None or left.missed_deadlines:
+            return []
+        return [(left.house, cmd.LeaveGame(reason=left.reason))]
     house: Any = getattr(e, "house", None)
     if getattr(e, "by_default", False) or not isinstance(house, str):
         return []
@@ -122,7 +127,7 @@ def player_commands(recorded: Sequence[Recorded], i: int) -> list[tuple[str, obj
             command = cmd.RavenPlaceWildling(to_bottom=e.to_bottom)
         case ev.RavenPassed():
             command = cmd.RavenPass()
-        case mev.PlayerLeft():  # MOD-FLEX-01
+        case mev.PlayerLeft(missed_deadlines=0):  # MOD-FLEX-01 (not the timeout policy's: a system batch)
             command = cmd.LeaveGame(reason=e.reason)
         case mev.PowerGifted():  # MOD-GIFT-01: the gift asked for (the event records the capped one)
             command = cmd.GiftPower(to=e.to, amount=e.requested)

@@ -28,6 +28,7 @@ from ..core.context import Context
 from ..core.rederive import Recorded
 from . import events as ev
 from . import judge_events as jev
+from . import mod_events as mev
 from .action import events as aev
 from .state import BoardState
 from .westeros import events as wev
@@ -106,6 +107,9 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
             as_of[r.seq - 1] = published
         if isinstance(e, jev.JudgeRolledBack):
             published = dict(as_of.get(e.version, {}))
+            continue
+        if isinstance(e, mev.PlayerLeft):  # MOD-FLEX-01/02: withdrawn sealed inputs are never revealed
+            published = {k: p for k, p in published.items() if k[1] not in e.withdrawn or k[0] == HOUSE_CARD}
             continue
         sub = _submission(e)
         if sub is not None:

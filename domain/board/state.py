@@ -94,6 +94,12 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     issue 13 part 1): 3-7 players, House Arryn, the Eyrie and The Bite overlays, every unchosen house a
     vassal. None (the default): the base game."""
 
+    vassal_after_missed_deadlines: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None
+    """Mother of Dragons only: a seat that misses this many deadlines in a row (its decisions got
+    their defaults at a timeout) leaves the game as if it had sent ``leave_game``: its house becomes
+    a vassal (MOD-FLEX-01/02). A command of its own in between starts the count again. null (the
+    default): never."""
+
     private: bool = False
     """A private game: never in the game list (``GET /v1/games``), and a seat is taken only with the
     invitation code its organizer received at creation. Off by default."""
@@ -272,6 +278,9 @@ class BoardState(msgspec.Struct):
     draws from it."""
     vassal_draws: int = 0
     """Mother of Dragons: how many times the Vassal House deck was shuffled and drawn from (MOD-VASSAL-14)."""
+    missed_deadlines: dict[str, int] = {}
+    """With ``settings.vassal_after_missed_deadlines``: player house -> the deadlines its seat missed
+    in a row (``decision_timed_out``; cleared by ``missed_deadlines_cleared``)."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
     undo_request: UndoRequest | None = None
@@ -289,6 +298,12 @@ class BoardState(msgspec.Struct):
                 return s
         return None
 
+    def has_left(self, house: str) -> bool:
+        """Mother of Dragons: ``house``'s player left (MOD-FLEX-01); as a vassal it keeps playing its own
+        House cards (MOD-FLEX-02, decided: S&R), not the shared Vassal House deck."""
+        seat = self.seat_of_house(house)
+        return seat is not None and seat.left
+
     def family(self, house: str) -> str:
         """Mother of Dragons: the head of ``house``'s "vassal family", its commander for a vassal and
         itself otherwise (MOD-VASSAL-18, MOD-VASSAL-27); every house in the base game."""
@@ -296,8 +311,10 @@ class BoardState(msgspec.Struct):
 
     def deciding_seat(self, house: str) -> Seat | None:
         """The seat that decides for ``house``: its player, or for a Mother of Dragons vassal the
-        player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24)."""
-        return self.seat_of_house(self.commanders.get(house, house))
+        player of its commander (MOD-VASSAL-09, MOD-VASSAL-13, MOD-VASSAL-24); none for a vassal whose
+        commander is still to be chosen (a seat that left decides nothing, MOD-FLEX-01)."""
+        seat = self.seat_of_house(self.commanders.get(house, house))
+        return None if seat is not None and seat.left else seat
 
     def turn_order(self) -> list[str]:
         """BG-COK-11: turn order is the Iron Throne track, position 1 first."""

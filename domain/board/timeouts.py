@@ -13,7 +13,8 @@ from ..core.context import Context
 from . import events as ev
 from . import house_choice
 from .action.timeouts import ACTION_DEFAULT_TEXT, action_timeout_events
-from .emitter import Emitter
+from .emitter import Emitter, copy_state
+from .evolve import fold
 from .house_choice import DEFAULT_TEXT as HOUSE_CHOICE_DEFAULT_TEXT
 from .planning import commanders
 from .planning.timeouts import DEFAULT_ORDER_PREFERENCE, default_orders, planning_timeout_events
@@ -36,7 +37,18 @@ DEFAULT_TEXT: dict[str, str] = {
 def timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None) -> list[ev.Event]:
     """``DecisionTimedOut`` and the documented defaults of every decision now pending in the
     current phase (empty if no decision is missing); with ``only``, of those houses' decisions alone
-    (a time bank ran out, docs/clocks.md)."""
+    (a time bank ran out, docs/clocks.md; a player left). Commanders being chosen again at once after
+    a player left (Review 2) are chosen by default first, then the step's own decisions get theirs."""
+    if only is None and commanders.rechoosing(state):
+        em = Emitter(state, ctx)
+        commanders.timeout_all(em)
+        after = fold(em.events, copy_state(state))
+        assert after is not None, "folding events onto a state gives a state"
+        return em.events + _step_timeout_events(after, ctx, only)
+    return _step_timeout_events(state, ctx, only)
+
+
+def _step_timeout_events(state: BoardState, ctx: Context, only: set[str] | None) -> list[ev.Event]:
     if state.phase == "setup" and state.step == house_choice.STEP:
         return house_choice.timeout_events(state, ctx)
     if state.phase == "planning" and state.step == commanders.STEP:

@@ -58,7 +58,7 @@ _event_dec = msgspec.json.Decoder(ev.BoardEvent)
 
 def random_orders(state, house, rng: random.Random) -> dict[str, str]:
     """Random eligible tokens (BG-PLAN-04/05, BG-WCARD-16) on every area that needs one."""
-    opts = next(d.options for d in pending_decisions(state) if d.house == house)
+    opts = next(d.options for d in pending_decisions(state) if d.house == house and d.commands == ["assign_orders"])
     pool_ = list(eligible_tokens(state, house).elements())
     rng.shuffle(pool_)
     limit = special_order_limit(state, house)
@@ -218,6 +218,8 @@ def fallback_command(state, d):
 class FullGame:
     def __init__(self, players: int, seed: str, settings: Settings | None = None, scenario=None):
         self.ctx = Context(now=NOW, seed=seed, game_id=f"full-{seed}")
+        self.leave_rate = 0.0
+        """Mother of Dragons: the chance, at each step, that a random player leaves (MOD-FLEX-01)."""
         self.events: list[ev.Event] = []
         self.state: BoardState | None = None
         self.batches = 0
@@ -265,7 +267,10 @@ class FullGame:
         ds = pending_decisions(s)
         assert ds, f"nothing pending at {s.phase}/{s.step}"
         assert all(d.deadline is not None and d.default for d in ds), ds  # every choice has both
-        if rng.random() < timeout_rate and s.deadline is not None:
+        if self.leave_rate and rng.random() < self.leave_rate and self._leave(rng):
+            return
+        ds = [d for d in ds if d.seat_id]  # a vassal whose commander is being chosen again waits
+        if not ds or (rng.random() < timeout_rate and s.deadline is not None):
             self.timeout()
             return
         d = rng.choice(ds)
@@ -283,6 +288,15 @@ class FullGame:
                 continue
             break
         self.apply(events)
+
+    def _leave(self, rng: random.Random) -> bool:
+        """A random player leaves, while at least two would remain (MOD-FLEX-01)."""
+        s = self.state
+        players = [h for h in s.turn_order() if h not in s.vassals]
+        if s.phase not in ("planning", "action", "westeros") or len(players) <= 2:
+            return False
+        self.run(cmd.LeaveGame(reason="soak"), self.actor(rng.choice(players)))
+        return True
 
     def play(self, rng: random.Random, max_steps: int = 20_000) -> None:
         steps = 0

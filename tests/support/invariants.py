@@ -53,11 +53,14 @@ def check_state(s: BoardState) -> None:
         assert hs.power + on_board <= POWER_TOKENS, (house, hs.power, on_board)
         assert hs.power + on_board + pool(s, house) == POWER_TOKENS
         assert len(set(hs.hand)) == len(hs.hand) and not set(hs.hand) & set(hs.discards)
-        if house in s.vassals:  # MOD-VASSAL-14/16: the shared deck, 3 of it drawn during a combat
+        if house in s.vassals and not s.has_left(
+            house
+        ):  # MOD-VASSAL-14/16: the shared deck, 3 of it drawn during a combat
             assert len(hs.hand) + len(hs.discards) + len(s.vassal_house_deck) in (7, 4, 1), (house, hs)
             assert hs.power == 0  # MOD-VASSAL-26
-        else:
+        else:  # a player's house, or a vassal whose player left: its own cards (MOD-FLEX-02)
             assert len(hs.hand) + len(hs.discards) + len(hs.removed) == 7, (house, hs.hand, hs.discards)
+            assert house not in s.vassals or hs.power == 0
         assert 0 <= hs.supply <= 6
     for aid, a in s.areas.items():
         assert all(n > 0 for n in a.units.values()), (aid, a.units)

@@ -132,7 +132,7 @@ def draw_vassal_cards(em: Emitter, c: Combat) -> None:
     draws 3 cards as the vassal's hand for this combat (the shuffle from its own stream of the seed)."""
     for h in hc.combatants(em.state, c):
         s = em.state
-        if h not in s.vassals or s.houses[h].hand or h in c.cards or h in c.no_card:
+        if h not in s.vassals or s.has_left(h) or s.houses[h].hand or h in c.cards or h in c.no_card:
             continue
         number = s.vassal_draws + 1
         deck = em.ctx.rng(vassal_shuffle_purpose(number)).shuffled(list(s.vassal_house_deck))
@@ -155,7 +155,7 @@ def vassal_shuffle_purpose(number: int) -> str:
 def restore_vassal_deck(em: Emitter, c: Combat) -> None:
     """MOD-VASSAL-16: at the end of the combat all seven vassal cards go back into the deck."""
     for h in (c.attacker, c.defender):
-        if h is not None and h in em.state.vassals:
+        if h is not None and h in em.state.vassals and not em.state.has_left(h):  # MOD-FLEX-02: its own cards
             em.emit(mev.VassalHouseDeckRestored(house=h))
 
 
