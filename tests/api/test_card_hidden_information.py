@@ -421,23 +421,42 @@ def test_CG_SETUP_07_facedown_setup_cards_hidden_until_the_simultaneous_reveal(p
     assert _leaks(played, "setup") == []
 
 
+def _events_of(read: str, text: str) -> list[dict[str, Any]]:
+    """The events of an NDJSON body, an SSE stream or an export."""
+    if read == "export":
+        return [e["event"] for e in json.loads(text)["events"]]
+    return [doc["event"] for doc in _documents(text) if isinstance(doc, dict) and "event" in doc]
+
+
 def test_CG_PHASE_01_sealed_plot_hidden_until_the_reveal(played):
     """CG-PHASE-01: the plot a seat picked in secret (and the rest of its plot deck) is seen by
-    nobody else before the simultaneous reveal."""
+    nobody else before the simultaneous reveal. Once the used plots went back to the plot deck
+    (CG-PHASE-02) a chosen plot's id is public from an earlier round: there the sealed choice is
+    checked where it would show, the ``cards_plot_chosen`` events (no plot, no salt) and the views
+    (no ``chosen_plot``)."""
     sealed = [i for i, p in enumerate(played.probes) if "plot sealed" in p.label]
     assert sealed, "no probe while one seat's plot was sealed"
+    never_shown = 0
     for i in sealed:
-        sealer = played.probes[i].label.split("'")[0]
+        probe = played.probes[i]
+        sealer = probe.label.split("'")[0]
         chosen = [
             e["event"]["plot"]
             for e in played.export["events"]
-            if e["event"]["type"] == "cards_plot_chosen"
-            and e["event"]["seat_id"] == sealer
-            and e["seq"] <= played.probes[i].first
+            if e["event"]["type"] == "cards_plot_chosen" and e["event"]["seat_id"] == sealer and e["seq"] <= probe.first
         ][-1]
         other = next(s for s in played.seats if s != sealer)
         for name in ("spectator", "organizer", other):
-            assert chosen in played.hidden[i][name]["plot"], (played.probes[i].label, name)
+            never_shown += chosen in played.hidden[i][name]["plot"]
+            reads = probe.reads[name]
+            for read in ("events", "sse", "export"):
+                for e in _events_of(read, reads[read]):
+                    if e["type"] == "cards_plot_chosen" and e["seat_id"] == sealer:
+                        assert e["plot"] is None and e["salt"] is None, (probe.label, name, read)
+            for read in ("public", "view") if name != "spectator" else ("public",):
+                seat = next(x for x in json.loads(reads[read])["seats"] if x["seat_id"] == sealer)
+                assert seat["has_chosen_plot"] and seat["chosen_plot"] is None, (probe.label, name, read)
+    assert never_shown, "no sealed plot was searched for as a never-shown id"
     assert _leaks(played, "plot") == []
 
 
@@ -467,6 +486,18 @@ def test_the_probe_would_see_a_leak(played):
                 if category == "plot":  # a plot never chosen is named in the (public) deck lists alone
                     missing = {x for x in missing if "-p" not in x}
                 assert not missing, (probe.label, name, category, missing)
+    for probe in played.probes:  # the reads are what a reader gets, not errors
+        for name, reads in probe.reads.items():
+            for read in ("events", "sse", "export"):
+                assert "cards_game_created" in reads[read], (probe.label, name, read)
+            assert [g["game_id"] for g in json.loads(reads["lobby"])] == [played.gid]
+            assert json.loads(reads["public"])["version"] >= probe.first
+            assert reads["watch"].startswith("<!doctype html>")
+            if name in played.seats:
+                assert json.loads(reads["view"])["you"] == name
+                assert reads["turns"].startswith("retry:"), reads["turns"]
+        at = json.loads(probe.reads["organizer"]["public_at_version"])
+        assert at["version"] == probe.first, "the organizer reads the public view at any version"
     labels = " | ".join(p.label for p in played.probes)
     for what in ("hands dealt", "setup sealed", "after the setup reveal", "plot sealed", "marshaling", "to defend"):
         assert what in labels, what
