@@ -12,8 +12,8 @@ and Building Orders search the top 10 cards of their owner's deck), from all but
 The probe points: the hands dealt (mulligan); setup sealed by one seat while the other chooses; after
 the setup reveal, before any plot; a plot sealed by one seat while the other chooses; a hidden
 search choice pending; marshaling; challenges (defenders to declare); after claims. The readers: a
-spectator (no token), each seat (so each seat reads with the token of the other's opponent), and the
-organizer (not a referee here: it reads as the public does). What each reads:
+spectator (no token), each seat with its own token (what the other seat hides is what it must not
+see), and the organizer (not a referee here: it reads as the public does). What each reads:
 
 * the public view (``GET /v1/games/{id}``) and the public view ``at_version`` (the organizer's; a
   403 for the others before the end);
