@@ -18,7 +18,9 @@ version (409) re-reads the decisions. With nothing to decide it long-polls
 ``GET /events?from=<version>&wait=10`` instead of polling. Used by the tests, the benchmarks
 (``bench/full_games.py``) and ``citadel bot`` (one seat, free seats of a game, or a whole game of
 bots). :func:`play_game` and :func:`fill_seats` run their bots with one :class:`GameWatcher`, which
-long-polls for all of them and wakes only the seats the game waits for.
+long-polls for all of them and wakes only the seats the game waits for. The loop itself (read,
+answer, retry, fallback, wait) is :class:`clients.driver.SeatDriver`'s, shared with the card game's
+bot (:mod:`clients.card_bot`); this module adds the board game's choosers and fallbacks.
 
 It speaks HTTP only, through :mod:`clients.citadel_client` (its own models of the API's JSON);
 it needs ``httpx`` and ``msgspec``, nothing of the server.
@@ -30,7 +32,6 @@ import asyncio
 import itertools
 import random
 import time
-import uuid
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -41,21 +42,13 @@ import msgspec
 from clients.citadel_client import models as m
 from clients.citadel_client.client import ApiProblem, CitadelClient
 from clients.citadel_client.models import Command, Decision, DecisionsOut
-
-PAUSED_POLL_S = 1.0
-"""How long a bot waits before looking again when a judge has paused the clocks (docs/clocks.md)."""
+from clients.driver import WAIT_S, BotError, BotStats, SeatDriver
 
 MAX_ATTEMPTS = 6
 """Random choices tried for one decision before the fallback."""
-WAIT_S = 10
-"""Long-poll seconds when there is nothing to decide."""
 GIFT_CHANCE = 0.05
 """Mother of Dragons: how often, before answering a decision, the bot first gives a random gift of
 Power from its ``gift_power`` option (optional, so never the only thing it does)."""
-
-
-class BotError(RuntimeError):
-    """The bot could not answer a decision: even its fallback was refused (a bug somewhere)."""
 
 
 # --- random legal choices, one per decision kind (from the decision's options only) ----------------
@@ -561,35 +554,18 @@ def fallback_command(d: Decision) -> Command:
 # --- the bot ------------------------------------------------------------------------------------
 
 
-@dataclass
-class BotStats:
-    accepted: int = 0
-    refused: int = 0
-    """422 answers (and 409s other than a stale version): the rules refused a random choice."""
-    stale: int = 0
-    """409 ``stale_version`` (or ``not_your_turn``/``wrong_phase``/``decision_closed``): the game moved on before the
-    command arrived (another seat acted, a deadline passed); the decisions are read again."""
-    fallbacks: int = 0
-    requests: int = 0
-    waits: int = 0
-    by_kind: Counter[str] = field(default_factory=Counter)
-    refusals: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """(kind, code) -> count."""
-
-    def add(self, other: BotStats) -> None:
-        for f in ("accepted", "refused", "stale", "fallbacks", "requests", "waits"):
-            setattr(self, f, getattr(self, f) + getattr(other, f))
-        self.by_kind.update(other.by_kind)
-        self.refusals.update(other.refusals)
-
-
 def _api(base_url: str, wait_s: int) -> CitadelClient:
     """A client with one connection whose timeout outlasts a long-poll of ``wait_s`` seconds."""
     return CitadelClient(base_url, timeout=wait_s + 30, max_connections=1)
 
 
-class RandomBot:
-    """Plays the seat of ``token`` in ``game_id`` until the game's phase is ``ended``."""
+class RandomBot(SeatDriver[Decision, Command]):
+    """Plays the seat of ``token`` in ``game_id`` until the game's phase is ``ended`` (the loop:
+    :class:`clients.driver.SeatDriver`)."""
+
+    max_attempts = MAX_ATTEMPTS
+    moved_on = frozenset({"stale_version", "not_your_turn", "wrong_phase", "decision_closed"})
+    paused_code = "clocks_paused"
 
     def __init__(
         self,
@@ -607,66 +583,37 @@ class RandomBot:
         the bot opens its own connection. With a ``watcher`` (and this bot's ``seat_id``) the bot
         waits on the watcher instead of long-polling itself: one long-poll per game instead of one
         per seat."""
-        self.base = base_url.rstrip("/")
         self.watcher = watcher
         self.seat_id = seat_id
-        self.game_id = game_id
-        self.token = token
-        self.rng = random.Random(f"{seed}")
-        self.wait_s = wait_s
-        self._own_client = client is None
-        self.api = (client or _api(self.base, wait_s)).with_token(token, rng=self.rng)
-        self.stats = BotStats()
-        self.version = 0
+        super().__init__(base_url, game_id, token, seed, client=client, wait_s=wait_s)
 
-    async def decisions(self) -> DecisionsOut:
-        out = await self.api.decisions(self.game_id)
-        self.version = max(self.version, out.version)
-        return out
+    def make_client(self, base_url: str, wait_s: int) -> CitadelClient:
+        return _api(base_url, wait_s)
 
-    async def wait_for_events(self, after: int) -> None:
-        """Long-poll: returns as soon as the game has an event after ``after`` (or ``wait_s`` passed)."""
-        self.stats.waits += 1
-        await self.api.events(self.game_id, after, wait=self.wait_s, limit=1)
+    async def read_decisions(self) -> DecisionsOut:
+        return await self.api.decisions(self.game_id)
 
-    async def post(self, command: Command, version: int) -> int:
-        """Send ``command`` decided at ``version``; the game's new version, or :class:`ApiProblem`."""
-        out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"bot-{uuid.uuid4()}")
-        return out.version
+    def kind(self, d: Decision) -> str:
+        return kind_of(d)
 
-    async def answer(self, d: Decision, version: int) -> None:
-        """Answer one decision: random choices, then the fallback. Returns after an accepted command
-        or a stale version (the caller reads the decisions again)."""
-        kind = kind_of(d)
-        last: Command | None = None
-        problem: ApiProblem | None = None
-        for attempt in range(MAX_ATTEMPTS + 1):
-            fallback = attempt == MAX_ATTEMPTS
-            command = fallback_command(d) if fallback else random_command(d, self.rng)
-            if command == last and not fallback:
-                continue
-            last = command
-            try:
-                new_version = await self.post(command, version)
-            except ApiProblem as e:
-                problem = e
-                if e.status == 409 and e.code in ("stale_version", "not_your_turn", "wrong_phase", "decision_closed"):
-                    self.stats.stale += 1
-                    return
-                if e.status == 409 and e.code == "clocks_paused":  # a judge paused the game: wait, then re-read
-                    await asyncio.sleep(PAUSED_POLL_S)
-                    return
-                if e.status in (409, 422):
-                    self.stats.refused += 1
-                    self.stats.refusals[(kind, e.code)] += 1
-                    continue
-                raise BotError(f"POST {type(command).__name__}: {e.status} {e.body or e}") from e
-            self.stats.accepted += 1
-            self.stats.by_kind[kind] += 1
-            self.stats.fallbacks += fallback
-            self.version = max(self.version, new_version)
-            return
-        raise BotError(f"{kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
+    def actionable(self, d: Decision) -> bool:
+        return actionable(d)
+
+    def random_command(self, d: Decision) -> Command:
+        return random_command(d, self.rng)
+
+    def fallback_command(self, d: Decision) -> Command:
+        return fallback_command(d)
+
+    async def idle(self, version: int) -> None:
+        if self.watcher is not None and self.seat_id:
+            self.stats.waits += 1
+            await self.watcher.wait(self.seat_id, version)
+        else:
+            await self.wait_for_events(version)
+
+    async def before_answer(self, ds: DecisionsOut) -> bool:
+        return await self.maybe_gift(ds)
 
     async def maybe_gift(self, ds: DecisionsOut) -> bool:
         """Now and then (:data:`GIFT_CHANCE`), give a random gift from the seat's ``gift_power`` option
@@ -685,34 +632,6 @@ class RandomBot:
         self.stats.accepted += 1
         self.stats.by_kind["gift_power"] += 1
         return True
-
-    async def run(self) -> BotStats:
-        """Play until the game's phase is ``ended``."""
-        stuck = 0
-        try:
-            while True:
-                ds = await self.decisions()
-                if ds.phase == "ended":
-                    return self.stats
-                todo = [d for d in ds.decisions if actionable(d)]
-                if not todo:
-                    if self.watcher is not None and self.seat_id:
-                        self.stats.waits += 1
-                        await self.watcher.wait(self.seat_id, ds.version)
-                    else:
-                        await self.wait_for_events(ds.version)
-                    continue
-                if await self.maybe_gift(ds):
-                    continue
-                before = self.stats.accepted
-                await self.answer(todo[0], ds.version)
-                stuck = 0 if self.stats.accepted > before else stuck + 1
-                if stuck > 100:
-                    raise BotError(f"no command accepted after 100 tries at {ds.phase}/{ds.step}, version {ds.version}")
-        finally:
-            self.stats.requests = self.api.requests
-            if self._own_client:
-                await self.api.http.aclose()
 
 
 class GameWatcher(RandomBot):
@@ -747,9 +666,7 @@ class GameWatcher(RandomBot):
                     return self.stats
                 await self.wait_for_events(ds.version)
         finally:
-            self.stats.requests = self.api.requests
-            if self._own_client:
-                await self.api.http.aclose()
+            await self.close()
 
 
 # --- a whole game --------------------------------------------------------------------------------

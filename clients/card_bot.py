@@ -12,7 +12,7 @@ card game's ``DEFAULTS`` table one small function (:data:`CHOOSERS`, named after
 random command from those options alone, and the bot POSTs it with an ``Idempotency-Key`` and
 ``If-Match`` (the version the options were read at). A command decided on the very state the options
 describe should never be refused: every 422, and every 409 but ``stale_version``, counts as a refusal
-(:attr:`~clients.bot.BotStats.refused`, by kind and code in ``refusals``); the bot then tries other
+(:attr:`~clients.driver.BotStats.refused`, by kind and code in ``refusals``); the bot then tries other
 random choices, and at last the simplest legal answer (:data:`FALLBACKS`: keep, no setup, end
 marshaling, pass...). A stale version re-reads the decision. With nothing to decide (the other
 seat's turn, the worker's reveal of sealed setup and plots) it long-polls ``GET /events``.
@@ -27,22 +27,17 @@ import argparse
 import asyncio
 import random
 import time
-import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import msgspec
-
-from clients.bot import BotError, BotStats
 from clients.citadel_client import cards as c
-from clients.citadel_client.client import ApiProblem, CitadelClient
+from clients.citadel_client.client import CitadelClient
 from clients.citadel_client.models import CommandBody
+from clients.driver import WAIT_S, BotError, BotStats, SeatDriver
 
 MAX_ATTEMPTS = 4
 """Random choices tried for one decision (after a refusal) before the fallback."""
-WAIT_S = 10
-"""Long-poll seconds when there is nothing to decide."""
 
 Chooser = Callable[[c.CardDecision, random.Random], CommandBody | None]
 
@@ -266,88 +261,28 @@ def actionable(d: c.CardDecision) -> bool:
 # --- the bot ------------------------------------------------------------------------------------
 
 
-class CardBot:
-    """Plays the seat of ``token`` in the card game ``game_id`` until the game has ended."""
+class CardBot(SeatDriver[c.CardDecision, CommandBody]):
+    """Plays the seat of ``token`` in the card game ``game_id`` until the game has ended (the loop:
+    :class:`clients.driver.SeatDriver`)."""
 
-    def __init__(
-        self,
-        base_url: str,
-        game_id: str,
-        token: str,
-        seed: int | str = 0,
-        *,
-        client: CitadelClient | None = None,
-        wait_s: int = WAIT_S,
-    ):
-        """``client``: a client whose connections this bot shares (with its own token)."""
-        self.game_id = game_id
-        self.rng = random.Random(f"{seed}")
-        self.wait_s = wait_s
-        self._own_client = client is None
-        base = client or CitadelClient(base_url, timeout=wait_s + 30, max_connections=2)
-        self.api = base.with_token(token, rng=self.rng)
-        self.stats = BotStats()
-        self.version = 0
+    max_attempts = MAX_ATTEMPTS
+    key_prefix = "cardbot"
+    max_connections = 2
 
-    async def post(self, command: CommandBody, version: int) -> int:
-        out = await self.api.command(self.game_id, command, if_match=version, idempotency_key=f"cardbot-{uuid.uuid4()}")
-        return out.version
+    async def read_decisions(self) -> c.CardDecisionsOut:
+        return await self.api.card_decisions(self.game_id)
 
-    async def answer(self, d: c.CardDecision, version: int) -> None:
-        """Answer one decision (random choices, then the fallback); returns after an accepted command
-        or a stale version."""
-        last: CommandBody | None = None
-        problem: ApiProblem | None = None
-        for attempt in range(MAX_ATTEMPTS + 1):
-            fallback = attempt == MAX_ATTEMPTS
-            command = FALLBACKS[d.kind](d) if fallback else random_command(d, self.rng)
-            if command is None:
-                return
-            if command == last and not fallback:
-                continue
-            last = command
-            try:
-                new_version = await self.post(command, version)
-            except ApiProblem as e:
-                problem = e
-                if e.status == 409 and e.code == "stale_version":
-                    self.stats.stale += 1
-                    return
-                if e.status in (409, 422):
-                    self.stats.refused += 1
-                    self.stats.refusals[(d.kind, e.code)] += 1
-                    continue
-                raise BotError(f"POST {type(command).__name__}: {e.status} {e.body or e}") from e
-            self.stats.accepted += 1
-            self.stats.by_kind[d.kind] += 1
-            self.stats.fallbacks += fallback
-            self.version = max(self.version, new_version)
-            return
-        raise BotError(f"{d.kind}: even the fallback {msgspec.json.encode(last).decode()} was refused: {problem}")
+    def kind(self, d: c.CardDecision) -> str:
+        return d.kind
 
-    async def run(self) -> BotStats:
-        """Play until the game has ended."""
-        idle = 0
-        try:
-            while True:
-                ds = await self.api.card_decisions(self.game_id)
-                self.version = max(self.version, ds.version)
-                if ds.phase == "ended":
-                    return self.stats
-                todo = [d for d in ds.decisions if actionable(d)]
-                if not todo:
-                    self.stats.waits += 1
-                    await self.api.events(self.game_id, ds.version, wait=self.wait_s, limit=1)
-                    continue
-                before = self.stats.accepted
-                await self.answer(todo[0], ds.version)
-                idle = 0 if self.stats.accepted > before else idle + 1
-                if idle > 100:
-                    raise BotError(f"no command accepted after 100 tries at {ds.phase}/{ds.step}, version {ds.version}")
-        finally:
-            self.stats.requests = self.api.requests
-            if self._own_client:
-                await self.api.http.aclose()
+    def actionable(self, d: c.CardDecision) -> bool:
+        return actionable(d)
+
+    def random_command(self, d: c.CardDecision) -> CommandBody | None:
+        return random_command(d, self.rng)
+
+    def fallback_command(self, d: c.CardDecision) -> CommandBody:
+        return FALLBACKS[d.kind](d)
 
 
 # --- a whole game --------------------------------------------------------------------------------
