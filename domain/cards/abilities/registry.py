@@ -46,10 +46,10 @@ Hook = Callable[..., object]
 
 
 @cache
-def _codes_with(names: tuple[str, ...]) -> frozenset[str]:
-    """The codes whose ability overrides at least one of the hooks ``names`` (static: a cache
-    keyed on hook names, never on a game's state)."""
-    return frozenset().union(*(HOOKED[n] for n in names))
+def _codes_with(hooks: tuple[Hook, ...]) -> frozenset[str]:
+    """The codes whose ability overrides at least one of ``hooks`` (static: a cache keyed on
+    methods of :class:`~.base.Ability`, never on a game's state)."""
+    return frozenset().union(*(HOOKED[h.__name__] for h in hooks))
 
 
 def ability_of(code: str) -> Ability | None:
@@ -79,12 +79,14 @@ def active(state: CardState, *hooks: Hook) -> Iterator[tuple[Ability, str, str]]
     ``hooks`` (methods of :class:`~.base.Ability`), only the sources whose ability overrides one of
     them: the same sources in the same order as without, less those that would answer the
     hooks' no-op defaults."""
-    wanted = _codes_with(tuple(h.__name__ for h in hooks)) if hooks else ABILITIES.keys()
+    wanted = _codes_with(hooks) if hooks else ABILITIES.keys()
     cards = state.cards
-    for seat in state.player_order():
-        plot = state.player(seat).plot
-        if plot is not None and cards[plot] in wanted:
-            yield ABILITIES[cards[plot]], plot, seat
+    plots = [(p.seat_id, p.plot) for p in state.players if p.plot is not None and cards[p.plot] in wanted]
+    if len(plots) > 1:
+        order = state.player_order()
+        plots.sort(key=lambda seat_plot: order.index(seat_plot[0]))
+    for seat, plot in plots:
+        yield ABILITIES[cards[plot]], plot, seat
     for placed in list(state.in_play.values()):
         code = cards[placed.card]
         if code in wanted and not text_blank(state, placed.card):
