@@ -60,9 +60,9 @@ def text_blank(state: CardState, iid: str) -> bool:
     """Whether ``iid``'s printed text box counts as blank: a character while an active plot blanks
     every character's text (Fortified Position), or under an attachment that blanks it (Milk of the
     Poppy; an attachment's own text is never blanked this way, so this cannot loop)."""
-    if state.record(iid).type != "character":
-        return False
     cards = state.cards
+    if CARDS[cards[iid]].type != "character":
+        return False
     for p in state.players:
         if p.plot is not None and cards[p.plot] in _BLANKS_CHARACTERS:
             return True
@@ -87,10 +87,9 @@ def active(state: CardState, *hooks: Hook) -> Iterator[tuple[Ability, str, str]]
         plots.sort(key=lambda seat_plot: order.index(seat_plot[0]))
     for seat, plot in plots:
         yield ABILITIES[cards[plot]], plot, seat
-    for placed in list(state.in_play.values()):
-        code = cards[placed.card]
-        if code in wanted and not text_blank(state, placed.card):
-            yield ABILITIES[code], placed.card, placed.controller
+    for placed in [p for p in state.in_play.values() if cards[p.card] in wanted]:
+        if not text_blank(state, placed.card):
+            yield ABILITIES[cards[placed.card]], placed.card, placed.controller
 
 
 def works(code: str) -> bool:
