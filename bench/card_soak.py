@@ -14,7 +14,8 @@ most once in play per player (CG-UNIQUE-01), attachments on cards in play. After
 events are encoded to JSON, decoded and folded again: the state must be byte for byte the same
 (msgpack); with ``--audit``, the stream sealed batch by batch is also audited like an export (hash
 chain, seed, shuffles, sealed commitments, every event re-derived). Prints exceptions, invariant
-violations, re-fold and audit differences (all must be 0), games/s and how the games ended. With
+violations, re-fold and audit differences (all must be 0), games/s (wall clock, and per CPU second of
+the process: steadier on a shared machine) and how the games ended. With
 ``--digest``, one line per game (in game order): its number, events, rounds, winner, how it ended,
 and SHA-256 digests of its event stream (JSON) and of its final state (msgpack), so that two runs
 with the same seed (before and after a change to the domain) can be compared with ``diff``.
@@ -73,7 +74,7 @@ def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
     i, seed, with_audit = job
     decks = PAIRINGS[i % len(PAIRINGS)]
     out: dict[str, Any] = {"i": i, "decks": decks}
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     try:
         t = SoakTable(seed=f"card-soak-{seed}-{i}", decks=decks)
         play_random(t, random.Random(seed * 100_003 + i), timeouts=0.05 if i % 2 else 0.0)
@@ -81,7 +82,7 @@ def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
         return {**out, "invariant": str(e)}
     except Exception as e:  # noqa: BLE001 - counted and shown
         return {**out, "error": type(e).__name__, "trace": traceback.format_exc()}
-    out["seconds"] = time.perf_counter() - t0
+    out["seconds"], out["cpu"] = time.perf_counter() - t0, time.process_time() - cpu0
     s = t.state
     out.update(events=len(t.events), reason=s.end_reason, winner=s.winner, round=s.round, ended=s.phase == "ended")
     encoded = [msgspec.json.encode(e) for e in t.events]
@@ -155,10 +156,11 @@ def main() -> None:
         + (f"   audit failed: {len(audit_bad)} {audit_bad[:10]}" if args.audit else "")
     )
     if ok:
-        secs = sum(r["seconds"] for r in ok)
+        secs, cpu = sum(r["seconds"] for r in ok), sum(r["cpu"] for r in ok)
         print(
             f"  {len(ok)} games in {secs:.1f} s of play = {len(ok) / secs:.1f} games/s per process "
-            f"(invariants after every batch); {sum(r['events'] for r in ok) / len(ok):.0f} events and "
+            f"({cpu:.1f} s of CPU = {len(ok) / cpu:.1f} games per CPU second; invariants after every batch); "
+            f"{sum(r['events'] for r in ok) / len(ok):.0f} events and "
             f"{sum(r['round'] for r in ok) / len(ok):.1f} rounds per game"
         )
         print("  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["reason"] for r in ok).most_common()))
