@@ -11,7 +11,7 @@ changes no value and no order. Nothing here depends on a game's state between ca
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from functools import cache
 
 from ..catalog import CARDS, implemented
@@ -73,23 +73,29 @@ def text_blank(state: CardState, iid: str) -> bool:
     return False
 
 
-def active(state: CardState, *hooks: Hook) -> Iterator[tuple[Ability, str, str]]:
+def active(state: CardState, *hooks: Hook) -> list[tuple[Ability, str, str]]:
     """Every active ability as (ability, source instance, owner): the revealed plots in player
     order, then the cards in play in the order they entered (skipping blank text boxes). Given
     ``hooks`` (methods of :class:`~.base.Ability`), only the sources whose ability overrides one of
     them: the same sources in the same order as without, less those that would answer the
-    hooks' no-op defaults."""
+    hooks' no-op defaults. Listed at once, as the state is now (a trigger's resolution that
+    changes the state does not change the list it walks)."""
     wanted = _codes_with(hooks) if hooks else ABILITIES.keys()
     cards = state.cards
-    plots = [(p.seat_id, p.plot) for p in state.players if p.plot is not None and cards[p.plot] in wanted]
-    if len(plots) > 1:
+    out = [
+        (ABILITIES[cards[p.plot]], p.plot, p.seat_id)
+        for p in state.players
+        if p.plot is not None and cards[p.plot] in wanted
+    ]
+    if len(out) > 1:
         order = state.player_order()
-        plots.sort(key=lambda seat_plot: order.index(seat_plot[0]))
-    for seat, plot in plots:
-        yield ABILITIES[cards[plot]], plot, seat
-    for placed in [p for p in state.in_play.values() if cards[p.card] in wanted]:
-        if not text_blank(state, placed.card):
-            yield ABILITIES[cards[placed.card]], placed.card, placed.controller
+        out.sort(key=lambda source: order.index(source[2]))
+    out += [
+        (ABILITIES[cards[p.card]], p.card, p.controller)
+        for p in state.in_play.values()
+        if cards[p.card] in wanted and not text_blank(state, p.card)
+    ]
+    return out
 
 
 def works(code: str) -> bool:
