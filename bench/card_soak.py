@@ -3,6 +3,7 @@
     .venv/bin/python bench/card_soak.py                  # 200 games (~2 min)
     .venv/bin/python bench/card_soak.py --games 1000     # the issue's 1,000 games
     .venv/bin/python bench/card_soak.py --games 1000 --procs 2 --audit
+    .venv/bin/python bench/card_soak.py --games 100 --digest > a.txt   # one line per game: diff two runs
 
 Each game is played by the random driver of tests/domain/cards/play.py (every decision answered at
 random from its legal options, 5% of the steps of every other game left to their deadline so the
@@ -13,12 +14,17 @@ most once in play per player (CG-UNIQUE-01), attachments on cards in play. After
 events are encoded to JSON, decoded and folded again: the state must be byte for byte the same
 (msgpack); with ``--audit``, the stream sealed batch by batch is also audited like an export (hash
 chain, seed, shuffles, sealed commitments, every event re-derived). Prints exceptions, invariant
-violations, re-fold and audit differences (all must be 0), games/s and how the games ended.
+violations, re-fold and audit differences (all must be 0), games/s (wall clock, and per CPU second of
+the process: steadier on a shared machine) and how the games ended. With
+``--digest``, one line per game (in game order): its number, events, rounds, winner, how it ended,
+and SHA-256 digests of its event stream (JSON) and of its final state (msgpack), so that two runs
+with the same seed (before and after a change to the domain) can be compared with ``diff``.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import os
 import platform
@@ -68,7 +74,7 @@ def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
     i, seed, with_audit = job
     decks = PAIRINGS[i % len(PAIRINGS)]
     out: dict[str, Any] = {"i": i, "decks": decks}
-    t0 = time.perf_counter()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     try:
         t = SoakTable(seed=f"card-soak-{seed}-{i}", decks=decks)
         play_random(t, random.Random(seed * 100_003 + i), timeouts=0.05 if i % 2 else 0.0)
@@ -76,10 +82,13 @@ def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
         return {**out, "invariant": str(e)}
     except Exception as e:  # noqa: BLE001 - counted and shown
         return {**out, "error": type(e).__name__, "trace": traceback.format_exc()}
-    out["seconds"] = time.perf_counter() - t0
+    out["seconds"], out["cpu"] = time.perf_counter() - t0, time.process_time() - cpu0
     s = t.state
     out.update(events=len(t.events), reason=s.end_reason, winner=s.winner, round=s.round, ended=s.phase == "ended")
-    again = GAME.fold(msgspec.json.decode(msgspec.json.encode(e), type=GAME.event_type) for e in t.events)
+    encoded = [msgspec.json.encode(e) for e in t.events]
+    out["events_digest"] = hashlib.sha256(b"\n".join(encoded)).hexdigest()[:16]
+    out["state_digest"] = hashlib.sha256(_bytes(s)).hexdigest()[:16]
+    again = GAME.fold(msgspec.json.decode(b, type=GAME.event_type) for b in encoded)
     out["refold_ok"] = _bytes(again) == _bytes(s)
     if with_audit:
         report = GAME.audit(envelopes(t), t.seed)
@@ -95,6 +104,11 @@ def main() -> None:
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--audit", action="store_true", help="also audit every game like an export")
+    ap.add_argument(
+        "--digest",
+        action="store_true",
+        help="print one line per game: events, rounds, winner, end, digests of its events and final state",
+    )
     args = ap.parse_args()
     print(
         f"card_soak  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "
@@ -114,6 +128,15 @@ def main() -> None:
             if n % 100 == 0:
                 print(f"  {n} games, {time.perf_counter() - wall:.0f} s", flush=True)
     wall = time.perf_counter() - wall
+    if args.digest:
+        for r in results:
+            if "events" in r:
+                print(
+                    f"  game {r['i']} {'/'.join(r['decks'])}: {r['events']} events, round {r['round']}, "
+                    f"winner {r['winner']} ({r['reason']}), events {r['events_digest']}, state {r['state_digest']}"
+                )
+            else:
+                print(f"  game {r['i']} {'/'.join(r['decks'])}: {r.get('error') or 'invariant broken'}")
     errors = [r for r in results if "error" in r]
     broken = [r for r in results if "invariant" in r]
     ok = [r for r in results if "events" in r]
@@ -133,10 +156,11 @@ def main() -> None:
         + (f"   audit failed: {len(audit_bad)} {audit_bad[:10]}" if args.audit else "")
     )
     if ok:
-        secs = sum(r["seconds"] for r in ok)
+        secs, cpu = sum(r["seconds"] for r in ok), sum(r["cpu"] for r in ok)
         print(
             f"  {len(ok)} games in {secs:.1f} s of play = {len(ok) / secs:.1f} games/s per process "
-            f"(invariants after every batch); {sum(r['events'] for r in ok) / len(ok):.0f} events and "
+            f"({cpu:.1f} s of CPU = {len(ok) / cpu:.1f} games per CPU second; invariants after every batch); "
+            f"{sum(r['events'] for r in ok) / len(ok):.0f} events and "
             f"{sum(r['round'] for r in ok) / len(ok):.1f} rounds per game"
         )
         print("  ended by: " + ", ".join(f"{k} {v}" for k, v in Counter(r["reason"] for r in ok).most_common()))

@@ -9,6 +9,7 @@ here, never from the printed record.
 
 from __future__ import annotations
 
+from .abilities.base import Ability
 from .abilities.registry import ABILITIES, active, text_blank
 from .catalog import CardRecord, Icons
 from .state import CardState, Lasting
@@ -17,7 +18,7 @@ from .state import CardState, Lasting
 def strength(state: CardState, iid: str) -> int:
     """The character's current STR: printed STR plus every active constant bonus, never below 0."""
     total = state.record(iid).str_ + sum(e.strength for e in state.effects if e.target == iid)
-    for ability, source, owner in active(state):
+    for ability, source, owner in active(state, Ability.strength_bonus):
         total += ability.strength_bonus(state, source, owner, iid)
     return max(0, total)
 
@@ -29,7 +30,7 @@ def icons(state: CardState, iid: str) -> Icons | None:
         return None
     gained: set[str] = {e.icon for e in state.effects if e.target == iid and e.icon is not None}
     lost: set[str] = set()
-    for ability, source, owner in active(state):
+    for ability, source, owner in active(state, Ability.icon_grants, Ability.icon_removals):
         gained.update(ability.icon_grants(state, source, owner, iid))
         lost.update(ability.icon_removals(state, source, owner, iid))
     if not gained and not lost:
@@ -50,7 +51,7 @@ def keywords(state: CardState, iid: str) -> list[str]:
     """The card's current keywords: none while its text box counts as blank (keywords are part of
     it; Fortified Position), else the printed ones."""
     own = [] if text_blank(state, iid) else list(state.record(iid).keywords)
-    for ability, source, owner in active(state):
+    for ability, source, owner in active(state, Ability.keyword_grants):
         own += [k for k in ability.keyword_grants(state, source, owner, iid) if k not in own]
     return own
 
@@ -79,11 +80,11 @@ def attach_forbidden(state: CardState, attachment: str, target: str) -> str | No
 
 
 def dominance_bonus(state: CardState, seat: str) -> int:
-    return sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state))
+    return sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state, Ability.dominance_bonus))
 
 
 def reserve_modifier(state: CardState, seat: str) -> int:
-    return sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state))
+    return sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state, Ability.reserve_modifier))
 
 
 def claim_modifier(state: CardState) -> int:
@@ -92,11 +93,11 @@ def claim_modifier(state: CardState) -> int:
     if ch is None:
         return 0
     lasting = sum(e.claim for e in state.effects if e.target == ch.attacker)
-    return lasting + sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state))
+    return lasting + sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state, Ability.claim_modifier))
 
 
 def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
-    for a, src, own in active(state):
+    for a, src, own in active(state, Ability.kneels_to_attack):
         if src == iid and not a.kneels_to_attack(state, src, own, iid, challenge):
             return False
     for placed in state.in_play.values():  # an attachment may spare its bearer (Drogo's Arakh)
@@ -109,12 +110,16 @@ def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
 
 def defends_kneeling(state: CardState, iid: str, challenge: str) -> bool:
     """Whether the character ``iid`` may be declared as a defender while kneeling (Obara Sand)."""
-    return any(a.defends_kneeling(state, src, own, challenge) for a, src, own in active(state) if src == iid)
+    return any(
+        a.defends_kneeling(state, src, own, challenge)
+        for a, src, own in active(state, Ability.defends_kneeling)
+        if src == iid
+    )
 
 
 def defending_forbidden(state: CardState, iid: str) -> bool:
     """Whether the character may not be declared as a defender (Ghost bypassed it this phase)."""
-    return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state))
+    return any(a.forbids_defending(state, src, own, iid) for a, src, own in active(state, Ability.forbids_defending))
 
 
 def must_defend(state: CardState) -> list[str]:
@@ -123,25 +128,36 @@ def must_defend(state: CardState) -> list[str]:
         {
             p.card
             for p in state.in_play.values()
-            for a, src, own in active(state)
+            for a, src, own in active(state, Ability.must_defend)
             if a.must_defend(state, src, own, p.card)
         }
     )
 
 
 def kneels_to_defend(state: CardState, iid: str) -> bool:
-    return all(a.kneels_to_defend(state, src, own, iid) for a, src, own in active(state) if src == iid)
+    return all(
+        a.kneels_to_defend(state, src, own, iid)
+        for a, src, own in active(state, Ability.kneels_to_defend)
+        if src == iid
+    )
 
 
 def challenge_limit(state: CardState, seat: str) -> int | None:
     """The most challenges ``seat`` may initiate this phase (Sneak Attack); None: three, one of each."""
-    limits = [n for a, src, own in active(state) if (n := a.challenge_limit(state, src, own, seat)) is not None]
+    limits = [
+        n
+        for a, src, own in active(state, Ability.challenge_limit)
+        if (n := a.challenge_limit(state, src, own, seat)) is not None
+    ]
     return min(limits) if limits else None
 
 
 def allowed_count(state: CardState, seat: str, challenge: str) -> int:
     """How many ``challenge`` challenges ``seat`` may initiate this phase: 1, plus extras (A Storm of Swords)."""
-    return 1 + sum(a.extra_challenges(state, src, own, seat).count(challenge) for a, src, own in active(state))
+    return 1 + sum(
+        a.extra_challenges(state, src, own, seat).count(challenge)
+        for a, src, own in active(state, Ability.extra_challenges)
+    )
 
 
 def start_forbidden(state: CardState, seat: str, challenge: str) -> str | None:
@@ -153,7 +169,7 @@ def start_forbidden(state: CardState, seat: str, challenge: str) -> str | None:
     for e in state.effects:
         if e.target == seat and e.forbids in (challenge, "any"):
             return f"{state.record(e.source).name}: you may not initiate {'this' if e.forbids == 'any' else 'a ' + challenge} challenge now"
-    for a, src, own in active(state):
+    for a, src, own in active(state, Ability.may_start):
         why = a.may_start(state, src, own, seat, challenge)
         if why:
             return why
@@ -161,7 +177,7 @@ def start_forbidden(state: CardState, seat: str, challenge: str) -> str | None:
 
 
 def marshal_forbidden(state: CardState, seat: str, rec: CardRecord) -> str | None:
-    for a, src, own in active(state):
+    for a, src, own in active(state, Ability.may_marshal):
         why = a.may_marshal(state, src, own, seat, rec)
         if why:
             return why
@@ -173,7 +189,9 @@ def cost_reduction(state: CardState, seat: str, rec: CardRecord) -> int:
     Actions) and the lasting reductions waiting for ``seat``'s next character (The Kingsroad,
     :func:`pending_reductions`)."""
     lasting = sum(e.cost_off for e in pending_reductions(state, seat)) if rec.type == "character" else 0
-    return lasting + sum(a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state))
+    return lasting + sum(
+        a.cost_reduction(state, src, own, seat, rec) for a, src, own in active(state, Ability.cost_reduction)
+    )
 
 
 def pending_reductions(state: CardState, seat: str) -> list[Lasting]:
@@ -187,18 +205,24 @@ def pending_reductions(state: CardState, seat: str) -> list[Lasting]:
 
 def limited_allowed(state: CardState, seat: str) -> int:
     """How many Limited cards ``seat`` may marshal this round: 1 (CG-PHASE-10) plus extras (Taxation)."""
-    return 1 + sum(a.limited_allowance(state, src, own, seat) for a, src, own in active(state))
+    return 1 + sum(
+        a.limited_allowance(state, src, own, seat) for a, src, own in active(state, Ability.limited_allowance)
+    )
 
 
 def base_gold_zero(state: CardState, plot: CardRecord) -> bool:
     """Whether a revealed ``plot``'s base gold counts as 0 (Naval Superiority)."""
-    return any(a.base_gold_zero(state, src, own, plot) for a, src, own in active(state))
+    return any(a.base_gold_zero(state, src, own, plot) for a, src, own in active(state, Ability.base_gold_zero))
 
 
 def participant_limit(state: CardState, seat: str, side: str) -> int | None:
     """The most characters ``seat`` may declare as ``side`` (``attackers``/``defenders``) in a
     challenge (Jousting Contest, The Knight of Flowers); None: no limit."""
-    limits = [n for a, src, own in active(state) if (n := a.participant_limit(state, src, own, seat, side)) is not None]
+    limits = [
+        n
+        for a, src, own in active(state, Ability.participant_limit)
+        if (n := a.participant_limit(state, src, own, seat, side)) is not None
+    ]
     return min(limits) if limits else None
 
 
@@ -210,7 +234,11 @@ def ambush_costs(state: CardState, iid: str) -> list[int]:
     (``x`` of the ``ambush_card`` command; default the lowest)."""
     printed = state.record(iid).ambush_cost
     costs = set() if printed is None else {printed}
-    costs |= {c for a, src, own in active(state) if (c := a.ambush_cost(state, src, own, iid)) is not None}
+    costs |= {
+        c
+        for a, src, own in active(state, Ability.ambush_cost)
+        if (c := a.ambush_cost(state, src, own, iid)) is not None
+    }
     return sorted(costs)
 
 
@@ -225,7 +253,9 @@ def bypassable(state: CardState, iid: str) -> bool:
     no ability protects it (Benjen Stark's Rangers)."""
     if has_keyword(state, iid, "stealth"):
         return False
-    return not any(a.protects_from_stealth(state, src, own, iid) for a, src, own in active(state))
+    return not any(
+        a.protects_from_stealth(state, src, own, iid) for a, src, own in active(state, Ability.protects_from_stealth)
+    )
 
 
 def attackers(state: CardState) -> list[str]:
@@ -235,7 +265,7 @@ def attackers(state: CardState) -> list[str]:
     if ch is None:
         return []
     out = [c for c in ch.attackers if c in state.in_play]
-    for a, src, own in active(state):
+    for a, src, own in active(state, Ability.counts_as_attacking):
         if src not in out and src in state.in_play and a.counts_as_attacking(state, src, own, ch):
             out.append(src)
     return out

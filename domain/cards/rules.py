@@ -21,6 +21,7 @@ from . import commands as cmd
 from . import current, sealed, setup, victory
 from . import events as ev
 from .abilities import triggers
+from .abilities.base import Ability
 from .abilities.registry import active
 from .decks import ResolvedDeck, resolve
 from .emitter import Emitter
@@ -174,7 +175,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.MarshalCard():
             _expect(s, seat, "marshal", "CG-PHASE-08")
             placed, cost = marshaling.placement(s, seat, command.card, command.attach_to)
-            before = [(source, owner) for _, source, owner in active(s)]
+            before = [(source, owner) for _, source, owner in active(s, Ability.on_marshaled)]
             em.emit(
                 ev.CardsMarshaled(seat_id=seat, card=command.card, code=s.cards[command.card], cost=cost, placed=placed)
             )

@@ -14,17 +14,20 @@ from .. import events as ev
 from ..emitter import Emitter
 from ..state import AbilityChoice, CardState
 from .base import Ability, announce, kill_one
-from .registry import ABILITIES, active, text_blank
+from .registry import ABILITIES, Hook, active, text_blank
 
 
 def may_trigger(em: Emitter, seat: str) -> bool:
     """Whether ``seat`` may trigger card abilities now (reactions; forced effects always resolve)."""
-    return not any(a.forbids_triggers(em.state, src, own, seat) for a, src, own in active(em.state))
+    return not any(
+        a.forbids_triggers(em.state, src, own, seat) for a, src, own in active(em.state, Ability.forbids_triggers)
+    )
 
 
-def _reactions(em: Emitter) -> list[tuple[Ability, str, str]]:
-    """The active abilities whose owner may trigger them now, listed before any resolves."""
-    return [(a, src, own) for a, src, own in active(em.state) if may_trigger(em, own)]
+def _reactions(em: Emitter, *hooks: Hook) -> list[tuple[Ability, str, str]]:
+    """The active abilities (with one of ``hooks``: :func:`.registry.active`) whose owner may
+    trigger them now, listed before any resolves."""
+    return [(a, src, own) for a, src, own in active(em.state, *hooks) if may_trigger(em, own)]
 
 
 def _still_there(em: Emitter, source: str, owner: str) -> bool:
@@ -108,7 +111,7 @@ def left_play(em: Emitter, cards: list[str], resume: str | None) -> None:
 
 def strength_raised(em: Emitter, target: str) -> None:
     """A card effect raised ``target``'s STR (a lasting +STR): the reactions to it (Randyll Tarly)."""
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _reactions(em, Ability.after_strength_raised):
         if em.over:
             return
         if _still_there(em, source, owner) and target in em.state.in_play:
@@ -141,7 +144,7 @@ def entered(em: Emitter, cards: list[str], setup: bool = False) -> None:
 
 def stood(em: Emitter, cards: list[str]) -> None:
     """Reactions after ``cards`` stood (Sansa Stark)."""
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _reactions(em, Ability.after_stood):
         if em.over:
             return
         if _still_there(em, source, owner):
@@ -184,16 +187,17 @@ def resolve_choice(em: Emitter, chosen: list[str], by_default: bool) -> AbilityC
 
 def phase_began(em: Emitter, phase: str) -> None:
     """Forced and reaction abilities as ``phase`` begins (Supporting the Faith)."""
-    for ability, source, owner in list(active(em.state)):
+    for ability, source, owner in list(active(em.state, Ability.phase_begins)):
         ability.phase_begins(em, source, owner, phase)
 
 
-def _forced_and_reactions(em: Emitter) -> list[tuple[Ability, str, str]]:
-    """The active abilities that resolve now: forced ones always (a lock on triggering, Catelyn
-    Stark's, stops reactions only), reactions when their owner may trigger them."""
+def _forced_and_reactions(em: Emitter, *hooks: Hook) -> list[tuple[Ability, str, str]]:
+    """The active abilities (with one of ``hooks``: :func:`.registry.active`) that resolve now:
+    forced ones always (a lock on triggering, Catelyn Stark's, stops reactions only), reactions
+    when their owner may trigger them."""
     return [
         (a, src, own)
-        for a, src, own in active(em.state)
+        for a, src, own in active(em.state, *hooks)
         if ("forced" in a.kinds and "reaction" not in a.kinds) or may_trigger(em, own)
     ]
 
@@ -203,7 +207,7 @@ def challenge_won(em: Emitter, winner: str) -> None:
     unopposed bonus, §13.2: The Wall, Ser Jorah Mormont are forced)."""
     ch = em.state.challenge
     assert ch is not None
-    for ability, source, owner in _forced_and_reactions(em):
+    for ability, source, owner in _forced_and_reactions(em, Ability.after_challenge_won):
         if em.over:
             return
         if _still_there(em, source, owner):
@@ -212,7 +216,7 @@ def challenge_won(em: Emitter, winner: str) -> None:
 
 def dominance_won(em: Emitter, winner: str) -> None:
     """Reactions after ``winner`` won dominance (A Feast for Crows)."""
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _reactions(em, Ability.after_dominance):
         if em.over:
             return
         ability.after_dominance(em, source, owner, winner)
@@ -220,7 +224,7 @@ def dominance_won(em: Emitter, winner: str) -> None:
 
 def phase_ending(em: Emitter, phase: str) -> None:
     """Forced effects as ``phase`` ends, before its "this phase" limits are cleared (Gold Cloaks)."""
-    for ability, source, owner in list(active(em.state)):
+    for ability, source, owner in list(active(em.state, Ability.phase_ends)):
         if em.over:
             return
         if _still_there(em, source, owner):
@@ -241,7 +245,7 @@ def challenge_declared(em: Emitter) -> None:
     """Reactions after a challenge is initiated (§13.2: Eddard Stark, Tyrion Lannister)."""
     ch = em.state.challenge
     assert ch is not None
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _reactions(em, Ability.after_declared):
         if _still_there(em, source, owner):
             ability.after_declared(em, source, owner, ch)
 
@@ -257,7 +261,7 @@ def killed(em: Emitter, seat: str, cards: list[str], resume: str | None = None) 
         if own is not None and not em.over and may_trigger(em, seat):
             own.when_killed(em, card, seat, resume)
     left_play(em, cards, resume)
-    for ability, source, owner in _reactions(em):
+    for ability, source, owner in _reactions(em, Ability.after_killed):
         if em.over:
             return
         if _still_there(em, source, owner):

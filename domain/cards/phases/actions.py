@@ -21,7 +21,7 @@ from ...core.errors import RuleViolation
 from .. import current
 from .. import events as ev
 from ..abilities import triggers
-from ..abilities.base import SAVES, Saver, discard_from_play, kill
+from ..abilities.base import SAVES, Ability, Saver, discard_from_play, kill
 from ..abilities.registry import ABILITIES, active
 from ..emitter import Emitter
 from ..state import CardState
@@ -31,7 +31,7 @@ from .draw import draw
 
 def may_trigger(state: CardState, seat: str) -> bool:
     """Whether ``seat`` may trigger card abilities now (Catelyn Stark forbids it to her opponents)."""
-    return not any(a.forbids_triggers(state, src, own, seat) for a, src, own in active(state))
+    return not any(a.forbids_triggers(state, src, own, seat) for a, src, own in active(state, Ability.forbids_triggers))
 
 
 def in_its_phase(state: CardState, card: str) -> bool:
@@ -45,7 +45,7 @@ def card_actions(state: CardState, seat: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if not may_trigger(state, seat):
         return out
-    for ability, source, owner in active(state):
+    for ability, source, owner in active(state, Ability.action_targets):
         if owner != seat or "action" not in ability.kinds or not in_its_phase(state, source):
             continue
         targets = ability.action_targets(state, source, owner, current)
@@ -195,7 +195,7 @@ def save_interrupts(state: CardState, seat: str, victims: list[str], discard: bo
     out: list[Saver] = []
     if not may_trigger(state, seat):
         return out
-    for ability, source, owner in active(state):
+    for ability, source, owner in active(state, Ability.save_targets):
         if owner != seat or "interrupt" not in ability.kinds or (discard and not ability.saves_from_discard):
             continue
         targets = ability.save_targets(state, source, owner, victims)
@@ -223,7 +223,7 @@ def cancels_of(state: CardState, seat: str, event: str) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     if not may_trigger(state, seat):
         return out
-    sources = [(a, src) for a, src, own in active(state) if own == seat]
+    sources = [(a, src) for a, src, own in active(state, Ability.cancels) if own == seat]
     sources += [(ABILITIES[state.cards[c]], c) for c in state.player(seat).hand if state.cards[c] in ABILITIES]
     for ability, source in sources:
         if "interrupt" in ability.kinds and ability.cancels(state, source, seat, event):
