@@ -46,7 +46,7 @@ def cluster_seeds(cfg: Config) -> list[tuple[str, int]]:
 
 
 _BUFFERS = (bytearray, memoryview)
-"""Arguments hiredis's packer takes as ``bytes`` only."""
+"""Arguments redis-py sends as their bytes, which hiredis's packer takes only as ``bytes``."""
 
 
 class HiredisPacking:
@@ -62,10 +62,14 @@ class HiredisPacking:
             args = tuple(args[0].encode().split()) + args[1:]
         elif b" " in args[0]:
             args = tuple(args[0].split()) + args[1:]
+        try:
+            return [hiredis.pack_command(args)]
+        except TypeError:  # a bytearray (taken as bytes), or a bool, None...: what redis-py refuses
+            pass
         args = tuple(bytes(a) if isinstance(a, _BUFFERS) else a for a in args)
         try:
             return [hiredis.pack_command(args)]
-        except TypeError as e:  # bool, None, another type: what redis-py's own packers refuse
+        except TypeError as e:
             raise redis.exceptions.DataError(str(e)) from e
 
 
