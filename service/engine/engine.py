@@ -205,13 +205,15 @@ class Engine:
         except GameNotFound:
             raise not_found() from None
 
-    def _markers(self, after: LoadedGame, first_seq: int, before: Deadline | None) -> tuple[bool, DueTimeout | None]:
+    def _markers(
+        self, after: LoadedGame, first_seq: int, before: Deadline | None, deadline: Deadline | None
+    ) -> tuple[bool, DueTimeout | None]:
         """What the workers must know of the state after a batch: does it wait for a resolution,
         and did the batch open a step with a deadline, or move the deadline of the step (a time bank
-        started or stopped, the clocks resumed: docs/clocks.md)? ``before``: the deadline before the batch."""
+        started or stopped, the clocks resumed: docs/clocks.md)? ``before``: the deadline before the
+        batch; ``deadline``: the one after it (``Game.deadline`` of the new state, read once by the caller)."""
         game, state = after.game, after.state
         pending = game.pending_system_work(state)
-        deadline = game.deadline(state)
         due = None
         if deadline is not None and (deadline.step_version >= first_seq or deadline != before):
             due = DueTimeout(deadline.step_version, parse_rfc3339(deadline.at).timestamp())
@@ -343,8 +345,8 @@ class Engine:
             stored = False
             try:
                 game.apply(envs, history=history)
-                pending, due = self._markers(game, previous + 1, deadline_before)
                 after = game.game.deadline(game.state)
+                pending, due = self._markers(game, previous + 1, deadline_before, after)
                 void = (
                     deadline_before.step_version
                     if deadline_before is not None

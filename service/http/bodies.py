@@ -99,9 +99,13 @@ class _Versioned(msgspec.Struct):
     version: int
 
 
+_versioned = msgspec.json.Decoder(_Versioned)
+"""Built once: ``msgspec.json.decode(type=...)`` looks the type's decoder up on every call."""
+
+
 def version_of(body: bytes) -> int | None:
     try:
-        return msgspec.json.decode(body, type=_Versioned).version
+        return _versioned.decode(body).version
     except msgspec.DecodeError:
         return None
 

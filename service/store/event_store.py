@@ -246,6 +246,9 @@ class AppendPipeline:
         return list(await pipe.execute(raise_on_error=False))
 
 
+KEYS_CACHED = 10_000
+"""Games whose key names each process keeps (:meth:`EventStore.keys`); all are dropped when full."""
+
 ARCHIVES_CACHED = 16
 """Archived games whose decompressed events each process keeps (an LRU): paging through one reads
 its archive once."""
@@ -277,9 +280,17 @@ class EventStore:
         self._archives: OrderedDict[str, list[bytes]] = OrderedDict()
         self.replication = Replication(wanted=wait_replicas, timeout_ms=wait_timeout_ms)
         self._node_clients: dict[str, Any] = {}
+        self._keys: dict[str, Keys] = {}
 
     def keys(self, game_id: str) -> Keys:
-        return Keys(game_id, self.partitions)
+        """The game's key names, made once per game while it is among the :data:`KEYS_CACHED` most
+        recently used (a command needs them twice; building them is a dozen strings and a CRC)."""
+        keys = self._keys.get(game_id)
+        if keys is None:
+            if len(self._keys) >= KEYS_CACHED:
+                self._keys.clear()
+            keys = self._keys[game_id] = Keys(game_id, self.partitions)
+        return keys
 
     async def append(
         self,
