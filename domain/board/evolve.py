@@ -90,11 +90,13 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
                 leaver.left = True
             _leaver_out_of_westeros(state, event.house)
             state.missed_deadlines.pop(event.house, None)
+            state.missed_counted_at.pop(event.house, None)
             if event.deadline is not None:  # commanders are chosen again at once: a fresh deadline
                 state.deadline = event.deadline
                 state.step_version = state.version + 1
         case pev.MissedDeadlinesCleared():
             state.missed_deadlines.pop(event.house, None)
+            state.missed_counted_at.pop(event.house, None)
         case mev.HouseCardsRemovedFromGame():  # Robert Arryn: gone from hand and discards for good
             hs = state.houses[event.house]
             hs.hand = [k for k in hs.hand if k not in event.cards]
@@ -157,10 +159,12 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             if event.to_bottom and state.wildling_deck:
                 state.wildling_deck.append(state.wildling_deck.pop(0))
         case ev.DecisionTimedOut(left=False) if state.settings.vassal_after_missed_deadlines is not None:
-            # the seat deciding for each late house missed this deadline (a vassal's is its commander's)
+            # the seat deciding for each late house missed this deadline (a vassal's is its commander's),
+            # once per deadline (the step's version names it)
             for head in dict.fromkeys(state.family(h) for h in event.houses):
-                if head not in state.vassals:
+                if head not in state.vassals and state.missed_counted_at.get(head) != state.step_version:
                     state.missed_deadlines[head] = state.missed_deadlines.get(head, 0) + 1
+                    state.missed_counted_at[head] = state.step_version
         case ev.RavenPassed() | ev.DecisionTimedOut():
             pass
         case cev.ClockCharged():

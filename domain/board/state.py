@@ -281,6 +281,11 @@ class BoardState(msgspec.Struct):
     missed_deadlines: dict[str, int] = {}
     """With ``settings.vassal_after_missed_deadlines``: player house -> the deadlines its seat missed
     in a row (``decision_timed_out``; cleared by ``missed_deadlines_cleared``)."""
+    missed_counted_at: dict[str, int] = {}
+    """With ``settings.vassal_after_missed_deadlines``: player house -> the ``step_version`` of the
+    deadline last counted in :attr:`missed_deadlines`: one deadline counts once per seat, even when
+    its batch times out several of the seat's decisions (after a player left, the commanders' choice
+    and the step's own decisions share one deadline)."""
     winner: str | None = None
     """The house that won, once the game has ended (BG-VIC-*)."""
     undo_request: UndoRequest | None = None

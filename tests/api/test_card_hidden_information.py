@@ -93,6 +93,19 @@ class Played:
     """Per probe: seat -> its hand (at the probe's first version)."""
 
 
+def _lobby_entries(http: httpx.Client, gid: str) -> list[dict]:
+    """The game's entries in the game list (``GET /v1/games?kind=cards``), every page read: in the
+    whole suite the session's database holds many card games, and the game may not be on page one."""
+    found: list[dict] = []
+    params: dict[str, str | int] = {"kind": "cards", "limit": 200}
+    while True:
+        page = http.get("/v1/games", params=params).json()
+        found += [g for g in page["games"] if g["game_id"] == gid]
+        if not page.get("next_cursor"):
+            return found
+        params["cursor"] = page["next_cursor"]
+
+
 def _auth(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 
@@ -135,9 +148,7 @@ def _reads(http: httpx.Client, gid: str, token: str | None, version: int, *, sea
         "sse": _sse(http, gid, token, version),
         "log": http.get(f"/v1/games/{gid}/log", headers=h).text,
         "export": http.get(f"/v1/games/{gid}/export", headers=h).text,
-        "lobby": json.dumps(
-            [g for g in http.get("/v1/games", params={"kind": "cards"}).json()["games"] if g["game_id"] == gid]
-        ),
+        "lobby": json.dumps(_lobby_entries(http, gid)),
         "watch": http.get(f"/watch/{gid}").text,
     }
     if token:

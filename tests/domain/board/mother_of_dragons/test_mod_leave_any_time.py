@@ -376,3 +376,18 @@ def test_MOD_FLEX_02_a_penalty_begun_for_the_leaver_ends_with_its_default() -> N
     assert events[0] == ev.DecisionTimedOut(step="select_units", houses=["lannister"], left=True)
     a = game.state.westeros.attacks[-1]
     assert a.queue[0] == "baratheon" and "lannister" not in a.queue and "lannister" not in a.houses
+
+
+def test_MOD_FLEX_01_one_deadline_counts_once_for_a_seat_even_when_it_times_out_several_decisions() -> None:
+    """``vassal_after_missed_deadlines`` = 2: a seat leaves at its second missed deadline in a row,
+    never later. Found by the soak (game 82 of ``bench/full_games.py --mother-of-dragons``): after
+    another player left, the commanders were chosen again at once and martell's choice timed out;
+    martell took the leaver as its vassal by default and, in the same batch, that vassal's own
+    decision timed out too: one deadline was counted twice, and martell left "missed 3 deadlines in a
+    row" after two. Every leave by the policy in that game now says 2, and the count is the fold's."""
+    game = FullGame(3 + 82 % 5, "soak-1-82", Settings(expansion="mother_of_dragons", vassal_after_missed_deadlines=2))
+    game.play(random.Random(100_003 + 82))
+    by_policy = [e for e in game.events if isinstance(e, mev.PlayerLeft) and e.missed_deadlines]
+    assert len(by_policy) >= 2, "the seeded game has its two leaves by the policy"
+    assert [e.missed_deadlines for e in by_policy] == [2] * len(by_policy)
+    assert all(e.reason == "missed 2 deadlines in a row" for e in by_policy)
