@@ -94,8 +94,9 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
 
 
 def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
-    """Mother of Dragons (MOD-SETUP-01): 3-7 players; houses are drawn at the start, so neither a
-    given deal nor a scenario fixture is taken (not built yet, docs/mother-of-dragons.md)."""
+    """Mother of Dragons (MOD-SETUP-01): 3-7 players; the seats choose their houses at the start, or
+    a given deal (``seat_houses``, :func:`~.house_choice.check_given_deal`) skips the choice. A
+    scenario fixture is not taken (not built yet, docs/mother-of-dragons.md)."""
     if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
         raise RuleViolation(
             f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
@@ -109,18 +110,21 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
             rule="MOD-SETUP-01",
             code="invalid_settings",
         )
-    if command.seat_houses is not None or command.scenario is not None:
+    if command.scenario is not None:
         raise RuleViolation(
-            "a Mother of Dragons game takes neither seat_houses nor a scenario yet",
+            "a Mother of Dragons game takes no scenario yet (docs/mother-of-dragons.md)",
             rule="MOD-SETUP-01",
-            code="invalid_seat_houses",
+            code="invalid_scenario",
         )
+    if command.seat_houses is not None:
+        house_choice.check_given_deal(command.player_count, command.seat_houses)
     return ev.GameCreated(
         game_id=ctx.game_id,
         player_count=command.player_count,
         settings=command.settings,
         seed_commitment=commit_seed(ctx.seed),
         sealed_commitments=True,
+        seat_houses=list(command.seat_houses) if command.seat_houses is not None else None,
     )
 
 
@@ -167,6 +171,8 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
     if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
+        if state.seat_houses is not None:  # ... unless the houses were given at creation
+            return house_choice.given_deal_events(state, started, ctx)
         return [started, *house_choice.start_events(state, ctx)]
     if state.start_at != "planning":
         # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed

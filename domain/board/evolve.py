@@ -22,7 +22,7 @@ from . import mod_events as mev
 from . import presence_events as pev
 from .action import events as aev
 from .action.evolve import evolve_action
-from .mother_of_dragons import lay_out_started, vassal_deck
+from .mother_of_dragons import is_mother_of_dragons, lay_out_started, vassal_deck
 from .scenario import apply_scenario
 from .setup import initial_board
 from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock, UndoRequest
@@ -58,6 +58,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.started_version = state.version + 1
             for seat in state.seats:
                 seat.house = event.houses.get(seat.seat_id)  # none yet with Mother of Dragons
+            if is_mother_of_dragons(state) and event.houses:  # MOD-SETUP-01: a given deal, no choice
+                lay_out_started(state, set(event.houses.values()))
             state.wildling_deck = list(event.wildling_deck or [])
             state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
             if state.settings.time_bank_s is not None:  # docs/clocks.md: every house's bank, full

@@ -8,7 +8,7 @@ import asyncio
 
 from clients.bot import play_game
 from tests.api.test_bot_games import SETTINGS, _log_sizes, _new_tracebacks, verify_finished_game
-from tests.support.game_client import create, decisions, join_all, wait_until
+from tests.support.game_client import Game, create, decisions, join_all, wait_until
 
 
 def _choose_all(api, g) -> None:
@@ -72,3 +72,32 @@ def test_MOD_VASSAL_bots_play_a_mother_of_dragons_game_to_a_winner(service, api)
     assert any(e["type"] == "orders_submitted" and e.get("commander") for e in events)
     assert played.winner not in {e["house"] for e in events if e["type"] == "vassal_house_cards_drawn"}
     assert not _new_tracebacks(procs.logdir, logs)
+
+
+def test_MOD_SETUP_01_a_given_deal_through_the_api(api) -> None:
+    """MOD-SETUP-01: ``seat_houses`` with Mother of Dragons skips the house choice: the start deals
+    the given houses, the others are vassals, Planning opens; a wrong deal is 422 naming the rule."""
+    for bad in (["stark", "stark", "arryn"], ["stark", "lannister", "targaryen"], ["stark", "arryn"]):
+        r = api.post(
+            "/v1/games",
+            json={"player_count": 3, "settings": {"expansion": "mother_of_dragons"}, "seat_houses": bad},
+        )
+        assert r.status_code == 422, r.text
+        assert r.json()["code"] == "invalid_seat_houses" and r.json()["rule"] == "MOD-SETUP-01", r.text
+    deal = ["arryn", "martell", "stark", "greyjoy"]
+    r = api.post(
+        "/v1/games",
+        json={"player_count": 4, "settings": {"expansion": "mother_of_dragons"}, "seat_houses": deal},
+    )
+    assert r.status_code == 201, r.text
+    body = r.json()
+    g = Game(id=body["game_id"], organizer=body["organizer_token"], judge=body["judge_token"])
+    join_all(api, g, 4)
+    r = api.post(f"/v1/games/{g.id}/start", headers=g.auth(g.organizer))
+    assert r.status_code == 200, r.text
+    view = api.get(f"/v1/games/{g.id}", params={"min_version": r.json()["version"]}, headers=g.auth(g.organizer)).json()
+    assert view["phase"] == "planning" and view["house_choice_order"] == []
+    assert {s["seat_id"]: s["house"] for s in view["seats"]} == {f"seat{i}": h for i, h in enumerate(deal, 1)}
+    assert sorted(view["vassals"]) == ["baratheon", "lannister", "tyrell"]
+    waiting = [d for t in g.seats.values() for d in decisions(api, g, t)["decisions"]]
+    assert waiting and all(d["commands"] != ["choose_house"] for d in waiting)
