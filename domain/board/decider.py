@@ -36,7 +36,7 @@ from .scenario import Scenario, apply_scenario, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
 from .supply import supply_ok
-from .timeouts import timeout_events
+from .timeouts import bank_timeout_events, timeout_events
 from .westeros import decider as westeros
 
 __all__ = [
@@ -95,7 +95,8 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
 
 def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
     """Mother of Dragons (MOD-SETUP-01): 3-7 players; the seats choose their houses at the start, or
-    a given deal (``seat_houses``, :func:`~.house_choice.check_given_deal`) skips the choice. A
+    a given deal (``seat_houses``, :func:`~.house_choice.check_given_deal`) skips the choice. Time
+    banks are the players' (a vassal's decisions run its commander's, domain/board/clocks.py). A
     scenario fixture is not taken (not built yet, docs/mother-of-dragons.md)."""
     if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
         raise RuleViolation(
@@ -103,12 +104,6 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
             f"not {command.player_count}",
             rule="MOD-SETUP-01",
             code="invalid_player_count",
-        )
-    if command.settings.time_bank_s is not None:
-        raise RuleViolation(
-            "time banks are not offered with Mother of Dragons yet (docs/mother-of-dragons.md)",
-            rule="MOD-SETUP-01",
-            code="invalid_settings",
         )
     if command.scenario is not None:
         raise RuleViolation(
@@ -381,7 +376,7 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
     if due is None or due > now:
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
     only = clocks.houses_due(state, now)
-    events = timeout_events(state, ctx, only=None if only is None else set(only))
+    events = timeout_events(state, ctx) if only is None else bank_timeout_events(state, ctx, set(only))
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
     return events + flexible_presence.leave_after_timeouts(state, events, ctx)

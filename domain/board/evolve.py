@@ -73,6 +73,9 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             chooser.house = event.house
             if all(s.house is not None for s in state.seats):  # MOD-SETUP-01: the last choice
                 lay_out_started(state, {s.house for s in state.seats if s.house is not None})
+                if state.settings.time_bank_s is not None:  # docs/clocks.md: the players' banks, full
+                    bank = state.settings.time_bank_s * 1000
+                    state.clocks = {s.house: SeatClock(bank_ms=bank) for s in state.seats if s.house is not None}
         case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
             state.houses[event.house].power -= event.amount
             state.houses[event.to].power += event.amount
