@@ -218,3 +218,33 @@ def test_a_scenario_is_still_refused_with_mother_of_dragons() -> None:
     with pytest.raises(RuleViolation) as err:
         create(cmd.CreateGame(player_count=3, settings=mod(time_bank_s=60), scenario=sc), ctx)
     assert err.value.code == "invalid_scenario"
+
+
+def test_players_leaving_a_game_on_short_banks_keep_the_clocks_consistent() -> None:
+    """MOD-FLEX-01/02 with banks: players leave (and the timeout policy makes some leave) while banks
+    run and run out; a leaver's clock stops and never runs again (its house, now a vassal, runs its
+    new commander's), the game ends with a player winning, the fold equals a refold and the audit
+    re-derives every clock event."""
+    game = ClockedFullGame(
+        5,
+        "mod-clocked-leavers",
+        mod(time_bank_s=40, increment_s=1, decision_timeout_s=8, vassal_after_missed_deadlines=3),
+    )
+    game.leave_rate = 0.004
+    rng = random.Random(11)
+    for _ in range(60_000):
+        if game.state.phase == "ended" and game.state.step == "game_over":
+            break
+        game.step(rng)
+    s = game.state
+    assert s.phase == "ended" and s.winner not in s.vassals
+    left = [e.house for e in game.events if isinstance(e, mev.PlayerLeft)]
+    assert left
+    for house in left:
+        assert s.clocks[house].since is None
+        i = next(k for k, e in enumerate(game.events) if isinstance(e, mev.PlayerLeft) and e.house == house)
+        assert not [e for e in game.events[i + 1 :] if isinstance(e, ClockStarted) and house in e.houses]
+    assert game.same_as_refold()
+    report = audit(game.envelopes(), game.ctx.seed)
+    assert report.chain_ok and report.rules_ok and report.seed_ok, (report.problems, report.divergence)
+    assert report.rederived_through == len(game.events)
