@@ -248,3 +248,28 @@ def test_players_leaving_a_game_on_short_banks_keep_the_clocks_consistent() -> N
     report = audit(game.envelopes(), game.ctx.seed)
     assert report.chain_ok and report.rules_ok and report.seed_ok, (report.problems, report.divergence)
     assert report.rederived_through == len(game.events)
+
+
+def test_MOD_FLEX_02_a_choosers_bank_running_out_defaults_the_commander_choice_made_again() -> None:
+    """MOD-FLEX-02 (Review 2) with banks: a player leaves while the orders are assigned; commanders are
+    chosen again at once, on the chooser's bank; when that bank runs out before the step's deadline,
+    the choice gets its default (the free vassal highest on the track) and the chooser is out of time."""
+    g = Dealt(mod(time_bank_s=20, decision_timeout_s=600), players=4, deal=("stark", "greyjoy", "arryn", "lannister"))
+    g.choose_commanders(1)
+    leaver = next(c for c in sorted(set(g.state.commanders.values())))
+    for h in g.deal:
+        if h != leaver:
+            g.submit(3, h)
+    for v, c in sorted(g.state.commanders.items()):
+        if c != leaver:
+            g.run(3, cmd.AssignOrders(orders={}, for_vassal=v), g.seat(c))
+    out = g.run(5, cmd.LeaveGame(reason="gone"), g.seat(leaver))
+    assert any(isinstance(e, mev.PlayerLeft) for e in out)
+    chooser = pending_decisions(g.state)[0]
+    assert chooser.commands == ["command_vassal"] and chooser.house != leaver
+    assert g.state.clocks[chooser.house].since == rfc3339(t(5)) and g.state.clocks[leaver].since is None
+    left = g.state.clocks[chooser.house].bank_ms
+    assert GAME.deadline(g.state).at == rfc3339(t(5) + left * MS)
+    out = g.timeout(5 + left / 1000 + 0.2)
+    assert any(isinstance(e, mev.VassalCommanderChosen) and e.by_default and e.house == chooser.house for e in out)
+    assert ClockCharged(house=chooser.house, used_ms=left, increment_ms=0, bank_ms=0, out_of_time=True) in out
