@@ -32,7 +32,7 @@ from .action import decider as action
 from .emitter import Emitter, copy_state
 from .evolve import evolve, fold, rollback_target
 from .planning import commanders
-from .scenario import Scenario, apply_scenario, validate_scenario
+from .scenario import Scenario, apply_scenario, check_mod_players, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
 from .supply import supply_ok
@@ -58,7 +58,7 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     """Create a game for 3-6 players (BG-SETUP-01), or 3-7 with Mother of Dragons (MOD-SETUP-01).
     The seed is committed as a hash."""
     if command.settings.expansion is not None:
-        return [_create_expansion(command, ctx)]
+        return _create_expansion(command, ctx)
     if command.settings.vassal_after_missed_deadlines is not None:
         raise RuleViolation(
             "settings.vassal_after_missed_deadlines needs Mother of Dragons (settings.expansion): only a "
@@ -93,11 +93,12 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     return [created, _load_scenario(created, command.scenario, ctx)]
 
 
-def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
+def _create_expansion(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     """Mother of Dragons (MOD-SETUP-01): 3-7 players; the seats choose their houses at the start, or
-    a given deal (``seat_houses``, :func:`~.house_choice.check_given_deal`) skips the choice. Time
+    a given deal (``seat_houses``, :func:`~.mother_of_dragons.check_given_deal`) skips the choice. Time
     banks are the players' (a vassal's decisions run its commander's, domain/board/clocks.py). A
-    scenario fixture is not taken (not built yet, docs/mother-of-dragons.md)."""
+    scenario fixture names the players' houses (its ``seat_houses``) and opens on Planning
+    (:func:`~.scenario.check_mod_players`)."""
     if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
         raise RuleViolation(
             f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
@@ -105,15 +106,15 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
             rule="MOD-SETUP-01",
             code="invalid_player_count",
         )
-    if command.scenario is not None:
-        raise RuleViolation(
-            "a Mother of Dragons game takes no scenario yet (docs/mother-of-dragons.md)",
-            rule="MOD-SETUP-01",
-            code="invalid_scenario",
-        )
     if command.seat_houses is not None:
-        house_choice.check_given_deal(command.player_count, command.seat_houses)
-    return ev.GameCreated(
+        if command.scenario is not None:
+            raise RuleViolation(
+                "give seat houses in the scenario (scenario.seat_houses), not beside it",
+                rule="MOD-SETUP-01",
+                code="invalid_seat_houses",
+            )
+        mod.check_given_deal(command.player_count, command.seat_houses)
+    created = ev.GameCreated(
         game_id=ctx.game_id,
         player_count=command.player_count,
         settings=command.settings,
@@ -121,6 +122,9 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
         sealed_commitments=True,
         seat_houses=list(command.seat_houses) if command.seat_houses is not None else None,
     )
+    if command.scenario is None:
+        return [created]
+    return [created, _load_scenario(created, command.scenario, ctx)]
 
 
 def check_seat_houses(player_count: int, seat_houses: list[str]) -> None:
@@ -140,6 +144,9 @@ def _load_scenario(created: ev.GameCreated, sc: Scenario, ctx: Context) -> ev.Sc
     including supply limits (BG-SUPPLY-05) once it is laid out; a start point beyond the Action
     phase's threshold is opened once through the rules (domain/board/fixture_start.py)."""
     fresh = evolve(None, created)
+    if mod.is_mother_of_dragons(fresh):  # MOD-SETUP-01: the players' houses first, the rest are vassals
+        check_mod_players(fresh, sc)
+        mod.lay_out_started(fresh, set(sc.seat_houses or []))
     validate_scenario(fresh, sc)
     apply_scenario(fresh, sc)
     for house in fresh.houses_in_play:
@@ -166,7 +173,7 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
     if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
-        if state.seat_houses is not None:  # ... unless the houses were given at creation
+        if state.seat_houses is not None or state.fixture is not None:  # ... unless given at creation
             return house_choice.given_deal_events(state, started, ctx)
         return [started, *house_choice.start_events(state, ctx)]
     if state.start_at != "planning":

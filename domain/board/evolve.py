@@ -58,7 +58,8 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.started_version = state.version + 1
             for seat in state.seats:
                 seat.house = event.houses.get(seat.seat_id)  # none yet with Mother of Dragons
-            if is_mother_of_dragons(state) and event.houses:  # MOD-SETUP-01: a given deal, no choice
+            # MOD-SETUP-01: a given deal, no choice (a scenario fixture laid its position out already)
+            if is_mother_of_dragons(state) and event.houses and state.fixture is None:
                 lay_out_started(state, set(event.houses.values()))
             state.wildling_deck = list(event.wildling_deck or [])
             state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}

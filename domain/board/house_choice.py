@@ -14,7 +14,7 @@ A given deal (``seat_houses`` at creation, a tournament's draw) replaces the cho
 is drawn and no seat chooses; the start deals those houses (``GameStarted.houses``), the unnamed
 houses become vassals in the same fold as after the last choice, and Planning opens at once
 (:func:`given_deal_events`). The deal must name, for each seat, a different one of the seven houses
-(:func:`check_given_deal`).
+(:func:`~.mother_of_dragons.check_given_deal`).
 """
 
 from __future__ import annotations
@@ -56,28 +56,6 @@ def start_events(state: BoardState, ctx: Context) -> list[ev.Event]:
     first = seats.index(ctx.rng("start/first_player").shuffled(seats)[0])
     order = seats[first:] + seats[:first]
     return [mev.HouseChoiceOrdered(first_seat=order[0], order=order), _step(state, ctx)]
-
-
-def check_given_deal(player_count: int, seat_houses: list[str]) -> None:
-    """MOD-SETUP-01, a given deal: one house per seat (``seat1`` first), each one of the seven houses a
-    player may choose with Mother of Dragons (Arryn included, Targaryen not), none twice. The houses
-    not named become vassals at the start. Otherwise 422 ``invalid_seat_houses``, nothing created."""
-    everyone = houses()
-    unknown = [h for h in seat_houses if h not in everyone]
-    if len(seat_houses) != player_count or unknown or len(set(seat_houses)) != len(seat_houses):
-        why = (
-            f"'{unknown[0]}' is not a house a player may take"
-            if unknown
-            else f"it names {len(seat_houses)} house(s) for {player_count} seats"
-            if len(seat_houses) != player_count
-            else "a house is named twice"
-        )
-        raise RuleViolation(
-            f"seat_houses must name a different house for each of the {player_count} seats, seat1 first, "
-            f"among {', '.join(everyone)}: {why}",
-            rule="MOD-SETUP-01",
-            code="invalid_seat_houses",
-        )
 
 
 def given_deal_events(state: BoardState, started: ev.GameStarted, ctx: Context) -> list[ev.Event]:

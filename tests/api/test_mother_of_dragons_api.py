@@ -138,3 +138,32 @@ def test_a_commanders_bank_runs_out_through_the_workers(api) -> None:
     timed_out = next(e for e in evs if e["type"] == "decision_timed_out")
     assert timed_out["step"] == "choose_commanders" and timed_out["houses"] == [charged["house"]]
     assert any(e["type"] == "vassal_commander_chosen" and e["by_default"] for e in evs)
+
+
+def test_MOD_SETUP_01_a_scenario_fixture_through_the_api(api) -> None:
+    """A Mother of Dragons position (Arryn's areas, the players named, the rest vassals) is created and
+    opens on the commanders' choice; a vassal given Power is 422 naming MOD-VASSAL-26."""
+    sc = {
+        "areas": {
+            "the_eyrie": {"house": "arryn", "units": {"footman": 2}},
+            "winterfell": {"house": "stark", "units": {"knight": 1}},
+            "pyke": {"house": "greyjoy", "units": {"footman": 1}},
+        },
+        "seat_houses": ["stark", "arryn", "greyjoy"],
+        "round": 2,
+    }
+    settings = {"expansion": "mother_of_dragons"}
+    bad = {**sc, "houses": {"tyrell": {"power": 1}}}
+    r = api.post("/v1/games", json={"player_count": 3, "settings": settings, "scenario": bad})
+    assert r.status_code == 422 and r.json()["rule"] == "MOD-VASSAL-26", r.text
+    r = api.post("/v1/games", json={"player_count": 3, "settings": settings, "scenario": sc})
+    assert r.status_code == 201, r.text
+    body = r.json()
+    g = Game(id=body["game_id"], organizer=body["organizer_token"], judge=body["judge_token"])
+    join_all(api, g, 3)
+    r = api.post(f"/v1/games/{g.id}/start", headers=g.auth(g.organizer))
+    assert r.status_code == 200, r.text
+    view = api.get(f"/v1/games/{g.id}", params={"min_version": r.json()["version"]}, headers=g.auth(g.organizer)).json()
+    assert (view["phase"], view["step"], view["round"]) == ("planning", "choose_commanders", 2)
+    assert sorted(view["vassals"]) == ["baratheon", "lannister", "martell", "tyrell"]
+    assert view["areas"]["the_eyrie"]["units"] == {"footman": 2}

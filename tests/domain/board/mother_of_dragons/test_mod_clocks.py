@@ -211,13 +211,14 @@ def test_a_complete_mod_game_on_short_banks_runs_banks_out_and_audits_clean(play
     assert report.rederived_through == len(game.events)
 
 
-def test_a_scenario_is_still_refused_with_mother_of_dragons() -> None:
-    """Scenarios are not built for Mother of Dragons: 422 ``invalid_scenario``, nothing created."""
+def test_a_mod_scenario_with_banks_needs_the_players_houses() -> None:
+    """MOD-SETUP-01: a Mother of Dragons position (banks or not) names its players' houses; without
+    them it is 422 ``invalid_scenario`` (test_mod_scenarios.py has the positions that load)."""
     ctx = Dealt(mod(time_bank_s=60)).ctx(0)
     sc = Scenario(areas={"winterfell": AreaSetup(house="stark")})
     with pytest.raises(RuleViolation) as err:
         create(cmd.CreateGame(player_count=3, settings=mod(time_bank_s=60), scenario=sc), ctx)
-    assert err.value.code == "invalid_scenario"
+    assert err.value.code == "invalid_scenario" and err.value.rule == "MOD-SETUP-01"
 
 
 def test_players_leaving_a_game_on_short_banks_keep_the_clocks_consistent() -> None:
