@@ -20,6 +20,16 @@ While the clocks are paused (a judge's ``pause_clocks``) the game has no deadlin
 no decision or resolution is accepted; ``resume_clocks`` moves the step's deadline and every running
 clock's start by the paused time, so nobody loses or gains time by the pause.
 
+With Mother of Dragons only the players have banks, made once their houses are known (at the
+start with a given deal, after the last house choice otherwise: the house choice itself runs on
+``decision_timeout_s`` alone, as no seat has a house yet). A vassal has none: the game waiting on a
+vassal's decision runs its commander's bank, who decides for it (MOD-VASSAL-08/09/13/24,
+:func:`~.clock_times.bank_owner`), and the commander's answer for it (``for_vassal``) is its own answer
+(charged, with the increment). In a simultaneous step a commander's one clock runs while any of its
+own or its vassals' decisions is awaited. The commanders' choice runs the bank of the set holder who
+chooses. When a commander's bank runs out, its vassals' pending decisions get their defaults with its
+own. A vassal still without a commander, or a house whose player left, runs no bank.
+
 Everything here reads ``ctx.now`` (the batch's timestamp, as the envelopes record it, to the
 millisecond) and writes what it computed into events: the fold (:mod:`.evolve`) only applies them.
 """
@@ -33,7 +43,7 @@ from ..core.context import Context, parse_rfc3339, rfc3339
 from ..core.errors import Forbidden, WrongPhase
 from . import events as ev
 from .clock_events import ClockCharged, ClocksPaused, ClocksResumed, ClockStarted
-from .clock_times import MS, effective_deadline, house_deadline, houses_due
+from .clock_times import MS, bank_owner, effective_deadline, house_deadline, houses_due
 from .decisions import pending_decisions
 from .emitter import copy_state
 from .evolve import fold
@@ -49,12 +59,14 @@ def now_of(ctx: Context) -> datetime:
 
 
 def awaited(state: BoardState) -> list[str]:
-    """The houses the game waits on now (each once, in turn order): the ``waiting_for`` of the
-    decisions (sealed orders already submitted are amendable, not awaited)."""
+    """The banks the game waits on now (each once, in turn order): those that run for the
+    ``waiting_for`` of the decisions (:func:`~.clock_times.bank_owner`: a vassal's decision runs its
+    commander's); sealed orders already submitted are amendable, not awaited."""
     out: list[str] = []
     for d in pending_decisions(state):
-        if getattr(d.options, "submitted", None) is None and d.house not in out:
-            out.append(d.house)
+        owner = bank_owner(state, d.house)
+        if getattr(d.options, "submitted", None) is None and owner is not None and owner not in out:
+            out.append(owner)
     return out
 
 
@@ -66,7 +78,13 @@ def clock_events(before: BoardState, batch: list[ev.Event], actor: Actor, ctx: C
     if not after.clocks or after.phase == "ended":
         return []
     now = now_of(ctx)
-    defaulted = {h for e in batch if isinstance(e, ev.DecisionTimedOut) for h in e.houses}
+    defaulted = {
+        owner
+        for e in batch
+        if isinstance(e, ev.DecisionTimedOut)
+        for h in e.houses
+        if (owner := bank_owner(before, h)) is not None
+    }
     actor_house = None
     if actor.kind == "seat" and actor.seat_id is not None:
         seat = before.seat(actor.seat_id)

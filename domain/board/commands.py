@@ -98,11 +98,13 @@ class CreateGame(msgspec.Struct, frozen=True):
     scenario: Scenario | None = None
     """Start from a described position (scenario fixtures, domain/board/scenario.py)."""
     seat_houses: (
-        Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=32)]], msgspec.Meta(max_length=6)] | None
+        Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=32)]], msgspec.Meta(max_length=7)] | None
     ) = None
     """The house of each seat, ``seat1`` first, each house in play once (BG-SETUP-01/02): the deal
-    the start uses instead of a random one (a tournament's draw, ``POST /v1/tournaments``). Unset:
-    houses are dealt at random from the seed when the game starts."""
+    the start uses instead of a random one (a tournament's draw, ``POST /v1/tournaments``). With
+    Mother of Dragons: one of the seven houses per seat, each once; it replaces the house choice and
+    the houses not named become vassals (MOD-SETUP-01). Unset: houses are dealt at random from the
+    seed when the game starts (chosen by the seats with Mother of Dragons)."""
 
 
 __all__ = [

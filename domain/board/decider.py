@@ -32,11 +32,11 @@ from .action import decider as action
 from .emitter import Emitter, copy_state
 from .evolve import evolve, fold, rollback_target
 from .planning import commanders
-from .scenario import Scenario, apply_scenario, validate_scenario
+from .scenario import Scenario, apply_scenario, check_mod_players, validate_scenario
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import FINAL_STEP, WESTEROS_STEP, BoardState, Settings
 from .supply import supply_ok
-from .timeouts import timeout_events
+from .timeouts import bank_timeout_events, timeout_events
 from .westeros import decider as westeros
 
 __all__ = [
@@ -58,7 +58,7 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     """Create a game for 3-6 players (BG-SETUP-01), or 3-7 with Mother of Dragons (MOD-SETUP-01).
     The seed is committed as a hash."""
     if command.settings.expansion is not None:
-        return [_create_expansion(command, ctx)]
+        return _create_expansion(command, ctx)
     if command.settings.vassal_after_missed_deadlines is not None:
         raise RuleViolation(
             "settings.vassal_after_missed_deadlines needs Mother of Dragons (settings.expansion): only a "
@@ -93,9 +93,12 @@ def create(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     return [created, _load_scenario(created, command.scenario, ctx)]
 
 
-def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
-    """Mother of Dragons (MOD-SETUP-01): 3-7 players; houses are drawn at the start, so neither a
-    given deal nor a scenario fixture is taken (not built yet, docs/mother-of-dragons.md)."""
+def _create_expansion(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
+    """Mother of Dragons (MOD-SETUP-01): 3-7 players; the seats choose their houses at the start, or
+    a given deal (``seat_houses``, :func:`~.mother_of_dragons.check_given_deal`) skips the choice. Time
+    banks are the players' (a vassal's decisions run its commander's, domain/board/clocks.py). A
+    scenario fixture names the players' houses (its ``seat_houses``) and opens on Planning
+    (:func:`~.scenario.check_mod_players`)."""
     if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
         raise RuleViolation(
             f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
@@ -103,25 +106,25 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> ev.GameCreated:
             rule="MOD-SETUP-01",
             code="invalid_player_count",
         )
-    if command.settings.time_bank_s is not None:
-        raise RuleViolation(
-            "time banks are not offered with Mother of Dragons yet (docs/mother-of-dragons.md)",
-            rule="MOD-SETUP-01",
-            code="invalid_settings",
-        )
-    if command.seat_houses is not None or command.scenario is not None:
-        raise RuleViolation(
-            "a Mother of Dragons game takes neither seat_houses nor a scenario yet",
-            rule="MOD-SETUP-01",
-            code="invalid_seat_houses",
-        )
-    return ev.GameCreated(
+    if command.seat_houses is not None:
+        if command.scenario is not None:
+            raise RuleViolation(
+                "give seat houses in the scenario (scenario.seat_houses), not beside it",
+                rule="MOD-SETUP-01",
+                code="invalid_seat_houses",
+            )
+        mod.check_given_deal(command.player_count, command.seat_houses)
+    created = ev.GameCreated(
         game_id=ctx.game_id,
         player_count=command.player_count,
         settings=command.settings,
         seed_commitment=commit_seed(ctx.seed),
         sealed_commitments=True,
+        seat_houses=list(command.seat_houses) if command.seat_houses is not None else None,
     )
+    if command.scenario is None:
+        return [created]
+    return [created, _load_scenario(created, command.scenario, ctx)]
 
 
 def check_seat_houses(player_count: int, seat_houses: list[str]) -> None:
@@ -141,6 +144,9 @@ def _load_scenario(created: ev.GameCreated, sc: Scenario, ctx: Context) -> ev.Sc
     including supply limits (BG-SUPPLY-05) once it is laid out; a start point beyond the Action
     phase's threshold is opened once through the rules (domain/board/fixture_start.py)."""
     fresh = evolve(None, created)
+    if mod.is_mother_of_dragons(fresh):  # MOD-SETUP-01: the players' houses first, the rest are vassals
+        check_mod_players(fresh, sc)
+        mod.lay_out_started(fresh, set(sc.seat_houses or []))
     validate_scenario(fresh, sc)
     apply_scenario(fresh, sc)
     for house in fresh.houses_in_play:
@@ -167,6 +173,8 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
     if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
+        if state.seat_houses is not None or state.fixture is not None:  # ... unless given at creation
+            return house_choice.given_deal_events(state, started, ctx)
         return [started, *house_choice.start_events(state, ctx)]
     if state.start_at != "planning":
         # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
@@ -375,7 +383,7 @@ def _timeout(state: BoardState, command: cmd.ApplyTimeout, ctx: Context) -> list
     if due is None or due > now:
         raise WrongPhase("the deadline has not passed yet", code="timeout_early")
     only = clocks.houses_due(state, now)
-    events = timeout_events(state, ctx, only=None if only is None else set(only))
+    events = timeout_events(state, ctx) if only is None else bank_timeout_events(state, ctx, set(only))
     if not events:
         raise WrongPhase("no decision is missing", code="timeout_void")
     return events + flexible_presence.leave_after_timeouts(state, events, ctx)

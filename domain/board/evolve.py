@@ -22,7 +22,7 @@ from . import mod_events as mev
 from . import presence_events as pev
 from .action import events as aev
 from .action.evolve import evolve_action
-from .mother_of_dragons import lay_out_started, vassal_deck
+from .mother_of_dragons import is_mother_of_dragons, lay_out_started, vassal_deck
 from .scenario import apply_scenario
 from .setup import initial_board
 from .state import BoardState, Pause, PlacedOrder, Planning, Seat, SeatClock, UndoRequest
@@ -58,6 +58,9 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             state.started_version = state.version + 1
             for seat in state.seats:
                 seat.house = event.houses.get(seat.seat_id)  # none yet with Mother of Dragons
+            # MOD-SETUP-01: a given deal, no choice (a scenario fixture laid its position out already)
+            if is_mother_of_dragons(state) and event.houses and state.fixture is None:
+                lay_out_started(state, set(event.houses.values()))
             state.wildling_deck = list(event.wildling_deck or [])
             state.westeros_decks = {k: list(v) for k, v in (event.westeros_decks or {}).items()}
             if state.settings.time_bank_s is not None:  # docs/clocks.md: every house's bank, full
@@ -71,6 +74,9 @@ def evolve(state: BoardState | None, event: ev.Event) -> BoardState:
             chooser.house = event.house
             if all(s.house is not None for s in state.seats):  # MOD-SETUP-01: the last choice
                 lay_out_started(state, {s.house for s in state.seats if s.house is not None})
+                if state.settings.time_bank_s is not None:  # docs/clocks.md: the players' banks, full
+                    bank = state.settings.time_bank_s * 1000
+                    state.clocks = {s.house: SeatClock(bank_ms=bank) for s in state.seats if s.house is not None}
         case mev.PowerGifted():  # MOD-GIFT-01: through the Pool, from the giver to the receiver
             state.houses[event.house].power -= event.amount
             state.houses[event.to].power += event.amount

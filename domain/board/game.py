@@ -48,11 +48,13 @@ class BoardCreateBody(msgspec.Struct, forbid_unknown_fields=True):
     scenario: Scenario | None = None
     """Scenario fixture: start from a described position instead of the standard setup."""
     seat_houses: (
-        Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=32)]], msgspec.Meta(max_length=6)] | None
+        Annotated[list[Annotated[str, msgspec.Meta(min_length=1, max_length=32)]], msgspec.Meta(max_length=7)] | None
     ) = None
     """The house of each seat, ``seat1`` first, naming each house in play once (BG-SETUP-02): the start
-    deals these instead of drawing them (422 ``invalid_seat_houses`` otherwise). Unset: houses are
-    dealt at random from the game's seed when the game starts."""
+    deals these instead of drawing them (422 ``invalid_seat_houses`` otherwise). With Mother of
+    Dragons: a different one of the seven houses per seat (Arryn included); the seats then choose no
+    house and the houses not named become vassals (MOD-SETUP-01). Unset: houses are dealt at random
+    from the game's seed when the game starts (chosen by the seats with Mother of Dragons)."""
 
 
 class Waiting(msgspec.Struct):

@@ -9,6 +9,12 @@ opens in the same batch.
 
 Default when the deadline passes: the first house still free in the fixed Iron Throne order of
 MOD-SETUP-09 (Baratheon, Lannister, Stark, Martell, Greyjoy, Tyrell, Arryn).
+
+A given deal (``seat_houses`` at creation, a tournament's draw) replaces the choice: no first player
+is drawn and no seat chooses; the start deals those houses (``GameStarted.houses``), the unnamed
+houses become vassals in the same fold as after the last choice, and Planning opens at once
+(:func:`given_deal_events`). The deal must name, for each seat, a different one of the seven houses
+(:func:`~.mother_of_dragons.check_given_deal`).
 """
 
 from __future__ import annotations
@@ -50,6 +56,16 @@ def start_events(state: BoardState, ctx: Context) -> list[ev.Event]:
     first = seats.index(ctx.rng("start/first_player").shuffled(seats)[0])
     order = seats[first:] + seats[:first]
     return [mev.HouseChoiceOrdered(first_seat=order[0], order=order), _step(state, ctx)]
+
+
+def given_deal_events(state: BoardState, started: ev.GameStarted, ctx: Context) -> list[ev.Event]:
+    """MOD-SETUP-01 with a given deal: ``started`` deals the given houses (its fold makes the unnamed
+    houses vassals and lays out the setup, ``mother_of_dragons.lay_out_started``), and the Planning
+    phase of round 1 opens at once, as after the last choice (BG-ROUND-02, MOD-VASSAL-02)."""
+    em = Emitter(state, ctx)
+    em.emit(started)
+    open_planning(em)
+    return em.events
 
 
 def chooser(state: BoardState) -> str | None:

@@ -19,6 +19,7 @@ Targaryen is not part of this (issue 13 part 2): with 3-7 players it is simply n
 
 from __future__ import annotations
 
+from ..core.errors import RuleViolation
 from . import board_data
 from .state import AreaState, BoardState, HouseState, Tracks
 from .supply import supply_value
@@ -37,6 +38,29 @@ def is_mother_of_dragons(state: BoardState) -> bool:
 def houses() -> list[str]:
     """MOD-SETUP-01: the seven houses a player may choose (Targaryen belongs to part 2)."""
     return list(board_data.mother_of_dragons().houses)
+
+
+def check_given_deal(player_count: int, seat_houses: list[str], code: str = "invalid_seat_houses") -> None:
+    """MOD-SETUP-01, a given deal: one house per seat (``seat1`` first), each one of the seven houses a
+    player may choose with Mother of Dragons (Arryn included, Targaryen not), none twice. The houses
+    not named become vassals at the start. Otherwise 422 ``code`` (``invalid_seat_houses``; a scenario
+    fixture's deal: ``invalid_scenario``), nothing created."""
+    everyone = houses()
+    unknown = [h for h in seat_houses if h not in everyone]
+    if len(seat_houses) != player_count or unknown or len(set(seat_houses)) != len(seat_houses):
+        why = (
+            f"'{unknown[0]}' is not a house a player may take"
+            if unknown
+            else f"it names {len(seat_houses)} house(s) for {player_count} seats"
+            if len(seat_houses) != player_count
+            else "a house is named twice"
+        )
+        raise RuleViolation(
+            f"seat_houses must name a different house for each of the {player_count} seats, seat1 first, "
+            f"among {', '.join(everyone)}: {why}",
+            rule="MOD-SETUP-01",
+            code=code,
+        )
 
 
 def reorder_for_vassals(order: list[str], vassals: set[str]) -> list[str]:

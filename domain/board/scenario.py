@@ -12,6 +12,13 @@ seats may be part of the fixture (``seat_houses``, no random deal), and printed 
 (:func:`validate_scenario`, then the start point rehearsed once): every fact must be one the rules
 could produce, or the creation is refused (``invalid_scenario``) with the rule it breaks.
 The schema is in :mod:`.scenario_schema`; examples in docs/fixtures.md.
+
+With Mother of Dragons (:func:`check_mod_players`) a position is on the 7-house board (the Eyrie,
+The Bite), with House Arryn and its cards and the 7-house tracks; it names the players' houses
+(``seat_houses``, required) and every other house is a vassal, laid out as at the setup
+(``mother_of_dragons.lay_out_started``) before the position replaces the board. A vassal has no
+Power and no House cards of its own (MOD-SETUP-15, MOD-VASSAL-14/26). Only ``start_at: planning``
+is offered yet: the Planning phase opens on the commanders' choice (MOD-VASSAL-02).
 """
 
 from __future__ import annotations
@@ -20,6 +27,7 @@ from collections import Counter
 
 from ..core.errors import RuleViolation
 from . import board_data
+from .mother_of_dragons import check_given_deal, is_mother_of_dragons, lay_out_started
 from .orders import ORDER_TOKENS, is_special, owned_tokens
 from .scenario_schema import AreaSetup, CombatSetup, HouseSetup, Scenario, TracksSetup, WesterosSetup
 from .state import BoardState, PlacedOrder, Tracks
@@ -34,6 +42,7 @@ __all__ = [
     "TracksSetup",
     "WesterosSetup",
     "apply_scenario",
+    "check_mod_players",
     "validate_scenario",
 ]
 
@@ -47,11 +56,47 @@ def _fail(detail: str, rule: str | None = None) -> RuleViolation:
     return RuleViolation(detail, rule=rule, code="invalid_scenario")
 
 
-def validate_scenario(state: BoardState, sc: Scenario) -> None:
-    """Refuse a position the rules could never produce. ``state`` is the freshly created game."""
-    facts = board_data.areas()
-    houses = set(state.houses_in_play)
+def check_mod_players(state: BoardState, sc: Scenario) -> None:
+    """A Mother of Dragons position (MOD-SETUP-01): ``seat_houses`` names a different one of the seven
+    houses for each seat (the houses not named are vassals), and the game opens on Planning (the
+    other start points are not offered with the expansion yet)."""
+    if sc.seat_houses is None:
+        raise _fail(
+            "a Mother of Dragons position names the players' houses (seat_houses, seat1 first); "
+            "every other house is a vassal",
+            "MOD-SETUP-01",
+        )
+    check_given_deal(state.player_count, list(sc.seat_houses), code="invalid_scenario")
+    if sc.start_at != "planning":
+        raise _fail(
+            f"start_at: {sc.start_at} is not offered with Mother of Dragons yet: only planning "
+            "(docs/mother-of-dragons.md)"
+        )
+
+
+def _house_cards(state: BoardState) -> dict[str, list[str]]:
+    """Each house's own House cards (BG-SETUP-14; with Mother of Dragons Arryn's, MOD-DATA-01, and none
+    for a vassal, MOD-VASSAL-14)."""
     cards = {h: [c.id for c in cs] for h, cs in board_data.cards().house_cards.items()}
+    if not is_mother_of_dragons(state):
+        return cards
+    cards["arryn"] = [c.id for c in board_data.mother_of_dragons().arryn_house_cards]
+    return {h: ([] if h in state.vassals else cs) for h, cs in cards.items()}
+
+
+def _unit_limits(state: BoardState, house: str) -> dict[str, int]:
+    """BG-COMP-03: the units a house owns (a Mother of Dragons house's from the expansion's facts)."""
+    if is_mother_of_dragons(state):
+        return board_data.mother_of_dragons().houses[house].unit_limits
+    return board_data.setup().houses[house].unit_limits
+
+
+def validate_scenario(state: BoardState, sc: Scenario) -> None:
+    """Refuse a position the rules could never produce. ``state`` is the freshly created game (with
+    Mother of Dragons, laid out for the fixture's players, :func:`check_mod_players`)."""
+    facts = board_data.areas_for(state.settings.expansion)
+    houses = set(state.houses_in_play)
+    cards = _house_cards(state)
     units_on_board: dict[str, Counter[str]] = {h: Counter() for h in houses}
     tokens_on_board: Counter[str] = Counter()
     orders_by_house: dict[str, list[str]] = {h: [] for h in houses}
@@ -118,7 +163,7 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
             if owner != a.house:
                 raise _fail(f"{a.house}'s ships in '{area_id}' need {a.house} to control '{port.land}'", "BG-MAP-07")
     for h, counts in units_on_board.items():
-        limits = board_data.setup().houses[h].unit_limits
+        limits = _unit_limits(state, h)
         for u, n in counts.items():
             if n > limits[u]:
                 raise _fail(f"{h} has {n} {u}s but only {limits[u]} exist", "BG-COMP-03")
@@ -129,6 +174,10 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
     for h, hs in sc.houses.items():
         if h not in houses:
             raise _fail(f"'{h}' is not a house in this game", "BG-SETUP-01")
+        if h in state.vassals and hs.power:
+            raise _fail(f"the vassal {h} has no Power", "MOD-VASSAL-26")
+        if h in state.vassals and (hs.hand or hs.discards):
+            raise _fail(f"the vassal {h} has no House cards of its own", "MOD-VASSAL-14")
         power = hs.power if hs.power is not None else state.houses[h].power
         if power + tokens_on_board[h] > board_data.setup().power_tokens_per_house:
             raise _fail(f"{h} would have more than 20 Power tokens", "BG-POWER-01")
@@ -156,7 +205,9 @@ def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, 
     """The fixture's seat houses, deck orders and start point (the facts a start point needs; the
     pending decision itself is reached through the rules, :mod:`domain.board.fixture_start`)."""
     houses = set(state.houses_in_play)
-    if sc.seat_houses is not None and sorted(sc.seat_houses) != sorted(houses):
+    if is_mother_of_dragons(state):
+        pass  # the players' houses: check_mod_players (MOD-SETUP-01)
+    elif sc.seat_houses is not None and sorted(sc.seat_houses) != sorted(houses):
         raise _fail("seat_houses must list each house in play once, seat1 first", "BG-SETUP-02")
     _validate_decks(sc.westeros)
     if sc.start_at in ("westeros", "muster"):
@@ -173,7 +224,7 @@ def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, 
             raise _fail("raids are all resolved before any march: no Raid order may stand", "BG-ACT-01")
         c = sc.combat
         for area_id in (c.from_area, c.to_area):
-            if area_id not in board_data.areas():
+            if area_id not in board_data.areas_for(state.settings.expansion):
                 raise _fail(f"'{area_id}' is not an area of the board", "BG-MAP-01")
         late = c.cards or c.abilities or c.use_blade is not None or c.casualties is not None
         if sc.start_at == "combat" and late:
@@ -196,7 +247,11 @@ def _validate_decks(w: WesterosSetup | None) -> None:
 
 
 def apply_scenario(state: BoardState, sc: Scenario) -> None:
-    """Lay the described position over a freshly set-up board (used by ``evolve``)."""
+    """Lay the described position over a freshly set-up board (used by ``evolve``). With Mother of
+    Dragons the setup of the fixture's players is laid out first (the vassals, their hands and Power,
+    the Vassal Order sets), then the position replaces the board."""
+    if is_mother_of_dragons(state) and not state.houses:
+        lay_out_started(state, set(sc.seat_houses or []))
     printed = sc.garrisons == "printed"
     for area in state.areas.values():
         area.house, area.units, area.power_token, area.neutral = None, {}, None, 0

@@ -46,9 +46,9 @@ class HouseSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_d
 
 
 class TracksSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    iron_throne: Annotated[list[str], msgspec.Meta(max_length=6)]
-    fiefdoms: Annotated[list[str], msgspec.Meta(max_length=6)]
-    kings_court: Annotated[list[str], msgspec.Meta(max_length=6)]
+    iron_throne: Annotated[list[str], msgspec.Meta(max_length=7)]
+    fiefdoms: Annotated[list[str], msgspec.Meta(max_length=7)]
+    kings_court: Annotated[list[str], msgspec.Meta(max_length=7)]
 
 
 DeckId = Literal["deck_i", "deck_ii", "deck_iii"]
@@ -112,7 +112,7 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     """A described position (see the module docstring)."""
 
     areas: Annotated[dict[str, AreaSetup], msgspec.Meta(max_length=80)]
-    houses: Annotated[dict[str, HouseSetup], msgspec.Meta(max_length=6)] = {}
+    houses: Annotated[dict[str, HouseSetup], msgspec.Meta(max_length=7)] = {}
     tracks: TracksSetup | None = None
     """Influence tracks, position 1 first; position 1 holds each Dominance token (BG-SETUP-09)."""
     raven_used: bool = False
@@ -133,9 +133,11 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
       first house to muster decides;
     * ``combat``: a combat after support was declared: both combatants choose their House card;
     * ``retreat``: a combat decided, its loser's retreat to choose (BG-COMBAT-19)."""
-    seat_houses: Annotated[list[HouseId], msgspec.Meta(max_length=6)] | None = None
+    seat_houses: Annotated[list[HouseId], msgspec.Meta(max_length=7)] | None = None
     """The house of each seat, in the order the seats are taken (``seat1`` first): part of the
-    fixture, no random deal (BG-SETUP-02). Unset: houses are dealt at random from the seed."""
+    fixture, no random deal (BG-SETUP-02). Unset: houses are dealt at random from the seed. With
+    Mother of Dragons it is required: the players' houses; every other house is a vassal
+    (MOD-SETUP-01)."""
     garrisons: Literal["listed", "printed"] = "printed"
     """``printed`` (the default): areas whose ``garrison`` is not given keep their printed garrison
     (BG-SETUP-11), whether listed or not; ``listed``: an area's home garrison is the ``garrison``

@@ -84,7 +84,9 @@ class Settings(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     time_bank_s: Annotated[int, msgspec.Meta(ge=1, le=30 * 24 * 3600)] | None = None
     """Chess-clock time bank per seat, in seconds (docs/clocks.md); null (the default): no bank, only
     ``decision_timeout_s``. A seat's bank runs while the game waits on one of its decisions; when it
-    runs out, that decision and every later one of the seat get their documented defaults at once."""
+    runs out, that decision and every later one of the seat get their documented defaults at once.
+    With Mother of Dragons only players have banks, from the end of the house choice; a vassal's
+    decisions run its commander's."""
     increment_s: Annotated[int, msgspec.Meta(ge=0, le=24 * 3600)] = 0
     """Seconds added to a seat's bank after each decision it makes itself in time (Fischer increment;
     only with ``time_bank_s``)."""
@@ -233,7 +235,8 @@ class BoardState(msgspec.Struct):
     step_version: int = 0
     """The version at which the current step began; a timeout job fires only if it is unchanged."""
     clocks: dict[str, SeatClock] = {}
-    """house -> its time bank, with ``settings.time_bank_s`` (from the start on); empty otherwise."""
+    """house -> its time bank, with ``settings.time_bank_s`` (from the start on; with Mother of Dragons
+    the players' only, once their houses are known); empty otherwise."""
     paused: Pause | None = None
     """Set while the clocks are paused (``clocks_paused``), cleared by ``clocks_resumed``."""
     started_version: int = 0

@@ -22,7 +22,7 @@ from .planning.timeouts import DEFAULT_TEXT as PLANNING_DEFAULT_TEXT
 from .state import BoardState
 from .westeros.timeouts import WESTEROS_DEFAULT_TEXT, westeros_timeout_events
 
-__all__ = ["DEFAULT_ORDER_PREFERENCE", "DEFAULT_TEXT", "default_orders", "timeout_events"]
+__all__ = ["DEFAULT_ORDER_PREFERENCE", "DEFAULT_TEXT", "bank_timeout_events", "default_orders", "timeout_events"]
 
 DEFAULT_TEXT: dict[str, str] = {
     **HOUSE_CHOICE_DEFAULT_TEXT,
@@ -46,6 +46,21 @@ def timeout_events(state: BoardState, ctx: Context, only: set[str] | None = None
         assert after is not None, "folding events onto a state gives a state"
         return em.events + _step_timeout_events(after, ctx, only)
     return _step_timeout_events(state, ctx, only)
+
+
+def bank_timeout_events(state: BoardState, ctx: Context, due: set[str]) -> list[ev.Event]:
+    """Time banks ran out (docs/clocks.md): the documented defaults of the decisions of ``due`` alone
+    (the houses whose banks ran out and the vassals they command, ``clock_times.houses_due``). A
+    commander choice made again at once after a player left (Review 2) is among them when its
+    chooser's bank ran out: it gets its default first, then the step's decisions of ``due`` theirs."""
+    if not (commanders.rechoosing(state) and commanders.chooser(state) in due):
+        return _step_timeout_events(state, ctx, due)
+    em = Emitter(state, ctx)
+    while commanders.rechoosing(em.state) and commanders.chooser(em.state) in due:
+        commanders.timeout(em)
+    after = fold(em.events, copy_state(state))
+    assert after is not None, "folding events onto a state gives a state"
+    return em.events + _step_timeout_events(after, ctx, due)
 
 
 def _step_timeout_events(state: BoardState, ctx: Context, only: set[str] | None) -> list[ev.Event]:

@@ -21,7 +21,7 @@ from domain.board.redaction import redact_event, view_for
 from domain.board.state import BoardState, Settings
 from domain.core.context import Context, parse_rfc3339, rfc3339
 from domain.core.envelope import Envelope, seal
-from domain.core.errors import GameError, NotYourTurn, RuleViolation
+from domain.core.errors import NotYourTurn, RuleViolation
 from domain.core.hashing import GENESIS
 from tests.support.board_builders import NOW
 
@@ -217,17 +217,6 @@ def test_a_forged_choice_is_caught() -> None:
         forged.append(x)
     report = audit(forged, t.ctx.seed)
     assert not report.rules_ok and report.divergence is not None
-
-
-def test_mother_of_dragons_refuses_what_it_does_not_offer_yet() -> None:
-    """A time bank, a given deal or a scenario are refused at creation with a clear error."""
-    ctx = Context(now=NOW, seed="x", game_id="g")
-    for command in (
-        cmd.CreateGame(player_count=4, settings=Settings(expansion="mother_of_dragons", time_bank_s=600)),
-        cmd.CreateGame(player_count=3, settings=MOD, seat_houses=["stark", "lannister", "baratheon"]),
-    ):
-        with pytest.raises(GameError):
-            create(command, ctx)
 
 
 def test_views_before_and_after_the_choice() -> None:
