@@ -99,6 +99,9 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
     if not recorded or not isinstance(recorded[0].event, ev.GameCreated) or not recorded[0].event.sealed_commitments:
         return RevealCheck(committed=False, problems=problems)
     published: dict[tuple[str, str], _Published] = {}
+    face_up: dict[str, str] = {}
+    """House -> the card Jaqen H'ghar drew for it at random, face up (MOD-VASSAL-29): public, not
+    sealed, so a later reveal of it (after a Tyrion Lannister, BG-COMBAT-09) opens no commitment."""
     as_of: dict[int, dict[tuple[str, str], _Published]] = {}
     """The commitments outstanding after each event: a judge's rollback returns to those of its target."""
     for r in recorded:
@@ -111,8 +114,14 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
         if isinstance(e, mev.PlayerLeft):  # MOD-FLEX-01/02: withdrawn sealed inputs are never revealed
             published = {k: p for k, p in published.items() if k[1] not in e.withdrawn or k[0] == HOUSE_CARD}
             continue
+        if isinstance(e, aev.HouseCardReplacedAtRandom):
+            face_up[e.house] = e.card
+            published = {k: p for k, p in published.items() if k != (HOUSE_CARD, e.house)}
+            continue
         sub = _submission(e)
         if sub is not None:
+            if sub[0] == HOUSE_CARD:
+                face_up.pop(sub[1], None)  # chosen again, sealed: its reveal opens this commitment
             kind, house, content, salt, commitment = sub
             if not commitment:
                 problems.append(f"event {r.seq}: {house}'s sealed {kind} carries no commitment")
@@ -124,9 +133,12 @@ def check_reveals(recorded: Sequence[Recorded]) -> RevealCheck:
         if rev is None:
             if isinstance(e, aev.CombatEnded):
                 published = {k: p for k, p in published.items() if k[0] != HOUSE_CARD}
+                face_up = {}
             continue
         kind, contents, salts = rev
         for house, content in sorted(contents.items()):
+            if kind == HOUSE_CARD and face_up.get(house) == content:
+                continue  # drawn face up by Jaqen H'ghar: nothing sealed to open
             p = published.get((kind, house))
             if p is None or not p.commitment:
                 problems.append(f"event {r.seq}: {house}'s {kind} is revealed but was never committed")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.board import events as ev
 from domain.board.action import events as aev
 from domain.board.action.decisions import AbilityOptions
 from domain.board.action.vassal_cards import jaqen_purpose
@@ -20,6 +21,9 @@ from domain.board.action.view import action_view
 from domain.board.narrative import describe
 from domain.board.redaction import redact_event
 from domain.board.replay import player_commands
+from domain.board.sealed_inputs import HOUSE_CARD, check_reveals
+from domain.board.state import Settings
+from domain.core.commitment import commit
 from domain.core.rederive import Recorded
 from domain.core.rng import derive_rng
 from tests.support.action_positions import NOW, acmd, of_type
@@ -341,3 +345,45 @@ def test_MOD_VASSAL_14_the_vassal_card_is_seen_by_its_commander_until_the_reveal
     assert action_view(sc.state, "stark").combat.cards == {"arryn": "janos_slynt"}
     for reader in (None, "martell", "baratheon", "arryn"):
         assert action_view(sc.state, reader).combat.cards == {"arryn": "sealed"}
+
+
+def _sealed_card(house: str, card: str, salt: str) -> aev.HouseCardChosen:
+    return aev.HouseCardChosen(house=house, card=card, salt=salt, commitment=commit(HOUSE_CARD, house, salt, card))
+
+
+def test_MOD_VASSAL_29_a_card_jaqen_drew_face_up_is_revealed_again_without_a_commitment() -> None:
+    """Jaqen H'ghar replaces lannister's sealed card by one drawn at random, face up; that card is a
+    Tyrion Lannister, which cancels Jaqen: the vassal chooses again (sealed) and both cards are
+    revealed again. Lannister's Tyrion opens no commitment (it was never sealed) and is not a
+    problem; the vassal's new card opens its new commitment; a forged reveal of another card for
+    lannister is still caught. (Seen in a bot game: the audit flagged the honest game.)"""
+    created = ev.GameCreated(
+        game_id="g", player_count=4, settings=Settings(), seed_commitment="x", sealed_commitments=True
+    )
+    first = [_sealed_card("lannister", "the_hound", "s1"), _sealed_card("tyrell", "jaqen_h_ghar", "s2")]
+    revealed = aev.HouseCardsRevealed(
+        cards={"lannister": "the_hound", "tyrell": "jaqen_h_ghar"}, salts={"lannister": "s1", "tyrell": "s2"}
+    )
+    drawn = aev.HouseCardReplacedAtRandom(
+        house="lannister", card="tyrion_lannister", cancelled="the_hound", by="tyrell", number=1
+    )
+    again = [
+        aev.HouseCardCancelled(house="tyrell", card="jaqen_h_ghar", by="lannister"),
+        _sealed_card("tyrell", "bronn", "s3"),
+    ]
+
+    def recorded(second_reveal: aev.HouseCardsRevealed) -> list[Recorded]:
+        events = [created, *first, revealed, drawn, *again, second_reveal]
+        return [Recorded(seq=n, ts=NOW, event=e) for n, e in enumerate(events, 1)]
+
+    honest = aev.HouseCardsRevealed(
+        cards={"lannister": "tyrion_lannister", "tyrell": "bronn"}, salts={"lannister": "s1", "tyrell": "s3"}
+    )
+    check = check_reveals(recorded(honest))
+    assert check.problems == [] and check.opened == 3  # the first two, and bronn's new commitment
+    forged = aev.HouseCardsRevealed(
+        cards={"lannister": "ser_gregor_clegane", "tyrell": "bronn"}, salts={"lannister": "s1", "tyrell": "s3"}
+    )
+    assert check_reveals(recorded(forged)).problems == [
+        "event 8: lannister's house_card is revealed but was never committed"  # not the card drawn face up
+    ]
