@@ -215,7 +215,8 @@ def _leaver_out_of_westeros(state: BoardState, house: str) -> None:
     """MOD-FLEX-02 in a running Westeros phase: the leaver's sealed bid is withdrawn (a Clash of
     Kings bid of 0 is sealed for it next, as for every vassal); it takes no more part in a wildling
     attack (MOD-VASSAL-22): out of its bidders, and out of the houses still to take the card's effect
-    (unless that effect has begun for it: its decisions got their defaults)."""
+    (unless that effect has begun for it: its decisions got their defaults). A tie for the attack's
+    target that it was in, or was to break, is withdrawn: the attack's target step runs again."""
     w = state.westeros
     if w is None:
         return
@@ -229,6 +230,8 @@ def _leaver_out_of_westeros(state: BoardState, house: str) -> None:
     for a in w.attacks:
         a.houses = [h for h in a.houses if h != house]
         a.queue = [h for i, h in enumerate(a.queue) if h != house or (i == 0 and a.started)]
+    if w.choice is not None and w.choice.kind == "wildling_tie" and house in (w.choice.house, *w.choice.options):
+        w.choice = None  # the tie is broken again among the players left in it (flexible_presence.py)
 
 
 def _evolve_judge(

@@ -27,7 +27,9 @@ step by step:
   every vassal (MOD-VASSAL-19);
 * a wildling bid: its sealed bid, if any, is withdrawn and it is no longer a bidder; it is out of the
   houses still to take the wildling card's effect (MOD-VASSAL-22); an effect already begun for it
-  finishes with its defaults (below);
+  finishes with its defaults (below); a tie for the attack's target that it is in, or is to break,
+  gets no default: it is withdrawn and the target is chosen again among the players left in it, by
+  the highest player on the Iron Throne track (BG-WILD-02, MOD-VASSAL-21/22);
 * every other decision then open for it (the Messenger Raven, resolving one of its orders, a House
   card, support, the Blade, casualties, a retreat, a Westeros card's choice, mustering, units to
   destroy) gets its documented default at once, as at a deadline (:mod:`domain.board.timeouts`),
@@ -64,7 +66,7 @@ from .mother_of_dragons import is_mother_of_dragons
 from .planning import commanders
 from .state import BoardState
 from .timeouts import timeout_events
-from .westeros import bidding
+from .westeros import bidding, deck
 from .westeros.evolve import open_bidding
 
 MIN_PLAYERS_LEFT = 2
@@ -130,7 +132,7 @@ def leave_events(
     out: list[ev.Event] = []
     after = copy_state(state)
     mine = {house, *commanded_by(state, house)}
-    kinds = {_kind(d) for d in pending_decisions(state) if d.house in mine}
+    kinds = {_kind(d) for d in pending_decisions(state) if d.house in mine and not _in_wildling_tie(state, house)}
     if kinds - set(WITHDRAWN_NOT_DEFAULTED):
         defaults = [_as_left(e) for e in timeout_events(state, ctx, only=mine)]
         out += defaults
@@ -160,6 +162,8 @@ def leave_events(
     if b is not None and b.kind == "clash_of_kings" and house in b.houses and house not in b.sealed:
         bidding.sealed_bid(em, house, 0)  # MOD-VASSAL-19: a vassal bids 0
     commanders.next_choice(em)
+    if _in_wildling_tie(before_left, house):
+        deck.advance(em)  # MOD-VASSAL-22: the target is chosen again among the players left in the tie
     out += em.events
     if em.events:
         after = _fold(em.events, after)
@@ -168,6 +172,16 @@ def leave_events(
         if now is not None and now != planning.current_sequential_house(before_left):
             out.append(planning.assign_orders_step(after, ctx, sequential=True))  # BG-PLAN-05: a fresh deadline
     return out
+
+
+def _in_wildling_tie(state: BoardState, house: str) -> bool:
+    """A tie for a wildling attack's target (BG-WILD-02) is open and ``house`` is in it or is to
+    break it: it gets no default when ``house`` leaves; the tie is broken again without it (MOD-VASSAL-22:
+    a vassal takes no part in a wildling attack; the Iron Throne's holder among the players chooses,
+    MOD-VASSAL-21)."""
+    w = state.westeros
+    c = w.choice if w is not None else None
+    return c is not None and c.kind == "wildling_tie" and house in (c.house, *c.options)
 
 
 def _kind(d: Decision) -> str:

@@ -391,3 +391,52 @@ def test_MOD_FLEX_01_one_deadline_counts_once_for_a_seat_even_when_it_times_out_
     assert len(by_policy) >= 2, "the seeded game has its two leaves by the policy"
     assert [e.missed_deadlines for e in by_policy] == [2] * len(by_policy)
     assert all(e.reason == "missed 2 deadlines in a row" for e in by_policy)
+
+
+def wildling_tie(game: Game) -> tuple[str, list[str]]:
+    """The wildlings (12) beat the bids; Lannister and Stark tie for the lowest (0, the others 1):
+    the Iron Throne's holder must break the tie (BG-WILD-02); Mammoth Riders on top (the penalties
+    ask for units to destroy). Returns (chooser, tied houses)."""
+    game.state.wildling_deck = ["mammoth_riders"] + [c for c in game.state.wildling_deck if c != "mammoth_riders"]
+    in_westeros(game, lambda em: wildlings.begin_attack(em, 12, wildlings.bidders(em.state), "BG-WCARD-09"))
+    for h in ("baratheon", "lannister", "stark", "martell"):
+        game.run(wcmd.Bid(amount=0 if h in ("lannister", "stark") else 1), game.actor(h))
+    em = Emitter(game.state, game.ctx)
+    wildlings.reveal(em)
+    while not pending_decisions(em.state):
+        wildlings.run(em)
+    game.apply(em.events)
+    c = game.state.westeros.choice
+    assert c is not None and c.kind == "wildling_tie", c
+    return c.house, list(c.options)
+
+
+def test_MOD_FLEX_02_MOD_VASSAL_22_a_leaver_in_a_wildling_tie_is_out_of_it() -> None:
+    """MOD-VASSAL-22 with MOD-FLEX-02: Stark, tied with Lannister for the lowest bid, leaves while the
+    Iron Throne's holder breaks the tie: the tie is withdrawn, Lannister alone is the lowest bidder
+    (no choice left to make), and Stark, a vassal now, takes no penalty."""
+    game = commanded()
+    chooser, tied = wildling_tie(game)
+    assert sorted(tied) == ["lannister", "stark"] and chooser != "stark"
+    events = game.run(cmd.LeaveGame(), game.actor("stark"))
+    assert [(e.role, e.house, e.chooser) for e in only(events, wev.WildlingBidderChosen)] == [
+        ("lowest", "lannister", None)
+    ]
+    a = game.state.westeros.attacks[-1]
+    assert a.target == "lannister" and "stark" not in a.queue and "stark" not in a.houses
+    assert not any(d.house == chooser and d.commands == ["choose"] for d in pending_decisions(game.state))
+
+
+def test_MOD_FLEX_02_MOD_VASSAL_21_the_tie_breaker_leaving_passes_the_choice_to_the_next_player() -> None:
+    """MOD-FLEX-02 with MOD-VASSAL-21: the Iron Throne's holder, to break a tie it is not in, leaves:
+    its choice gets no default; the tie is offered again to the highest player on the Iron Throne
+    track, with the same tied houses."""
+    game = commanded()
+    chooser, tied = wildling_tie(game)
+    if chooser in tied:
+        pytest.skip(f"the Iron Throne's holder ({chooser}) is in the tie in this position")
+    events = game.run(cmd.LeaveGame(), game.actor(chooser))
+    assert not only(events, wev.WesterosChoiceMade) and not only(events, wev.WildlingBidderChosen)
+    c = game.state.westeros.choice
+    assert c is not None and c.kind == "wildling_tie" and sorted(c.options) == sorted(tied)
+    assert c.house != chooser and c.house not in game.state.vassals
