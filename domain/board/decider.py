@@ -97,8 +97,8 @@ def _create_expansion(command: cmd.CreateGame, ctx: Context) -> list[ev.Event]:
     """Mother of Dragons (MOD-SETUP-01): 3-7 players; the seats choose their houses at the start, or
     a given deal (``seat_houses``, :func:`~.mother_of_dragons.check_given_deal`) skips the choice. Time
     banks are the players' (a vassal's decisions run its commander's, domain/board/clocks.py). A
-    scenario fixture names the players' houses (its ``seat_houses``) and opens on Planning
-    (:func:`~.scenario.check_mod_players`)."""
+    scenario fixture names the players' houses (its ``seat_houses``) and opens on Planning or on a
+    start point after it with the round's commanders given (:func:`~.scenario.check_mod_players`)."""
     if not mod.MIN_PLAYERS <= command.player_count <= mod.MAX_PLAYERS:
         raise RuleViolation(
             f"Mother of Dragons without Targaryen is for {mod.MIN_PLAYERS}-{mod.MAX_PLAYERS} players, "
@@ -172,11 +172,11 @@ def _start(state: BoardState, ctx: Context) -> list[ev.Event]:
     start point (domain/board/fixture_start.py)."""
     check_can_start(state.phase == "lobby", len(state.seats), state.player_count)
     started = _started(state, ctx)
-    if mod.is_mother_of_dragons(state):  # MOD-SETUP-01: the seats choose their houses first
+    if mod.is_mother_of_dragons(state) and state.start_at == "planning":  # MOD-SETUP-01: houses chosen first
         if state.seat_houses is not None or state.fixture is not None:  # ... unless given at creation
             return house_choice.given_deal_events(state, started, ctx)
         return [started, *house_choice.start_events(state, ctx)]
-    if state.start_at != "planning":
+    if state.start_at != "planning":  # a fixture's start point (with Mother of Dragons, its commanders given)
         # folded, not only evolved: the opening's events are numbered after ``started`` (a sealed
         # input's salt is drawn for its event's number, domain/core/commitment.py)
         after = fold([started], copy_state(state))

@@ -17,8 +17,11 @@ With Mother of Dragons (:func:`check_mod_players`) a position is on the 7-house 
 The Bite), with House Arryn and its cards and the 7-house tracks; it names the players' houses
 (``seat_houses``, required) and every other house is a vassal, laid out as at the setup
 (``mother_of_dragons.lay_out_started``) before the position replaces the board. A vassal has no
-Power and no House cards of its own (MOD-SETUP-15, MOD-VASSAL-14/26). Only ``start_at: planning``
-is offered yet: the Planning phase opens on the commanders' choice (MOD-VASSAL-02).
+Power and no House cards of its own (MOD-SETUP-15, MOD-VASSAL-14/26). ``start_at: planning`` opens
+the Planning phase on the commanders' choice (MOD-VASSAL-02); the start points after it
+(:data:`MOD_START_POINTS`) take the round's commanders from the fixture (``commanders``,
+:func:`check_mod_commanders`) and orders on the board: a player's 18 tokens, sea tokens included
+(MOD-SEA-05), a vassal's up to two tokens of its Vassal Order set (:func:`check_vassal_orders`).
 """
 
 from __future__ import annotations
@@ -27,8 +30,17 @@ from collections import Counter
 
 from ..core.errors import RuleViolation
 from . import board_data
-from .mother_of_dragons import check_given_deal, is_mother_of_dragons, lay_out_started
-from .orders import ORDER_TOKENS, is_special, owned_tokens
+from .mother_of_dragons import check_given_deal, is_mother_of_dragons, lay_out_started, vassal_order_sets
+from .orders import (
+    VASSAL_FACES,
+    VASSAL_ORDERS_PER_VASSAL,
+    VASSAL_RAID_SUPPORT,
+    VASSAL_SUPPORT,
+    VASSAL_TOKENS,
+    is_special,
+    order_type,
+    owned_tokens,
+)
 from .scenario_schema import AreaSetup, CombatSetup, HouseSetup, Scenario, TracksSetup, WesterosSetup
 from .state import BoardState, PlacedOrder, Tracks
 from .supply import supply_value
@@ -42,7 +54,9 @@ __all__ = [
     "TracksSetup",
     "WesterosSetup",
     "apply_scenario",
+    "check_mod_commanders",
     "check_mod_players",
+    "check_vassal_orders",
     "validate_scenario",
 ]
 
@@ -50,6 +64,10 @@ __all__ = [
 WITH_ORDERS = ("action", "raven", "combat", "retreat")
 #: Start points inside the Action phase: routed units may stand on the board (BG-COMBAT-22).
 IN_ACTION = ("action", "combat", "retreat")
+#: The start points offered with Mother of Dragons (the others are refused, docs/mother-of-dragons.md).
+MOD_START_POINTS = ("planning", "action")
+#: Start points after the raids (BG-ACT-01): a vassal's Raid/Support token shows its Support face.
+AFTER_RAIDS = ("combat", "retreat")
 
 
 def _fail(detail: str, rule: str | None = None) -> RuleViolation:
@@ -67,11 +85,59 @@ def check_mod_players(state: BoardState, sc: Scenario) -> None:
             "MOD-SETUP-01",
         )
     check_given_deal(state.player_count, list(sc.seat_houses), code="invalid_scenario")
-    if sc.start_at != "planning":
+    if sc.start_at not in MOD_START_POINTS:
         raise _fail(
-            f"start_at: {sc.start_at} is not offered with Mother of Dragons yet: only planning "
-            "(docs/mother-of-dragons.md)"
+            f"start_at: {sc.start_at} is not offered with Mother of Dragons yet: only "
+            f"{' / '.join(MOD_START_POINTS)} (docs/mother-of-dragons.md)"
         )
+
+
+def check_mod_commanders(state: BoardState, sc: Scenario) -> None:
+    """The round's commanders given by the fixture (``state``: laid out for its players). With
+    ``start_at: planning`` none: they are chosen when the Planning phase opens (MOD-VASSAL-02). At any
+    later start point every vassal has exactly one commander, a player house (MOD-VASSAL-03/07), and
+    the choice is one the sets could produce: one set per vassal dealt from the top of the Iron Throne
+    track (MOD-VASSAL-02), a set passed only to the next player down (MOD-VASSAL-04), one vassal per
+    set (MOD-VASSAL-06), the last player taking what is left (MOD-VASSAL-05). So the first ``k``
+    players in Iron Throne order command at most the sets dealt to them, for every ``k``."""
+    vassals = list(state.vassals)
+    if not vassals:
+        if sc.commanders is not None:
+            raise _fail("commanders are given only with Mother of Dragons vassals", "MOD-VASSAL-01")
+        return
+    if sc.start_at == "planning":
+        if sc.commanders is not None:
+            raise _fail(
+                "with start_at: planning the commanders are chosen when the game opens: give no commanders",
+                "MOD-VASSAL-02",
+            )
+        return
+    given = dict(sc.commanders or {})
+    if sorted(given) != sorted(vassals):
+        raise _fail(
+            f"commanders must give each vassal ({', '.join(vassals)}) its commander this round, once",
+            "MOD-VASSAL-07",
+        )
+    players = [h for h in state.houses_in_play if h not in state.vassals]
+    wrong = sorted(v for v, c in given.items() if c not in players)
+    if wrong:
+        raise _fail(
+            f"a vassal's commander is a player house ({', '.join(players)}): not for {', '.join(wrong)}",
+            "MOD-VASSAL-03",
+        )
+    throne = list(sc.tracks.iron_throne) if sc.tracks else list(tracks_of(state).iron_throne)
+    in_order = [h for h in throne if h in players]
+    dealt = vassal_order_sets(throne, vassals)
+    held = commanded = 0
+    for house in in_order[:-1]:
+        held += dealt.get(house, 0)
+        commanded += sum(1 for c in given.values() if c == house)
+        if commanded > held:
+            raise _fail(
+                f"{house} and the players above it on the Iron Throne track held {held} Vassal Order "
+                f"set(s) but command {commanded} vassals: a set passes only down the track",
+                "MOD-VASSAL-04",
+            )
 
 
 def _house_cards(state: BoardState) -> dict[str, list[str]]:
@@ -147,8 +213,10 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
         if a.order is not None:
             if sc.start_at not in WITH_ORDERS:
                 raise _fail(f"orders on the board need start_at: {' / '.join(WITH_ORDERS)}", "BG-PLAN-06")
-            if a.order not in ORDER_TOKENS:
-                raise _fail(f"'{a.order}' is not an order token", "BG-ORDER-01")
+            if a.house in state.vassals:
+                pass  # a vassal's set: check_vassal_orders (MOD-VASSAL-11)
+            elif a.order not in owned_tokens(state.settings.expansion):
+                raise _fail(f"'{a.order}' is not an order token of this game", "BG-ORDER-01")
             if not units:
                 raise _fail(f"an order in '{area_id}' needs units there", "BG-PLAN-02")
             assert a.house is not None, "units need a house (checked above)"
@@ -190,15 +258,41 @@ def validate_scenario(state: BoardState, sc: Scenario) -> None:
             raise _fail(f"{h}'s House cards are listed twice", "BG-SETUP-14")
     stars = state.kings_court_stars
     court = list(sc.tracks.kings_court) if sc.tracks else list(tracks_of(state).kings_court)
+    owned = owned_tokens(state.settings.expansion)
     for h, placed in orders_by_house.items():
+        if h in state.vassals:
+            check_vassal_orders(h, placed, sc.start_at)
+            continue
         used = Counter(placed)
         for token, n in used.items():
-            if n > owned_tokens()[token]:
-                raise _fail(f"{h} owns {owned_tokens()[token]} '{token}' token(s), not {n}", "BG-ORDER-01")
+            if n > owned[token]:
+                raise _fail(f"{h} owns {owned[token]} '{token}' token(s), not {n}", "BG-ORDER-01")
         specials = sum(n for t, n in used.items() if is_special(t))
         if specials > stars[court.index(h)]:
             raise _fail(f"{h} may have at most {stars[court.index(h)]} special orders", "BG-PLAN-04")
+    check_mod_commanders(state, sc)
     _validate_start(state, sc, orders_by_house)
+
+
+def check_vassal_orders(vassal: str, placed: list[str], start_at: str) -> None:
+    """MOD-VASSAL-08/11: a vassal's orders on the board come from its set of 4 Vassal Order tokens,
+    each token once, at most two a round (``placed``: the fixture's orders in its areas). Once the raids
+    are over (``combat``, ``retreat``) the Raid/Support token still on the board shows its Support +1
+    face (MOD-VASSAL-11: a commander that did not raid with it)."""
+    faces = {VASSAL_SUPPORT: VASSAL_RAID_SUPPORT} if start_at in AFTER_RAIDS else {}
+    tokens = []
+    for order in placed:
+        if order not in VASSAL_TOKENS and order not in faces:
+            shown = [*VASSAL_TOKENS, *(f for f in VASSAL_FACES if f in faces)]
+            raise _fail(f"'{order}' is not one of {vassal}'s Vassal Order tokens: {', '.join(shown)}", "MOD-VASSAL-11")
+        tokens.append(faces.get(order, order))
+    if len(set(tokens)) != len(tokens):
+        raise _fail(f"{vassal}'s set holds one token of each kind", "MOD-VASSAL-11")
+    if len(tokens) > VASSAL_ORDERS_PER_VASSAL:
+        raise _fail(
+            f"a vassal takes at most {VASSAL_ORDERS_PER_VASSAL} orders a round, {vassal} has {len(tokens)}",
+            "MOD-VASSAL-08",
+        )
 
 
 def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, list[str]]) -> None:
@@ -220,7 +314,7 @@ def _validate_start(state: BoardState, sc: Scenario, orders_by_house: dict[str, 
     if sc.start_at in ("combat", "retreat"):
         if sc.combat is None:
             raise _fail(f"start_at: {sc.start_at} needs the combat to describe (combat)", "BG-COMBAT-01")
-        if any(o.startswith("raid") for placed in orders_by_house.values() for o in placed):
+        if any(order_type(o) == "raid" for placed in orders_by_house.values() for o in placed):
             raise _fail("raids are all resolved before any march: no Raid order may stand", "BG-ACT-01")
         c = sc.combat
         for area_id in (c.from_area, c.to_area):
@@ -286,6 +380,9 @@ def apply_scenario(state: BoardState, sc: Scenario) -> None:
             house.hand = list(hs.hand)
         if hs.discards is not None:
             house.discards = list(hs.discards)
+    if sc.commanders is not None:  # MOD-VASSAL-03..07: the round's choice is made, every set used
+        state.commanders = dict(sc.commanders)
+        state.vassal_order_sets = {}
     state.raven_used = sc.raven_used
     state.blade_used = sc.blade_used
     state.round = sc.round

@@ -30,7 +30,8 @@ class AreaSetup(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_de
     order: Annotated[str, msgspec.Meta(max_length=64)] | None = None
     """A face-up order of ``house`` (only with a start point after the orders are revealed:
     ``action``, ``raven``, ``combat``, ``retreat``). Units may stand without an order there: it was
-    resolved or removed earlier in the phase."""
+    resolved or removed earlier in the phase. With Mother of Dragons one of a player's 18 tokens (the
+    3 Sea Order tokens too, MOD-SEA-05), or of a vassal's Vassal Order set (MOD-VASSAL-11)."""
     routed: UnitCounts = UnitCounts()
     """How many of ``units`` are routed (BG-COMBAT-22; only with ``start_at`` ``action``, ``combat``
     or ``retreat``)."""
@@ -146,3 +147,8 @@ class Scenario(msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_def
     """Deck orders (any start point) and where the Westeros phase opens (``westeros``, ``muster``)."""
     combat: CombatSetup | None = None
     """The combat in progress (``combat``, ``retreat``)."""
+    commanders: Annotated[dict[HouseId, HouseId], msgspec.Meta(max_length=6)] | None = None
+    """Mother of Dragons: vassal -> the player house commanding it this round, as the commanders'
+    choice of this round's Planning phase left it (MOD-VASSAL-03..06: every vassal once, the sets
+    passed down the Iron Throne track only). Required with every start point but ``planning``
+    (where the commanders are chosen when the game opens, MOD-VASSAL-02); refused otherwise."""

@@ -53,6 +53,8 @@ OPENS = {
     "combat": ("action", "choose_house_card"),
     "retreat": ("action", "choose_retreat"),
 }
+#: Where each Mother of Dragons example opens once started (and the worker opened the Action phase).
+MOD_OPENS = {"planning": ("planning", "choose_commanders"), "action": ("action", "resolve_raid")}
 
 
 def started(api, scenario: dict, players: int = 3, settings: dict | None = None) -> Game:
@@ -62,6 +64,11 @@ def started(api, scenario: dict, players: int = 3, settings: dict | None = None)
     join_all(api, g, players)
     g.version = start(api, g)["version"]
     return g
+
+
+def opened_at(api, g: Game, where: tuple[str, str]) -> dict:
+    """The public view once the game stands at ``where`` (phase, step): the worker may open it."""
+    return wait_until(lambda: (v := api.get(f"/v1/games/{g.id}").json()) and (v["phase"], v["step"]) == where and v)
 
 
 def command(api, g: Game, house: str, body: dict) -> dict:
@@ -159,9 +166,26 @@ def test_every_example_of_docs_fixtures_md_is_accepted_and_opens_where_it_says(a
         view = api.get(f"/v1/games/{g.id}", params={"min_version": g.version}).json()
         if body in base:
             assert (view["phase"], view["step"]) == OPENS[body["scenario"]["start_at"]], body
-        else:  # Mother of Dragons: Planning opens on the commanders' choice (MOD-VASSAL-02)
-            assert (view["phase"], view["step"]) == ("planning", "choose_commanders"), body
-    assert len(bodies) > len(base)  # the Mother of Dragons example too
+        else:  # Mother of Dragons
+            where = MOD_OPENS[body["scenario"].get("start_at", "planning")]
+            view = opened_at(api, g, where)
+            assert (view["phase"], view["step"]) == where, body
+    mod = [b["scenario"].get("start_at", "planning") for b in bodies if b not in base]
+    assert sorted(mod) == sorted(MOD_OPENS)  # an example per Mother of Dragons start point
+
+
+def test_MOD_VASSAL_09_a_mother_of_dragons_action_fixture_runs_its_vassal_raid_by_the_commander(api):
+    """MOD-VASSAL-03/09, MOD-SEA-02 through the API: the docs' ``action`` example; the sea token on
+    land is gone, the vassal's Raid/Support is decided by its commander's seat (Stark)."""
+    bodies = [json.loads(b) for b in re.findall(r"```json\n(.*?)```", DOC.read_text(), re.S)]
+    (body,) = [b for b in bodies if "settings" in b and b["scenario"].get("start_at") == "action"]
+    g = started(api, body["scenario"], 3, body["settings"])
+    view = opened_at(api, g, ("action", "resolve_raid"))  # the worker opened the Action phase
+    (d,) = [x for x in pending(api, g, "stark") if "resolve_raid" in x["commands"]]  # beside optional gifts
+    assert d["for_vassal"] == "lannister" and d["house"] == "lannister", d
+    assert view["commanders"] == body["scenario"]["commanders"]
+    orders = {a: x.get("order") for a, x in view["areas"].items() if x.get("order")}
+    assert "winterfell" not in orders and orders.get("the_bite") is not None, orders
 
 
 @pytest.mark.parametrize(

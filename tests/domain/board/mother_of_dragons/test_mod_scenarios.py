@@ -15,12 +15,13 @@ from domain.board import commands as cmd
 from domain.board import mod_events as mev
 from domain.board.audit import audit
 from domain.board.decider import create, fold
+from domain.board.decisions import pending_decisions
 from domain.board.scenario_schema import Scenario
 from domain.board.state import Settings
 from domain.core.context import Context
 from domain.core.errors import RuleViolation
 from tests.domain.board.mother_of_dragons.test_mod_house_choice import MOD, ORGANIZER, Table
-from tests.support.board_builders import NOW
+from tests.support.board_builders import NOW, SYSTEM
 
 POSITION: dict[str, Any] = {
     "areas": {
@@ -139,12 +140,18 @@ def test_a_mod_position_the_rules_could_not_produce_is_refused(changes: dict[str
 
 
 def test_other_start_points_and_a_deal_beside_the_fixture_are_refused() -> None:
-    """Only ``start_at: planning`` is offered with Mother of Dragons yet; seat houses belong in the
-    fixture, not beside it."""
+    """Start points not offered with Mother of Dragons yet are refused by name; seat houses belong in
+    the fixture, not beside it."""
     ctx = Context(now=NOW, seed="x", game_id="g")
-    with pytest.raises(RuleViolation) as err:
-        create(cmd.CreateGame(player_count=3, settings=MOD, scenario=scenario(start_at="action")), ctx)
-    assert err.value.code == "invalid_scenario" and "not offered" in str(err.value)
+    for start_at in ("raven", "muster", "retreat"):
+        with pytest.raises(RuleViolation) as err:
+            create(
+                cmd.CreateGame(
+                    player_count=3, settings=MOD, scenario=scenario(start_at=start_at, commanders=COMMANDERS)
+                ),
+                ctx,
+            )
+        assert err.value.code == "invalid_scenario" and f"start_at: {start_at} is not offered" in str(err.value)
     with pytest.raises(RuleViolation) as err:
         create(
             cmd.CreateGame(
@@ -162,3 +169,179 @@ def test_the_base_game_still_refuses_the_vale_of_arryn() -> None:
     with pytest.raises(RuleViolation) as err:
         create(cmd.CreateGame(player_count=3, settings=Settings(), scenario=msgspec.convert(base, type=Scenario)), ctx)
     assert err.value.rule == "BG-MAP-01"
+
+
+# --- start_at: action, with the round's commanders and orders on the board ----------------------
+
+COMMANDERS = {"lannister": "arryn", "tyrell": "stark", "martell": "greyjoy", "baratheon": "greyjoy"}
+"""Iron Throne: Arryn, (Lannister), Stark, Greyjoy: the four sets went Arryn 2, Stark 1, Greyjoy 1
+(MOD-VASSAL-02), and each picked with its own."""
+
+
+def with_orders(**orders: str) -> dict[str, Any]:
+    """POSITION's areas with the given orders (area -> order token)."""
+    areas: dict[str, Any] = {a: dict(v) for a, v in POSITION["areas"].items()}
+    for area, order in orders.items():
+        areas[area]["order"] = order
+    return areas
+
+
+ACTION_ORDERS = with_orders(
+    the_eyrie="march_plus_1_special",
+    the_bite="sea_support",
+    winterfell="sea_march_minus_1",
+    pyke="consolidate_power",
+    lannisport="vassal_raid_or_support_plus_1",
+)
+
+
+def refused_with(sc: Scenario, rule: str, players: int = 3, settings: Settings = MOD) -> RuleViolation:
+    ctx = Context(now=NOW, seed="x", game_id="g")
+    with pytest.raises(RuleViolation) as err:
+        create(cmd.CreateGame(player_count=players, settings=settings, scenario=sc), ctx)
+    assert err.value.code == "invalid_scenario" and err.value.rule == rule, err.value
+    return err.value
+
+
+def test_MOD_VASSAL_09_an_action_fixture_opens_with_its_commanders_and_vassal_and_sea_orders() -> None:
+    """MOD-VASSAL-03/07/09, MOD-SEA-01/02: ``start_at: action`` with the commanders given and orders
+    on the board (a special order, sea tokens, a vassal's token) opens the Action phase: the sea
+    token left on land goes first (MOD-SEA-02), the one at sea stays (MOD-SEA-01), and the vassal's
+    Raid/Support is the first Raid, decided by its commander's seat (MOD-VASSAL-09)."""
+    t = FixtureTable(scenario(areas=ACTION_ORDERS, start_at="action", commanders=COMMANDERS), seed="mod-action")
+    s = t.state
+    assert s is not None
+    assert (s.phase, s.step) == ("action", "awaiting_action_phase")
+    assert s.commanders == COMMANDERS and s.vassal_order_sets == {}  # MOD-VASSAL-07: the choice is over
+    assert s.orders["lannisport"].house == "lannister" and s.orders["winterfell"].order == "sea_march_minus_1"
+    t.run(cmd.ResolvePending(), SYSTEM)  # what the worker does at the Action phase's threshold
+    s = t.state
+    assert s is not None
+    assert "winterfell" not in s.orders and s.orders["the_bite"].order == "sea_support"  # MOD-SEA-02
+    assert s.step == "resolve_raid"
+    (d,) = pending_decisions(s)
+    assert (d.seat_id, d.house, d.for_vassal) == ("seat1", "lannister", "lannister")  # Arryn's seat
+    for _ in range(12):
+        if s.step in ("assign_orders", "choose_commanders", "game_over") or s.phase == "westeros":
+            break
+        t.timeout()
+        s = t.state
+        assert s is not None
+    report = audit(t.envelopes(), t.ctx.seed)
+    assert report.chain_ok and report.seed_ok and report.rules_ok, report.problems
+    assert msgspec.msgpack.encode(report.final_state) == msgspec.msgpack.encode(t.state)
+
+
+@pytest.mark.parametrize(
+    "commanders",
+    [
+        {"lannister": "stark", "tyrell": "stark", "martell": "greyjoy", "baratheon": "greyjoy"},
+        {"lannister": "greyjoy", "tyrell": "greyjoy", "martell": "greyjoy", "baratheon": "greyjoy"},
+        {"lannister": "arryn", "tyrell": "arryn", "martell": "stark", "baratheon": "greyjoy"},
+    ],
+)
+def test_MOD_VASSAL_04_05_06_commanders_the_sets_could_produce_are_taken(commanders: dict[str, str]) -> None:
+    """MOD-VASSAL-04 (Arryn passes both sets to Stark), MOD-VASSAL-05 (everyone passes: the last
+    player commands all four), MOD-VASSAL-06 (Arryn picks with both of its sets)."""
+    t = FixtureTable(scenario(areas=ACTION_ORDERS, start_at="action", commanders=commanders), seed="mod-sets")
+    assert t.state is not None and t.state.commanders == commanders
+
+
+@pytest.mark.parametrize(
+    ("changes", "rule", "says"),
+    [
+        ({"start_at": "action"}, "MOD-VASSAL-07", "each vassal"),
+        ({"start_at": "action", "commanders": {**COMMANDERS, "tyrell": None}}, None, None),
+        (
+            {"start_at": "action", "commanders": {k: v for k, v in COMMANDERS.items() if k != "tyrell"}},
+            "MOD-VASSAL-07",
+            "each vassal",
+        ),
+        ({"start_at": "action", "commanders": {**COMMANDERS, "tyrell": "martell"}}, "MOD-VASSAL-03", "player house"),
+        ({"commanders": COMMANDERS}, "MOD-VASSAL-02", "chosen when the game opens"),
+        # Stark holds one set and Arryn keeps one of its two: Stark cannot command three vassals
+        (
+            {
+                "start_at": "action",
+                "commanders": {"lannister": "arryn", "tyrell": "stark", "martell": "stark", "baratheon": "stark"},
+            },
+            "MOD-VASSAL-04",
+            "passes only down",
+        ),
+        # the top player holds two sets, not three (MOD-VASSAL-06: one vassal per set)
+        (
+            {
+                "start_at": "action",
+                "commanders": {"lannister": "arryn", "tyrell": "arryn", "martell": "arryn", "baratheon": "greyjoy"},
+            },
+            "MOD-VASSAL-04",
+            "held 2",
+        ),
+        (
+            {"start_at": "action", "commanders": COMMANDERS, "areas": with_orders(lannisport="march_0")},
+            "MOD-VASSAL-11",
+            "Vassal Order",
+        ),
+        (
+            {"start_at": "action", "commanders": COMMANDERS, "areas": with_orders(pyke="vassal_march_0")},
+            "BG-ORDER-01",
+            "not an order token",
+        ),
+        # a vassal's Raid/Support shows its Support face only once the raids are over
+        (
+            {"start_at": "action", "commanders": COMMANDERS, "areas": with_orders(lannisport="vassal_support_plus_1")},
+            "MOD-VASSAL-11",
+            "Vassal Order",
+        ),
+        (
+            {
+                "start_at": "action",
+                "commanders": COMMANDERS,
+                "areas": with_orders(the_eyrie="sea_support", the_bite="sea_support"),
+            },
+            "BG-ORDER-01",
+            "owns 1",
+        ),
+        (
+            {"start_at": "action", "commanders": COMMANDERS, "areas": with_orders(the_eyrie="iron_bank_x")},
+            "BG-ORDER-01",
+            "not an order token",
+        ),
+    ],
+)
+def test_commanders_and_orders_the_rules_could_not_produce_are_refused(
+    changes: dict[str, Any], rule: str | None, says: str | None
+) -> None:
+    """A missing or impossible commanders' choice, a vassal's order outside its set, a player's token
+    count over its 18 tokens (MOD-SEA-05: one of each sea token): 422 ``invalid_scenario`` naming the rule."""
+    if rule is None:  # a commander that is no house at all is refused by the schema itself
+        with pytest.raises(msgspec.ValidationError):
+            scenario(**changes)
+        return
+    err = refused_with(scenario(**changes), rule)
+    assert says is not None and says in str(err), err
+
+
+def test_MOD_VASSAL_08_11_a_vassal_places_at_most_two_tokens_of_its_set_each_once() -> None:
+    """MOD-VASSAL-08: up to two tokens per vassal; MOD-VASSAL-11: one of each kind in the set."""
+    areas = with_orders(lannisport="vassal_march_0")
+    areas["searoad_marches"] = {"house": "lannister", "units": {"footman": 1}, "order": "vassal_march_0"}
+    err = refused_with(scenario(areas=areas, start_at="action", commanders=COMMANDERS), "MOD-VASSAL-11")
+    assert "one token of each kind" in str(err)
+    areas["searoad_marches"]["order"] = "vassal_defense_plus_3"
+    areas["riverrun"] = {"house": "lannister", "units": {"footman": 1}, "order": "vassal_raid_or_support_plus_1"}
+    err = refused_with(scenario(areas=areas, start_at="action", commanders=COMMANDERS), "MOD-VASSAL-08")
+    assert "at most 2" in str(err)
+    del areas["riverrun"]
+    t = FixtureTable(scenario(areas=areas, start_at="action", commanders=COMMANDERS), seed="mod-two")
+    assert t.state is not None and t.state.orders["searoad_marches"].order == "vassal_defense_plus_3"
+
+
+def test_MOD_VASSAL_01_commanders_without_the_expansion_are_refused() -> None:
+    """MOD-VASSAL-01: only Mother of Dragons has vassals to command."""
+    base = {
+        "areas": {"winterfell": {"house": "stark", "units": {"footman": 1}, "order": "march_0"}},
+        "start_at": "action",
+        "commanders": {"tyrell": "stark"},
+    }
+    refused_with(msgspec.convert(base, type=Scenario), "MOD-VASSAL-01", settings=Settings())
