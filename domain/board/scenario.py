@@ -18,8 +18,8 @@ The Bite), with House Arryn and its cards and the 7-house tracks; it names the p
 (``seat_houses``, required) and every other house is a vassal, laid out as at the setup
 (``mother_of_dragons.lay_out_started``) before the position replaces the board. A vassal has no
 Power and no House cards of its own (MOD-SETUP-15, MOD-VASSAL-14/26). ``start_at: planning`` opens
-the Planning phase on the commanders' choice (MOD-VASSAL-02); the start points after it
-(:data:`MOD_START_POINTS`) take the round's commanders from the fixture (``commanders``,
+the Planning phase on the commanders' choice (MOD-VASSAL-02); the others offered
+(:data:`MOD_START_POINTS`: ``action``, ``westeros``, ``combat``) take the round's commanders from the fixture (``commanders``,
 :func:`check_mod_commanders`) and orders on the board: a player's 18 tokens, sea tokens included
 (MOD-SEA-05), a vassal's up to two tokens of its Vassal Order set (:func:`check_vassal_orders`).
 """
@@ -64,8 +64,10 @@ __all__ = [
 WITH_ORDERS = ("action", "raven", "combat", "retreat")
 #: Start points inside the Action phase: routed units may stand on the board (BG-COMBAT-22).
 IN_ACTION = ("action", "combat", "retreat")
-#: The start points offered with Mother of Dragons (the others are refused, docs/mother-of-dragons.md).
-MOD_START_POINTS = ("planning", "action")
+#: The start points offered with Mother of Dragons (the others are refused, docs/mother-of-dragons.md):
+#: after ``planning`` they open through the base game's paths (:mod:`.fixture_start`), the vassals'
+#: decisions going to their commanders' seats.
+MOD_START_POINTS = ("planning", "action", "westeros", "combat")
 #: Start points after the raids (BG-ACT-01): a vassal's Raid/Support token shows its Support face.
 AFTER_RAIDS = ("combat", "retreat")
 

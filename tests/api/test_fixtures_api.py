@@ -54,7 +54,12 @@ OPENS = {
     "retreat": ("action", "choose_retreat"),
 }
 #: Where each Mother of Dragons example opens once started (and the worker opened the Action phase).
-MOD_OPENS = {"planning": ("planning", "choose_commanders"), "action": ("action", "resolve_raid")}
+MOD_OPENS = {
+    "planning": ("planning", "choose_commanders"),
+    "action": ("action", "resolve_raid"),
+    "westeros": ("westeros", "muster"),
+    "combat": ("action", "choose_house_card"),
+}
 
 
 def started(api, scenario: dict, players: int = 3, settings: dict | None = None) -> Game:
