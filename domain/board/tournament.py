@@ -1,5 +1,5 @@
 """The board game at a tournament (``domain/core/tournament.py``): 3-6 players a table
-(BG-SETUP-01), the houses of each table size, and each seat's result when a table has ended.
+(BG-SETUP-01; 3-7 with Mother of Dragons, MOD-SETUP-01), the houses of each table size, and each seat's result when a table has ended.
 
 A table's result is its own ranking (``GameEnded.standings``, BG-VIC-03/04): the houses by
 castle/stronghold areas (BG-VIC-02), then the tie-breaks of the table's ``tiebreak_ruleset``
@@ -8,7 +8,10 @@ castle/stronghold areas (BG-VIC-02), then the tie-breaks of the table's ``tiebre
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.tournament import SeatResult, TableStatus
+from . import mother_of_dragons
 from .setup import MAX_PLAYERS, MIN_PLAYERS, houses_for
 from .state import BoardState
 from .victory import standings
@@ -21,11 +24,26 @@ TIEBREAKS = {
 
 
 class BoardTables:
-    min_players = MIN_PLAYERS
-    max_players = MAX_PLAYERS
+    """The base game's tables (BG-SETUP-01: 3-6 players, the houses of the player count), or with
+    Mother of Dragons (``expansion``) 3-7 players dealt from the seven houses, the others vassals
+    (MOD-SETUP-01)."""
+
+    def __init__(self, expansion: str | None = None) -> None:
+        self.expansion = expansion
+        mod = expansion == mother_of_dragons.EXPANSION
+        self.min_players = mother_of_dragons.MIN_PLAYERS if mod else MIN_PLAYERS
+        self.max_players = mother_of_dragons.MAX_PLAYERS if mod else MAX_PLAYERS
+        self.size_rule = "MOD-SETUP-01" if mod else "BG-SETUP-01"
+
+    def for_settings(self, settings: Mapping[str, object]) -> BoardTables:
+        """The tables of a tournament whose ``settings`` name an expansion (``expansion``)."""
+        return MOD_TABLES if settings.get("expansion") == mother_of_dragons.EXPANSION else TABLES
 
     def houses(self, player_count: int) -> list[str]:
-        """BG-SETUP-01: the houses in play at this player count."""
+        """BG-SETUP-01: the houses in play at this player count; with Mother of Dragons the seven houses,
+        the seats taking the first ``player_count`` of the draw (MOD-SETUP-01: the rest are vassals)."""
+        if self.expansion == mother_of_dragons.EXPANSION:
+            return mother_of_dragons.houses()
         return houses_for(player_count)
 
     def tiebreak_names(self, state: BoardState) -> list[str]:
@@ -64,3 +82,4 @@ class BoardTables:
 
 
 TABLES = BoardTables()
+MOD_TABLES = BoardTables(mother_of_dragons.EXPANSION)

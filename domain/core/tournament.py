@@ -22,7 +22,7 @@ stores the records; nothing here does I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -68,8 +68,19 @@ class TableRules(Protocol):
     @property
     def max_players(self) -> int: ...
 
+    @property
+    def size_rule(self) -> str | None:
+        """The rule that sets :attr:`min_players`..:attr:`max_players` (named in a refusal), if any."""
+        ...
+
+    def for_settings(self, settings: Mapping[str, object]) -> TableRules:
+        """The rules of tables created with ``settings`` (an expansion may change the seats and houses)."""
+        ...
+
     def houses(self, player_count: int) -> list[str]:
-        """The houses (roles) dealt at a table of ``player_count`` seats, in the rules' order."""
+        """The houses (roles) a table of ``player_count`` seats is dealt from, in the rules' order: the
+        draw shuffles them and seats take the first ``player_count`` (all of them when there are as
+        many houses as seats)."""
         ...
 
     def tiebreak_names(self, state: Any) -> list[str]:

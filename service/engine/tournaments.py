@@ -78,7 +78,8 @@ class TournamentBody(msgspec.Struct, forbid_unknown_fields=True):
     table_sizes: Annotated[
         list[Annotated[int, msgspec.Meta(ge=1, le=64)]], msgspec.Meta(min_length=1, max_length=MAX_TABLES)
     ]
-    """Players at each table (the board game: 3 to 6, BG-SETUP-01); they add up to the players."""
+    """Players at each table (the board game: 3 to 6, BG-SETUP-01; with ``settings.expansion``
+    ``mother_of_dragons`` 3 to 7, MOD-SETUP-01); they add up to the players."""
     name: Annotated[str, msgspec.Meta(max_length=100)] = ""
     """A title for the tournament."""
     kind: Annotated[str, msgspec.Meta(min_length=1, max_length=32)] = registry.DEFAULT_KIND
@@ -394,7 +395,7 @@ class Tournaments:
                 raise _refuse(
                     f"table {i}: {n} players; a {kind} table seats {rules.min_players}-{rules.max_players}",
                     code="invalid_table_size",
-                    rule="BG-SETUP-01" if kind == registry.DEFAULT_KIND else None,
+                    rule=rules.size_rule,
                 )
         if houses is not None and len(houses) != len(sizes):
             raise _refuse(f"houses: {len(houses)} entries for {len(sizes)} tables (null to draw)")
@@ -410,7 +411,8 @@ class Tournaments:
             first += size
             number = plan.first_table + i - 1
             given = plan.houses[i - 1] if plan.houses is not None else None
-            seat_houses = list(given) if given is not None else draw_houses(seed, number, plan.rules.houses(size))
+            drawn = draw_houses(seed, number, plan.rules.houses(size))[:size]  # MOD-SETUP-01: 7 houses, n seats
+            seat_houses = list(given) if given is not None else drawn
             game_id = table_game_id(plan.tournament_id, number)
             game_seed = secrets.token_hex(32)
             raw = _enc.encode({"player_count": size, "settings": plan.settings, "seat_houses": seat_houses})
@@ -476,7 +478,8 @@ class Tournaments:
             if body.start:
                 await self.start_all(existing.tables)
             return existing
-        game, rules = self.rules(body.kind)
+        game, kind_rules = self.rules(body.kind)
+        rules = kind_rules.for_settings(body.settings)  # an expansion's table sizes and houses
         self.validate(body.kind, rules, body.players, body.table_sizes, body.houses)
         plan = _Plan(tournament_id, 1, 1, body.players, body.table_sizes, body.houses, body.settings, game, rules)
         now = self.clock()
@@ -515,7 +518,8 @@ class Tournaments:
         unknown = sorted(set(body.players) - set(record.players))
         if unknown:
             raise _refuse(f"players: not players of this tournament: {', '.join(unknown)}")
-        game, rules = self.rules(record.kind)
+        game, kind_rules = self.rules(record.kind)
+        rules = kind_rules.for_settings(record.settings)
         self.validate(record.kind, rules, body.players, body.table_sizes, body.houses)
         first = 1 + len(record.tables) + sum(len(r.tables) for r in rounds)
         plan = _Plan(

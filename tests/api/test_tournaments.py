@@ -20,11 +20,13 @@ import httpx
 import pytest
 
 from clients.bot import play_seats
+from domain.board.mother_of_dragons import houses as mod_houses
 from domain.board.setup import houses_for
 from domain.core.rng import commit_seed
 from domain.core.tournament import draw_houses
 from service.store.config import Config
 from service.store.keys import Keys
+from tests.support.game_client import wait_until
 from tests.support.verify_cli import public_key_file, run_verify
 
 SIZES = [3, 4, 5, 6, 3, 4, 5, 6, 3, 4]
@@ -277,3 +279,56 @@ def test_a_second_round_reseats_the_players_with_its_own_seed(api):
     with tarfile.open(fileobj=io.BytesIO(api.get(f"/v1/tournaments/{tid}/export", params={"round": 2}).content)) as tar:
         names = tar.getnames()
     assert names == ["tournament.json", *(f"table-{x['table']}-{x['game_id']}.json" for x in out["tables"])]
+
+
+MOD_SETTINGS = {"expansion": "mother_of_dragons"}
+
+
+def test_MOD_SETUP_01_a_mother_of_dragons_tournament_seats_3_to_7_dealt_from_the_seven_houses(api):
+    """MOD-SETUP-01 at a tournament (``settings.expansion``): tables of 3 to 7, each seat's house drawn
+    from the seven houses by the tournament's seed (the first seats of the shuffled seven; the houses
+    not drawn are the table's vassals), every table a Mother of Dragons game opening on the
+    commanders' choice when it has vassals (MOD-VASSAL-02); given houses among the seven are taken as given."""
+    sizes = [3, 7, 5]
+    players = _players(sum(sizes), "m")
+    given = [None, None, ["arryn", "greyjoy", "martell", "tyrell", "stark"]]
+    body = {"players": players, "table_sizes": sizes, "settings": MOD_SETTINGS, "houses": given}
+    r = api.post("/v1/tournaments", json=body, headers=_key())
+    assert r.status_code == 201, r.text
+    out = r.json()
+    for t, size, houses in zip(out["tables"], sizes, given):
+        assert len(t["seat_houses"]) == size and set(t["seat_houses"]) <= set(mod_houses())
+        assert len(set(t["seat_houses"])) == size and t["drawn"] == (houses is None)
+        if houses is not None:
+            assert t["seat_houses"] == houses
+        view = wait_until(lambda url=f"/v1/games/{t['game_id']}": (v := api.get(url).json())["phase"] != "lobby" and v)
+        assert "the_eyrie" in view["areas"]  # the 7-house board
+        vassals = sorted(set(mod_houses()) - set(t["seat_houses"]))
+        assert sorted(view.get("vassals", [])) == vassals
+        # MOD-VASSAL-02: the commanders' choice first; with 7 players there is no vassal to command
+        assert (view["phase"], view["step"]) == ("planning", "choose_commanders" if vassals else "assign_orders")
+    listing = api.get(f"/v1/tournaments/{out['tournament_id']}").json()
+    assert {t["status"]["status"] for t in listing["tables"]} == {"running"}
+
+
+@pytest.mark.parametrize(
+    ("sizes", "houses", "rule"),
+    [
+        ([3, 8], None, "MOD-SETUP-01"),
+        ([2, 7], None, "MOD-SETUP-01"),
+        ([3], [["arryn", "arryn", "stark"]], "MOD-SETUP-01"),
+    ],
+)
+def test_MOD_SETUP_01_a_mother_of_dragons_tournament_refuses_a_table_outside_3_to_7(api, sizes, houses, rule):
+    """A table of 8 (or 2), or a table's given houses not distinct houses of the seven: 422 naming the
+    table and the rule; nothing is created."""
+    body = {"players": _players(sum(sizes), "x"), "table_sizes": sizes, "settings": MOD_SETTINGS, "houses": houses}
+    r = api.post("/v1/tournaments", json=body, headers=_key())
+    assert r.status_code == 422 and r.json()["rule"] == rule, r.text
+    assert "table" in r.json()["detail"]
+
+
+def test_BG_SETUP_01_a_base_game_tournament_still_refuses_a_table_of_7(api):
+    body = {"players": _players(10, "y"), "table_sizes": [3, 7]}
+    r = api.post("/v1/tournaments", json=body, headers=_key())
+    assert r.status_code == 422 and r.json()["rule"] == "BG-SETUP-01", r.text

@@ -116,7 +116,8 @@ class TournamentsController(Controller):
         "/",
         summary="Create a tournament: every table at once",
         description="Creates every table of a tournament in one all-or-nothing call: the players are seated in "
-        "the order given, `table_sizes[0]` at table 1 and so on (the board game: 3-6 a table, BG-SETUP-01). "
+        "the order given, `table_sizes[0]` at table 1 and so on (the board game: 3-6 a table, BG-SETUP-01; "
+        "3-7 with `settings.expansion: mother_of_dragons`, houses drawn from the seven, MOD-SETUP-01). "
         "Everything is validated before anything is written (422 naming the table: `invalid_tournament`, "
         "`invalid_table_size`, `invalid_seat_houses`...). Each table's houses are drawn from the tournament's "
         "secret seed (its `seed_commitment` is published now, the seed revealed when every table has ended) or "
