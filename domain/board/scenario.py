@@ -19,7 +19,7 @@ The Bite), with House Arryn and its cards and the 7-house tracks; it names the p
 (``mother_of_dragons.lay_out_started``) before the position replaces the board. A vassal has no
 Power and no House cards of its own (MOD-SETUP-15, MOD-VASSAL-14/26). ``start_at: planning`` opens
 the Planning phase on the commanders' choice (MOD-VASSAL-02); the others offered
-(:data:`MOD_START_POINTS`: ``action``, ``westeros``, ``combat``) take the round's commanders from the fixture (``commanders``,
+(:data:`MOD_START_POINTS`: all but ``retreat``) take the round's commanders from the fixture (``commanders``,
 :func:`check_mod_commanders`) and orders on the board: a player's 18 tokens, sea tokens included
 (MOD-SEA-05), a vassal's up to two tokens of its Vassal Order set (:func:`check_vassal_orders`).
 """
@@ -67,7 +67,7 @@ IN_ACTION = ("action", "combat", "retreat")
 #: The start points offered with Mother of Dragons (the others are refused, docs/mother-of-dragons.md):
 #: after ``planning`` they open through the base game's paths (:mod:`.fixture_start`), the vassals'
 #: decisions going to their commanders' seats.
-MOD_START_POINTS = ("planning", "action", "westeros", "combat")
+MOD_START_POINTS = ("planning", "action", "raven", "westeros", "muster", "combat")
 #: Start points after the raids (BG-ACT-01): a vassal's Raid/Support token shows its Support face.
 AFTER_RAIDS = ("combat", "retreat")
 
@@ -78,8 +78,9 @@ def _fail(detail: str, rule: str | None = None) -> RuleViolation:
 
 def check_mod_players(state: BoardState, sc: Scenario) -> None:
     """A Mother of Dragons position (MOD-SETUP-01): ``seat_houses`` names a different one of the seven
-    houses for each seat (the houses not named are vassals), and the game opens on Planning (the
-    other start points are not offered with the expansion yet)."""
+    houses for each seat (the houses not named are vassals), and the start point is one offered
+    with the expansion (:data:`MOD_START_POINTS`: not ``retreat``, whose vassal House card the fixture
+    could not know: it is drawn from the seed, MOD-VASSAL-14)."""
     if sc.seat_houses is None:
         raise _fail(
             "a Mother of Dragons position names the players' houses (seat_houses, seat1 first); "

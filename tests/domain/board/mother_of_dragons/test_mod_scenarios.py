@@ -143,7 +143,7 @@ def test_other_start_points_and_a_deal_beside_the_fixture_are_refused() -> None:
     """Start points not offered with Mother of Dragons yet are refused by name; seat houses belong in
     the fixture, not beside it."""
     ctx = Context(now=NOW, seed="x", game_id="g")
-    for start_at in ("raven", "muster", "retreat"):  # not offered yet
+    for start_at in ("retreat",):  # not offered yet: a vassal's House card is drawn from the seed
         with pytest.raises(RuleViolation) as err:
             create(
                 cmd.CreateGame(
@@ -428,3 +428,47 @@ def test_BG_ACT_01_a_vassal_raid_left_before_a_combat_is_refused() -> None:
         "the_bite": {**COMBAT_AREAS["the_bite"], "order": "vassal_raid_or_support_plus_1"},
     }
     refused_with(scenario(areas=areas, start_at="combat", commanders=COMMANDERS, combat=ATTACK), "BG-ACT-01")
+
+
+def test_MOD_VASSAL_10_a_raven_fixture_lets_the_holder_replace_its_own_order_not_its_vassals() -> None:
+    """``start_at: raven``: the orders on the board are revealed and the Raven holder (Greyjoy, King's
+    Court first) decides; it may replace its own order (BG-PLAN-07) but not the order of Baratheon,
+    a vassal it commands (MOD-VASSAL-10); then the Action phase's threshold opens."""
+    areas = {
+        **ACTION_ORDERS,
+        "dragonstone": {"house": "baratheon", "units": {"footman": 1}, "order": "vassal_defense_plus_3"},
+    }
+    t = FixtureTable(scenario(areas=areas, start_at="raven", commanders=COMMANDERS), seed="mod-raven")
+    s = t.state
+    assert s is not None and (s.phase, s.step) == ("planning", "messenger_raven")
+    (d,) = [x for x in pending_decisions(s) if "raven_pass" in x.commands]
+    assert (d.seat_id, d.house) == ("seat3", "greyjoy")
+    greyjoy = cmd.Actor(kind="seat", seat_id="seat3")
+    with pytest.raises(RuleViolation):
+        t.run(cmd.RavenReplaceOrder(area="dragonstone", new_order="raid"), greyjoy)
+    assert t.state is not None and t.state.orders["dragonstone"].order == "vassal_defense_plus_3"
+    t.run(cmd.RavenReplaceOrder(area="pyke", new_order="raid"), greyjoy)
+    s = t.state
+    assert s is not None and s.orders["pyke"].order == "raid" and s.step == "awaiting_action_phase"
+
+
+def test_MOD_VASSAL_09_a_muster_fixture_opens_on_the_first_musterer_and_the_vassals_muster_by_commander() -> None:
+    """``start_at: muster``: the first card resolved is a Mustering (BG-WCARD-02); the houses muster in
+    Iron Throne order, Arryn first, then Lannister by its commander Arryn's seat (MOD-VASSAL-09)."""
+    sc = scenario(start_at="muster", commanders=COMMANDERS, westeros={"decks": {"deck_i": DECK_I}})
+    t = FixtureTable(sc, seed="mod-muster")
+    s = t.state
+    assert s is not None and (s.phase, s.step) == ("westeros", "muster")
+    assert [(d.seat_id, d.house, d.for_vassal) for d in pending_decisions(s) if "muster" in d.commands] == [
+        ("seat1", "arryn", None)
+    ]
+    t.timeout()
+    s = t.state
+    assert s is not None
+    assert [(d.seat_id, d.house, d.for_vassal) for d in pending_decisions(s) if "muster" in d.commands] == [
+        ("seat1", "lannister", "lannister")
+    ]
+    shuffled = [*DECK_I[1:], DECK_I[0]]  # a Supply first: no mustering to open on
+    refused_with(
+        scenario(start_at="muster", commanders=COMMANDERS, westeros={"decks": {"deck_i": shuffled}}), "BG-WCARD-02"
+    )
