@@ -102,7 +102,10 @@ def check_mod_commanders(state: BoardState, sc: Scenario) -> None:
     the choice is one the sets could produce: one set per vassal dealt from the top of the Iron Throne
     track (MOD-VASSAL-02), a set passed only to the next player down (MOD-VASSAL-04), one vassal per
     set (MOD-VASSAL-06), the last player taking what is left (MOD-VASSAL-05). So the first ``k``
-    players in Iron Throne order command at most the sets dealt to them, for every ``k``."""
+    players in Iron Throne order command at most the sets dealt to them, for every ``k``: on the
+    fixture's track, which is the track of the round's Planning phase (the Action phase moves no
+    influence track); not checked for a Westeros phase opening after deck I, whose cards resolved
+    before (a Clash of Kings) may have moved it since."""
     vassals = list(state.vassals)
     if not vassals:
         if sc.commanders is not None:
@@ -128,6 +131,8 @@ def check_mod_commanders(state: BoardState, sc: Scenario) -> None:
             f"a vassal's commander is a player house ({', '.join(players)}): not for {', '.join(wrong)}",
             "MOD-VASSAL-03",
         )
+    if sc.start_at in ("westeros", "muster") and sc.westeros is not None and sc.westeros.start_deck != "deck_i":
+        return  # a Clash of Kings already resolved may have moved the track the sets were dealt on
     throne = list(sc.tracks.iron_throne) if sc.tracks else list(tracks_of(state).iron_throne)
     in_order = [h for h in throne if h in players]
     dealt = vassal_order_sets(throne, vassals)

@@ -472,3 +472,14 @@ def test_MOD_VASSAL_09_a_muster_fixture_opens_on_the_first_musterer_and_the_vass
     refused_with(
         scenario(start_at="muster", commanders=COMMANDERS, westeros={"decks": {"deck_i": shuffled}}), "BG-WCARD-02"
     )
+
+
+def test_MOD_VASSAL_04_the_sets_are_checked_on_the_track_of_the_rounds_planning() -> None:
+    """MOD-VASSAL-04: at a Westeros phase opening at deck I the track is the one the sets were dealt
+    on (the choice Stark could not make is refused); opening at deck III, a Clash of Kings resolved
+    before may have moved the track, so only each vassal's one player commander is checked."""
+    impossible = {"lannister": "arryn", "tyrell": "stark", "martell": "stark", "baratheon": "stark"}
+    refused_with(scenario(start_at="westeros", commanders=impossible), "MOD-VASSAL-04")
+    later = scenario(start_at="westeros", commanders=impossible, westeros={"start_deck": "deck_iii"})
+    t = FixtureTable(later, seed="mod-deck-iii")
+    assert t.state is not None and t.state.phase == "westeros" and t.state.commanders == impossible
