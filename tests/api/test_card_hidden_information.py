@@ -93,17 +93,24 @@ class Played:
     """Per probe: seat -> its hand (at the probe's first version)."""
 
 
-def _lobby_entries(http: httpx.Client, gid: str) -> list[dict]:
+def _lobby_entries(http: httpx.Client, gid: str, wait_s: float = 30.0) -> list[dict]:
     """The game's entries in the game list (``GET /v1/games?kind=cards``), every page read: in the
-    whole suite the session's database holds many card games, and the game may not be on page one."""
-    found: list[dict] = []
-    params: dict[str, str | int] = {"kind": "cards", "limit": 200}
+    whole suite the session's database holds many card games, and the game may not be on page one.
+    The list is a projection written a moment after each change: on a loaded machine the game may
+    not be listed yet right after its start, so the list is read again until it is (``wait_s``)."""
+    deadline = time.monotonic() + wait_s
     while True:
-        page = http.get("/v1/games", params=params).json()
-        found += [g for g in page["games"] if g["game_id"] == gid]
-        if not page.get("next_cursor"):
+        found: list[dict] = []
+        params: dict[str, str | int] = {"kind": "cards", "limit": 200}
+        while True:
+            page = http.get("/v1/games", params=params).json()
+            found += [g for g in page["games"] if g["game_id"] == gid]
+            if not page.get("next_cursor"):
+                break
+            params["cursor"] = page["next_cursor"]
+        if found or time.monotonic() > deadline:
             return found
-        params["cursor"] = page["next_cursor"]
+        time.sleep(0.2)
 
 
 def _auth(token: str | None) -> dict[str, str]:
