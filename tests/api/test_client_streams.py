@@ -180,7 +180,7 @@ def test_rate_limited_requests_wait_for_retry_after(redis_url, tmp_path):
         procs.start("api", api_command("127.0.0.1", port))
         base = f"http://127.0.0.1:{port}"
         with httpx.Client(base_url=base, timeout=1) as probe:
-            wait_until(lambda: api_ready(probe), timeout=20)
+            wait_until(lambda: api_ready(probe), timeout=60)
         limited: list[tuple[float, float]] = []  # (when the 429 came, its Retry-After)
         sent: list[float] = []
 
@@ -193,7 +193,7 @@ def test_rate_limited_requests_wait_for_retry_after(redis_url, tmp_path):
 
         http = httpx.Client(
             base_url=base,
-            timeout=10,
+            timeout=60,
             transport=httpx.HTTPTransport(local_address="127.0.0.31"),
             event_hooks={"request": [on_request], "response": [on_response]},
         )

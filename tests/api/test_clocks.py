@@ -71,7 +71,7 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
     for house in order[:-1]:
         _submit(api, g, house)
     # ``late`` never answers: its bank runs out, its orders are the defaults, the orders are revealed
-    wait_until(lambda: "orders_revealed" in _types(api, g), timeout=20)
+    wait_until(lambda: "orders_revealed" in _types(api, g), timeout=60)
     events = [e["event"] for e in _events(api, g)]
     timed_out = [e for e in events if e["type"] == "decision_timed_out"]
     assert timed_out[0] == {"type": "decision_timed_out", "step": "assign_orders", "houses": [late], "left": False}
@@ -89,7 +89,7 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
     assert f"{late.capitalize()}'s time bank ran out" in log
     # the game goes on without the late seat: the raven step ends too (its holder answers nothing,
     # and every bank is short), and a referee's export re-derives from the first to the last event
-    wait_until(lambda: "raven_passed" in _types(api, g) or "raven_order_replaced" in _types(api, g), timeout=20)
+    wait_until(lambda: "raven_passed" in _types(api, g) or "raven_order_replaced" in _types(api, g), timeout=60)
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     path = tmp_path / "bank.json"
     path.write_text(json.dumps(doc))
@@ -133,7 +133,7 @@ def test_pause_holds_a_deadline_past_its_time_and_resume_moves_it(api, tmp_path)
     view = api.get(f"/v1/games/{g.id}", params={"min_version": r.json()["version"]}).json()
     assert view["deadline"] == resumed["deadline"] and view["paused"] is None
     # the moved deadline fires, after its new time
-    wait_until(lambda: "decision_timed_out" in _types(api, g), timeout=15)
+    wait_until(lambda: "decision_timed_out" in _types(api, g), timeout=60)
     timed_out = next(e for e in _events(api, g) if e["event"]["type"] == "decision_timed_out")
     assert _at(timed_out["ts"]) >= _at(resumed["deadline"])
     # author and reason in the log and the export; the export re-derives clean

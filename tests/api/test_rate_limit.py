@@ -26,7 +26,7 @@ def _start(procs: Procs, name: str, env: dict[str, str]) -> str:
     args = [sys.executable, "-m", "uvicorn", "service.http.app:app", "--host", "127.0.0.1", "--port", str(port)]
     procs.start(name, [*args, "--no-access-log"])
     base = f"http://127.0.0.1:{port}"
-    wait_until(lambda: _ready(base), timeout=20)
+    wait_until(lambda: _ready(base), timeout=60)
     return base
 
 
@@ -204,7 +204,7 @@ def test_open_streams_are_capped_per_client_and_released(redis_url, tmp_path):
         asyncio.run(run())
         r = redis.Redis.from_url(redis_url)
         try:
-            wait_until(lambda: not list(r.scan_iter(match="*:streams:*")), timeout=5)
+            wait_until(lambda: not list(r.scan_iter(match="*:streams:*")), timeout=60)
         finally:
             r.close()
     finally:

@@ -66,7 +66,7 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
         procs.start_api(port)
         procs.start("worker", worker_command(redis_url, queue))
         procs.start_projector()
-        wait_until(lambda: api_ready(api), timeout=30)
+        wait_until(lambda: api_ready(api), timeout=60)
 
         took: list[float] = []
 

@@ -92,7 +92,7 @@ def test_a_delay_in_seconds_holds_every_spectator_endpoint_back(api, service):
     assert r.status_code == 409 and r.json()["code"] == "version_not_reached"
     assert r.json()["current_version"] < full["version"]
     # as events age, they come through
-    wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["version"] == full["version"], timeout=15)
+    wait_until(lambda: api.get(f"/v1/games/{g.id}").json()["version"] == full["version"], timeout=60)
     lines = api.get(f"/v1/games/{g.id}/events").text.splitlines()
     assert json.loads(lines[-1])["seq"] == full["version"]
 

@@ -14,7 +14,7 @@ def test_deadlines_fire_documented_defaults_through_the_worker(api):
     assert view["deadline"] is not None
     # nobody acts: orders are placed by default, revealed, the raven is skipped, planning ends
     # (the worker then opens the Action phase at once, so wait for the raven's timeout event)
-    wait_until(lambda: '"raven_passed"' in api.get(f"/v1/games/{g.id}/events", params={"from": 0}).text, timeout=30)
+    wait_until(lambda: '"raven_passed"' in api.get(f"/v1/games/{g.id}/events", params={"from": 0}).text, timeout=60)
     events = [line for line in api.get(f"/v1/games/{g.id}/events", params={"from": 0}).text.splitlines()]
     import json
 

@@ -139,7 +139,7 @@ def test_an_unanswered_request_is_refused_at_its_deadline_by_the_worker(api, tmp
     orders(api, g2, a2)
     assert ask(api, g2, a2).status_code == 200
     assert answer(api, g2, b2, True).status_code == 200
-    wait_until(lambda: "undo_expired" in {e["event"]["type"] for e in events(api, g2)}, timeout=30)
+    wait_until(lambda: "undo_expired" in {e["event"]["type"] for e in events(api, g2)}, timeout=60)
     kinds = [e["event"]["type"] for e in events(api, g2)]
     assert "judge_rolled_back" not in kinds
     assert consents_pending(api, g2) == set()
