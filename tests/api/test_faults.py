@@ -166,14 +166,16 @@ def test_a_deadline_fires_within_5_s_though_a_worker_died(isolated):
     minute, delaying every deadline); the sweep of the restarted worker fires it within 5 s of its time."""
     api, procs, r = isolated
     procs.start_projector()
-    procs.start_worker("doomed-worker")
-    time.sleep(1)  # it has swept once and holds its place
+    _start_worker_up(procs, "doomed-worker")  # it has swept once and holds its place
     g = new_started_game(api, players=3, timeout_s=4)
     procs.kill("doomed-worker")
-    procs.start_worker("fresh-worker")
+    up = _start_worker_up(procs, "fresh-worker")
     deadline = _deadline_of(api, g)
     fired = wait_until(lambda: _timed_out_at(api, g), timeout=60)
-    assert fired - deadline <= 5.0, f"the deadline fired {fired - deadline:.1f} s late"
+    # counted from the deadline, or from the fresh worker's first sweep if a loaded machine started
+    # it later than that (a process start was seen to take over 20 s): the 5 s is the sweep's promise
+    # (docs: swept at start-up and every CITADEL_SWEEP_S = 1 s), not the time to start a process
+    assert fired - max(deadline, up) <= 5.0, f"the deadline fired {fired - max(deadline, up):.1f} s late"
 
 
 def test_a_deadline_missed_while_no_worker_ran_fires_within_5_s_of_the_restart(isolated):
@@ -182,7 +184,20 @@ def test_a_deadline_missed_while_no_worker_ran_fires_within_5_s_of_the_restart(i
     g = new_started_game(api, players=3, timeout_s=1)
     time.sleep(3)  # the deadline passes with no worker at all
     assert _timed_out_at(api, g) is None
-    restarted = time.time()
-    procs.start_worker("late-worker")
+    up = _start_worker_up(procs, "late-worker")
     fired = wait_until(lambda: _timed_out_at(api, g), timeout=60)
-    assert fired - restarted <= 5.0, f"the deadline fired {fired - restarted:.1f} s after the worker started"
+    # from the worker's first sweep, not from the launch: a loaded machine may take 20 s to start a process
+    assert fired - up <= 5.0, f"the deadline fired {fired - up:.1f} s after the worker's first sweep"
+
+
+def _start_worker_up(procs: Procs, name: str) -> float:
+    """Start a worker and wait until it is up: the time its ready file says it first swept
+    (``CITADEL_READY_FILE``, written after each sweep that reached Redis)."""
+    ready = procs.logdir / f"{name}.ready"
+    procs.env["CITADEL_READY_FILE"] = str(ready)
+    try:
+        procs.start_worker(name)
+    finally:
+        procs.env.pop("CITADEL_READY_FILE")
+    wait_until(ready.exists, timeout=60)
+    return float(ready.read_text())
