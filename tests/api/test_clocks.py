@@ -137,7 +137,15 @@ def test_pause_holds_a_deadline_past_its_time_and_resume_moves_it(api, tmp_path)
     timed_out = next(e for e in _events(api, g) if e["event"]["type"] == "decision_timed_out")
     assert _at(timed_out["ts"]) >= _at(resumed["deadline"])
     # author and reason in the log and the export; the export re-derives clean
-    log = api.get(f"/v1/games/{g.id}/log").text
+    # the log is projected (it has no min_version): wait for it to show the pause and the resume
+    log = wait_until(
+        lambda: (
+            (x := api.get(f"/v1/games/{g.id}/log").text)
+            and "paused by the organizer: a player's connection dropped" in x
+            and "reconnected" in x
+            and x
+        )
+    )
     assert "paused by the organizer: a player's connection dropped" in log and "reconnected" in log
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     kinds = [e["event"]["type"] for e in doc["events"]]
