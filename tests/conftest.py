@@ -47,6 +47,8 @@ def claim_database(server: str, candidates: range) -> str:
     for db in candidates:
         r = redis.Redis.from_url(f"{server}/{db}")
         try:
+            if _others_connected(r, db):
+                continue
             if r.set(SESSION_LOCK, os.getpid(), nx=True, ex=3 * 3600) or _holder_is_gone(r):
                 r.flushdb()
                 r.set(SESSION_LOCK, os.getpid(), ex=3 * 3600)
@@ -54,6 +56,15 @@ def claim_database(server: str, candidates: range) -> str:
         finally:
             r.close()
     raise RuntimeError(f"every test database {candidates.start}..{candidates.stop + 1} is taken by another session")
+
+
+def _others_connected(r: redis.Redis, db: int) -> bool:
+    """Some other client is connected to database ``db``: the processes of a session killed before its
+    teardown (its worker, API, projector) outlive it and keep working there. A worker of that older
+    checkout once fired the deadlines of a game of the session that took the database over, with its
+    own rules (a seat 'missed 4 deadlines' where the policy said 2); such a database is not taken."""
+    me = r.client_id()
+    return any(int(c["db"]) == db and int(c["id"]) != me for c in r.client_list())
 
 
 def _holder_is_gone(r: redis.Redis) -> bool:
