@@ -237,7 +237,10 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
     async def play() -> tuple[str, list[str], list[dict]]:
         async with CitadelClient(base, timeout=20) as api:
             game = await api.create_game(
-                3, settings={"decision_timeout_s": 6, "time_bank_s": 3, "increment_s": 30, "organizer_is_referee": True}
+                # the step's deadline (12 s) well after the out-of-time seat's default (about 1 s), so a
+                # loaded machine's late sweep does not fire both at once
+                3,
+                settings={"decision_timeout_s": 12, "time_bank_s": 3, "increment_s": 30, "organizer_is_referee": True},
             )
             seats = [await api.join(game.game_id, f"p{i}") for i in range(3)]
             org = api.with_token(game.organizer_token)
@@ -269,7 +272,8 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
 
             # nobody answers round 2's orders: the late seat at once, the others at the step's deadline
             events: list[dict] = []
-            for _ in range(300):
+            until = time.monotonic() + 120
+            while time.monotonic() < until:
                 events = [msgspec.to_builtins(e) for e in await org.events(game.game_id)]
                 opened = [
                     e for e in events if e["event"]["type"] == "step_began" and e["event"]["step"] == "assign_orders"
@@ -288,6 +292,8 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
     assert len(timeouts) >= 2, [e["event"]["type"] for e in round2]
     first, second = timeouts[:2]
     assert first["event"]["houses"] == [late]
-    assert (_at(first["ts"]) - _at(opened["ts"])).total_seconds() < 5, "the out-of-time seat waited"
+    # defaulted alone, before the step's own deadline (an ordering, not a latency: a loaded machine's
+    # sweep may run seconds late)
+    assert _at(first["ts"]) < _at(opened["event"]["deadline"]), "the out-of-time seat waited for the deadline"
     assert sorted(second["event"]["houses"]) == others
     assert _at(second["ts"]) >= _at(opened["event"]["deadline"])
