@@ -85,7 +85,7 @@ async def _follow_while_bots_play(base: str) -> FollowedGame:
                 bots = [RandomBot(base, game.game_id, s.token, seed=i, wait_s=5) for i, s in enumerate(seats)]
                 await asyncio.gather(*(b.run() for b in bots))
                 # the followers end by themselves after game_ended: no cancellation here
-                sse_events, polled_events = await asyncio.wait_for(asyncio.gather(sse, polled), timeout=60)
+                sse_events, polled_events = await asyncio.wait_for(asyncio.gather(sse, polled), timeout=120)
             connections, cuts = proxy.connections, proxy.cuts
         # the stream's last version, from the export: the projected view may lag the game's end a moment
         final = (await api.export(game.game_id)).version

@@ -100,7 +100,8 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
 
 
 def test_pause_holds_a_deadline_past_its_time_and_resume_moves_it(api, tmp_path):
-    g = create(api, players=3, timeout_s=3, organizer_is_referee=True)
+    # 6 s: the pause must come before the deadline, two requests after the start (3 s is little under load)
+    g = create(api, players=3, timeout_s=6, organizer_is_referee=True)
     join_all(api, g, 3)
     started = start(api, g)
     deadline = api.get(f"/v1/games/{g.id}", params={"min_version": started["version"]}).json()["deadline"]
