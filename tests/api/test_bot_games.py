@@ -190,7 +190,7 @@ def test_seats_played_by_the_citadel_bot_command(service, api):
             api.post(f"/v1/games/{game_id}/start", headers={"Authorization": f"Bearer {organizer}"}).status_code == 200
         )
         asyncio.run(RandomBot(base, game_id, token_b, seed=9).run())
-        outs = [p.communicate(timeout=120)[0].decode() for p in clis]
+        outs = [p.communicate(timeout=600)[0].decode() for p in clis]  # a whole game; loaded machines are slow
     finally:
         for p in clis:
             if p.poll() is None:

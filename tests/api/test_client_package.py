@@ -148,7 +148,7 @@ def test_the_example_bot_plays_a_game_to_its_end_from_the_fresh_environment(serv
             while len(api.view(game.game_id).seats) < 3 and time.monotonic() < deadline:
                 time.sleep(0.1)
             api.with_token(game.organizer_token).start(game.game_id)
-            outputs = [b.communicate(timeout=120) for b in bots]
+            outputs = [b.communicate(timeout=600) for b in bots]  # a whole game; loaded machines are slow
         finally:
             for b in bots:
                 if b.poll() is None:
