@@ -198,7 +198,7 @@ class Walk:
 
     # --------------------------------------------------------------------------------- waiting
 
-    def settle(self, game: str, token: str, version: int | None = None, timeout: float = 20.0) -> int:
+    def settle(self, game: str, token: str, version: int | None = None, timeout: float = 60.0) -> int:
         """Wait (unseen) until the workers are done and the game waits for a player; its version."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -456,13 +456,14 @@ when more games follow: shown here as `{CURSOR}`, since it depends on the other 
 holds); see [`lobby.md`](lobby.md). The list is a projection, written a moment after each change:
 """)
     path = "/v1/games?kind=board&status=open&limit=1"
-    for _ in range(200):
+    deadline = time.monotonic() + 60  # the projector's moment; a loaded machine's can be seconds
+    while True:
         games = w.call("GET", path, show=False, expect=200).json()["games"]
         if games and games[0]["game_id"] == w.ids["GAME"] and games[0]["seats_taken"] == 3:
             break
+        if time.monotonic() > deadline:
+            raise RuntimeError("the lobby did not list the game")
         time.sleep(0.05)
-    else:
-        raise RuntimeError("the lobby did not list the game")
     w.call("GET", path, expect=200, shape={"mask": {"next_cursor": "{CURSOR}"}})
 
 

@@ -77,14 +77,14 @@ def archived(service, sync_redis):
     base, _ = service
     played = asyncio.run(play_game(base, 3, seed="archive-1", settings=SETTINGS))
     keys = Keys(played.game_id, Config.from_env().partitions)
-    wait_until(lambda: int(sync_redis.hget(keys.proj, "version") or 0) >= played.version, timeout=30)
+    wait_until(lambda: int(sync_redis.hget(keys.proj, "version") or 0) >= played.version, timeout=60)
     ended_at = time.time()
     mark = sync_redis.zscore(keys.to_archive, played.game_id)
     idem_ttl = sync_redis.ttl(keys.idem)
     before = reads(base, played.game_id, played.organizer_token, played.seats)
     keys_before = game_keys(sync_redis, keys)
     sync_redis.zadd(keys.to_archive, {played.game_id: time.time() - 1})  # due now: the next sweep archives it
-    wait_until(lambda: sync_redis.exists(keys.archive) and not sync_redis.exists(keys.events), timeout=30)
+    wait_until(lambda: sync_redis.exists(keys.archive) and not sync_redis.exists(keys.events), timeout=60)
     after = reads(base, played.game_id, played.organizer_token, played.seats)
     return {
         "played": played,
@@ -215,4 +215,4 @@ def test_no_resolve_job_and_no_deadline_mark_outlive_the_game(archived, sync_red
             if sync_redis.type(k) == b"hash" and game_id.encode() in (sync_redis.hget(k, "description") or b"")
         ]
 
-    wait_until(lambda: not leftover_jobs(), timeout=10)
+    wait_until(lambda: not leftover_jobs(), timeout=60)

@@ -85,9 +85,10 @@ async def _follow_while_bots_play(base: str) -> FollowedGame:
                 bots = [RandomBot(base, game.game_id, s.token, seed=i, wait_s=5) for i, s in enumerate(seats)]
                 await asyncio.gather(*(b.run() for b in bots))
                 # the followers end by themselves after game_ended: no cancellation here
-                sse_events, polled_events = await asyncio.wait_for(asyncio.gather(sse, polled), timeout=60)
+                sse_events, polled_events = await asyncio.wait_for(asyncio.gather(sse, polled), timeout=120)
             connections, cuts = proxy.connections, proxy.cuts
-        final = (await api.view(game.game_id)).version
+        # the stream's last version, from the export: the projected view may lag the game's end a moment
+        final = (await api.export(game.game_id)).version
     return FollowedGame(game.game_id, final, sse_events, polled_events, connections, cuts)
 
 
@@ -138,7 +139,9 @@ def test_iterators_resume_from_a_version_and_end_at_once_after_the_end(service, 
             t0 = time.monotonic()
             assert await _collect(api.iter_sse(followed.game_id, after=followed.final)) == []
             assert await _collect(api.iter_events(followed.game_id, after=followed.final)) == []
-            assert time.monotonic() - t0 < 5  # no waiting for events that will never come
+            # no waiting for events that will never come: one long-poll would hold 30 s (iter_events'
+            # wait); 20 s leaves a loaded machine room for the two requests
+            assert time.monotonic() - t0 < 20
 
     asyncio.run(run())
     with SyncCitadelClient(base) as api:
@@ -180,7 +183,7 @@ def test_rate_limited_requests_wait_for_retry_after(redis_url, tmp_path):
         procs.start("api", api_command("127.0.0.1", port))
         base = f"http://127.0.0.1:{port}"
         with httpx.Client(base_url=base, timeout=1) as probe:
-            wait_until(lambda: api_ready(probe), timeout=20)
+            wait_until(lambda: api_ready(probe), timeout=60)
         limited: list[tuple[float, float]] = []  # (when the 429 came, its Retry-After)
         sent: list[float] = []
 
@@ -193,7 +196,7 @@ def test_rate_limited_requests_wait_for_retry_after(redis_url, tmp_path):
 
         http = httpx.Client(
             base_url=base,
-            timeout=10,
+            timeout=60,
             transport=httpx.HTTPTransport(local_address="127.0.0.31"),
             event_hooks={"request": [on_request], "response": [on_response]},
         )

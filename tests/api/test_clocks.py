@@ -71,7 +71,7 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
     for house in order[:-1]:
         _submit(api, g, house)
     # ``late`` never answers: its bank runs out, its orders are the defaults, the orders are revealed
-    wait_until(lambda: "orders_revealed" in _types(api, g), timeout=20)
+    wait_until(lambda: "orders_revealed" in _types(api, g), timeout=60)
     events = [e["event"] for e in _events(api, g)]
     timed_out = [e for e in events if e["type"] == "decision_timed_out"]
     assert timed_out[0] == {"type": "decision_timed_out", "step": "assign_orders", "houses": [late], "left": False}
@@ -89,7 +89,7 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
     assert f"{late.capitalize()}'s time bank ran out" in log
     # the game goes on without the late seat: the raven step ends too (its holder answers nothing,
     # and every bank is short), and a referee's export re-derives from the first to the last event
-    wait_until(lambda: "raven_passed" in _types(api, g) or "raven_order_replaced" in _types(api, g), timeout=20)
+    wait_until(lambda: "raven_passed" in _types(api, g) or "raven_order_replaced" in _types(api, g), timeout=60)
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     path = tmp_path / "bank.json"
     path.write_text(json.dumps(doc))
@@ -100,7 +100,8 @@ def test_a_seat_that_never_answers_loses_its_bank_and_gets_the_defaults(api, tmp
 
 
 def test_pause_holds_a_deadline_past_its_time_and_resume_moves_it(api, tmp_path):
-    g = create(api, players=3, timeout_s=3, organizer_is_referee=True)
+    # 6 s: the pause must come before the deadline, two requests after the start (3 s is little under load)
+    g = create(api, players=3, timeout_s=6, organizer_is_referee=True)
     join_all(api, g, 3)
     started = start(api, g)
     deadline = api.get(f"/v1/games/{g.id}", params={"min_version": started["version"]}).json()["deadline"]
@@ -133,11 +134,19 @@ def test_pause_holds_a_deadline_past_its_time_and_resume_moves_it(api, tmp_path)
     view = api.get(f"/v1/games/{g.id}", params={"min_version": r.json()["version"]}).json()
     assert view["deadline"] == resumed["deadline"] and view["paused"] is None
     # the moved deadline fires, after its new time
-    wait_until(lambda: "decision_timed_out" in _types(api, g), timeout=15)
+    wait_until(lambda: "decision_timed_out" in _types(api, g), timeout=60)
     timed_out = next(e for e in _events(api, g) if e["event"]["type"] == "decision_timed_out")
     assert _at(timed_out["ts"]) >= _at(resumed["deadline"])
     # author and reason in the log and the export; the export re-derives clean
-    log = api.get(f"/v1/games/{g.id}/log").text
+    # the log is projected (it has no min_version): wait for it to show the pause and the resume
+    log = wait_until(
+        lambda: (
+            (x := api.get(f"/v1/games/{g.id}/log").text)
+            and "paused by the organizer: a player's connection dropped" in x
+            and "reconnected" in x
+            and x
+        )
+    )
     assert "paused by the organizer: a player's connection dropped" in log and "reconnected" in log
     doc = api.get(f"/v1/games/{g.id}/export", headers=g.auth(g.organizer)).json()
     kinds = [e["event"]["type"] for e in doc["events"]]
@@ -229,7 +238,10 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
     async def play() -> tuple[str, list[str], list[dict]]:
         async with CitadelClient(base, timeout=20) as api:
             game = await api.create_game(
-                3, settings={"decision_timeout_s": 6, "time_bank_s": 3, "increment_s": 30, "organizer_is_referee": True}
+                # the step's deadline (12 s) well after the out-of-time seat's default (about 1 s), so a
+                # loaded machine's late sweep does not fire both at once
+                3,
+                settings={"decision_timeout_s": 12, "time_bank_s": 3, "increment_s": 30, "organizer_is_referee": True},
             )
             seats = [await api.join(game.game_id, f"p{i}") for i in range(3)]
             org = api.with_token(game.organizer_token)
@@ -261,7 +273,8 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
 
             # nobody answers round 2's orders: the late seat at once, the others at the step's deadline
             events: list[dict] = []
-            for _ in range(300):
+            until = time.monotonic() + 120
+            while time.monotonic() < until:
                 events = [msgspec.to_builtins(e) for e in await org.events(game.game_id)]
                 opened = [
                     e for e in events if e["event"]["type"] == "step_began" and e["event"]["step"] == "assign_orders"
@@ -280,6 +293,8 @@ def test_a_seat_out_of_time_is_defaulted_at_once_while_the_others_still_decide(s
     assert len(timeouts) >= 2, [e["event"]["type"] for e in round2]
     first, second = timeouts[:2]
     assert first["event"]["houses"] == [late]
-    assert (_at(first["ts"]) - _at(opened["ts"])).total_seconds() < 5, "the out-of-time seat waited"
+    # defaulted alone, before the step's own deadline (an ordering, not a latency: a loaded machine's
+    # sweep may run seconds late)
+    assert _at(first["ts"]) < _at(opened["event"]["deadline"]), "the out-of-time seat waited for the deadline"
     assert sorted(second["event"]["houses"]) == others
     assert _at(second["ts"]) >= _at(opened["event"]["deadline"])

@@ -61,7 +61,7 @@ def test_worker_killed_mid_job_loses_and_doubles_nothing(isolated):
     g = new_started_game(api, players=3)
     submit_all_orders(api, g)
     # the worker has taken the resolve job and is inside it
-    wait_until(lambda: _started(r), timeout=10)
+    wait_until(lambda: _started(r), timeout=60)
     procs.kill("slow-worker")
     assert "orders_revealed" not in _event_types(api, g)
     procs.start_worker("fresh-worker")
@@ -91,17 +91,17 @@ def test_projector_killed_mid_batch_reprojects_without_doubling(isolated):
     from service.store.keys import Keys, feed_key
 
     keys = Keys(g.id, 16)
-    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > 0, timeout=10)
+    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > 0, timeout=60)
     pending_before = sum(r.xpending(feed_key(p), "projector")["pending"] for p in range(16))
     assert pending_before > 0
     procs.kill("slow-projector")
     procs.start_projector("projector")  # same consumer name: re-reads its pending entries first
     final_version = wait_until(
         lambda: (v := api.get(f"/v1/games/{g.id}", params={"min_version": version}).json()["version"]) > version and v,
-        timeout=20,
+        timeout=60,
     )
-    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) == final_version, timeout=20)
-    wait_until(lambda: sum(r.xpending(feed_key(p), "projector")["pending"] for p in range(16)) == 0, timeout=20)
+    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) == final_version, timeout=60)
+    wait_until(lambda: sum(r.xpending(feed_key(p), "projector")["pending"] for p in range(16)) == 0, timeout=60)
     # the log has exactly one line per describable event, none doubled
     log = api.get(f"/v1/games/{g.id}/log", params={"limit": 1000}).json()["lines"]
     seqs = [line["seq"] for line in log]
@@ -123,10 +123,10 @@ def test_rebuild_recreates_every_read_model_from_the_streams(isolated):
     from service.store.keys import Keys
 
     keys = Keys(g.id, 16)
-    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > version, timeout=20)
+    wait_until(lambda: int(r.hget(keys.proj, "version") or 0) > version, timeout=60)
     before = {k: r.get(k) for k in [keys.view(None), *(keys.view(h) for h in g.houses)]}
     log_before = r.zrange(keys.log, 0, -1)
-    listed = wait_until(lambda: api.get("/v1/games").json()["games"], timeout=20)
+    listed = wait_until(lambda: api.get("/v1/games").json()["games"], timeout=60)
     procs.kill("projector", sig=15)
     r.delete(keys.proj, keys.log, *before, *r.keys("{lobby}:*"))
     assert api.get("/v1/games").json()["games"] == []
@@ -166,14 +166,16 @@ def test_a_deadline_fires_within_5_s_though_a_worker_died(isolated):
     minute, delaying every deadline); the sweep of the restarted worker fires it within 5 s of its time."""
     api, procs, r = isolated
     procs.start_projector()
-    procs.start_worker("doomed-worker")
-    time.sleep(1)  # it has swept once and holds its place
+    _start_worker_up(procs, "doomed-worker")  # it has swept once and holds its place
     g = new_started_game(api, players=3, timeout_s=4)
     procs.kill("doomed-worker")
-    procs.start_worker("fresh-worker")
+    up = _start_worker_up(procs, "fresh-worker")
     deadline = _deadline_of(api, g)
-    fired = wait_until(lambda: _timed_out_at(api, g), timeout=30)
-    assert fired - deadline <= 5.0, f"the deadline fired {fired - deadline:.1f} s late"
+    fired = wait_until(lambda: _timed_out_at(api, g), timeout=60)
+    # counted from the deadline, or from the fresh worker's first sweep if a loaded machine started
+    # it later than that (a process start was seen to take over 20 s): the 5 s is the sweep's promise
+    # (docs: swept at start-up and every CITADEL_SWEEP_S = 1 s), not the time to start a process
+    assert fired - max(deadline, up) <= 5.0, f"the deadline fired {fired - max(deadline, up):.1f} s late"
 
 
 def test_a_deadline_missed_while_no_worker_ran_fires_within_5_s_of_the_restart(isolated):
@@ -182,7 +184,20 @@ def test_a_deadline_missed_while_no_worker_ran_fires_within_5_s_of_the_restart(i
     g = new_started_game(api, players=3, timeout_s=1)
     time.sleep(3)  # the deadline passes with no worker at all
     assert _timed_out_at(api, g) is None
-    restarted = time.time()
-    procs.start_worker("late-worker")
-    fired = wait_until(lambda: _timed_out_at(api, g), timeout=30)
-    assert fired - restarted <= 5.0, f"the deadline fired {fired - restarted:.1f} s after the worker started"
+    up = _start_worker_up(procs, "late-worker")
+    fired = wait_until(lambda: _timed_out_at(api, g), timeout=60)
+    # from the worker's first sweep, not from the launch: a loaded machine may take 20 s to start a process
+    assert fired - up <= 5.0, f"the deadline fired {fired - up:.1f} s after the worker's first sweep"
+
+
+def _start_worker_up(procs: Procs, name: str) -> float:
+    """Start a worker and wait until it is up: the time its ready file says it first swept
+    (``CITADEL_READY_FILE``, written after each sweep that reached Redis)."""
+    ready = procs.logdir / f"{name}.ready"
+    procs.env["CITADEL_READY_FILE"] = str(ready)
+    try:
+        procs.start_worker(name)
+    finally:
+        procs.env.pop("CITADEL_READY_FILE")
+    wait_until(ready.exists, timeout=60)
+    return float(ready.read_text())

@@ -104,7 +104,8 @@ def test_BG_MISC_02_deck_order_and_hands_hidden(api):
         for name in ("events", "export", "sse"):
             for card in WILDLING_IDS:
                 assert card not in reads[name], f"wildling deck order leaked via {name}"
-    view = api.get(f"/v1/games/{g.id}").json()
+    now = decisions(api, g, g.organizer)["version"]  # the projected view may lag the start: read it at now
+    view = api.get(f"/v1/games/{g.id}", params={"min_version": now}).json()
     assert all(h["hand"] is None and h["hand_size"] == 7 for h in view["houses"])
 
 

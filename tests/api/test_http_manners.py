@@ -216,7 +216,7 @@ def cors_api(redis_url, tmp_path_factory):
     base = f"http://127.0.0.1:{port}"
     try:
         with httpx.Client(base_url=base, timeout=10) as c:
-            wait_until(lambda: _ready(c), timeout=30)
+            wait_until(lambda: _ready(c), timeout=60)
             yield c
     finally:
         procs.stop_all()

@@ -45,10 +45,15 @@ def test_the_list_and_the_turns_stream_work_across_cluster_slots(tmp_path):
     try:
         procs.start_api(port)
         procs.start_projector()
-        wait_until(lambda: api_ready(api), timeout=30)
+        wait_until(lambda: api_ready(api), timeout=60)
         games = [_game(api, start=i < 2) for i in range(4)]
         hidden, _ = _game(api, private=True, start=False)
         ids = [g for g, _ in games]
+        for _ in range(8):  # game ids are random: all four in one partition is 1 in 4096; add a game then
+            if len({Keys(g, 16).partition for g in ids}) > 1:
+                break
+            games.append(_game(api, start=False))
+            ids.append(games[-1][0])
         assert len({Keys(g, 16).partition for g in ids}) > 1, "the games' streams span slots"
 
         def listed() -> list[dict]:
@@ -59,14 +64,14 @@ def test_the_list_and_the_turns_stream_work_across_cluster_slots(tmp_path):
                 if not (cursor := page["next_cursor"]):
                     return out
 
-        every = wait_until(lambda: (lst := listed()) and {g["game_id"] for g in lst} >= set(ids) and lst, timeout=20)
+        every = wait_until(lambda: (lst := listed()) and {g["game_id"] for g in lst} >= set(ids) and lst, timeout=60)
         assert [g["game_id"] for g in every] == list(reversed(ids)) and hidden not in {g["game_id"] for g in every}
 
         def running() -> list[str]:
             return [g["game_id"] for g in api.get("/v1/games", params={"status": "running"}).json()["games"]]
 
         # the projector lists a start a moment after it (a loaded machine: not at once)
-        assert wait_until(lambda: running() == [ids[1], ids[0]], timeout=20)
+        assert wait_until(lambda: running() == [ids[1], ids[0]], timeout=60)
 
         # turns across two games whose streams live in different slots: one turn each
         (a, seats_a), (b, seats_b) = games[0], games[1]

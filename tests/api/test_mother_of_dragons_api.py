@@ -131,7 +131,7 @@ def test_a_commanders_bank_runs_out_through_the_workers(api) -> None:
         text = api.get(f"/v1/games/{g.id}/events", params={"from": 0}, headers=g.auth(g.organizer)).text
         return [json.loads(line)["event"] for line in text.splitlines()]
 
-    wait_until(lambda: any(e["type"] == "clock_charged" and e["out_of_time"] for e in events()), timeout=20)
+    wait_until(lambda: any(e["type"] == "clock_charged" and e["out_of_time"] for e in events()), timeout=60)
     evs = events()
     charged = next(e for e in evs if e["type"] == "clock_charged" and e["out_of_time"])
     assert charged["used_ms"] == 3000 and charged["bank_ms"] == 0

@@ -66,7 +66,7 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
         procs.start_api(port)
         procs.start("worker", worker_command(redis_url, queue))
         procs.start_projector()
-        wait_until(lambda: api_ready(api), timeout=30)
+        wait_until(lambda: api_ready(api), timeout=60)
 
         took: list[float] = []
 
@@ -92,8 +92,7 @@ def test_a_game_is_played_on_redis_cluster_through_a_master_failover(tmp_path, r
         assert checked.final_state.winner == game.winner and checked.final_state.version == game.version
         for name, p in procs.procs.items():
             assert p.poll() is None, f"the {name} exited during the failover"
-        time.sleep(0.5)
-        assert api.get("/readyz").status_code == 200
+        wait_until(lambda: api.get("/readyz").status_code == 200)  # ready again (was: 0.5 s, then asked once)
     finally:
         api.close()
         procs.stop_all()
@@ -155,7 +154,7 @@ def test_with_wait_replicas_an_append_is_answered_once_its_replica_holds_it(tmp_
         snapshot_every=64, queue_name="unused",
     )  # fmt: skip
 
-    async def scenario() -> tuple[list[Appended], float, int]:
+    async def scenario() -> tuple[list[Appended], float, int, int]:
         commands = event_store_redis(cfg)
         store = EventStore(commands, cfg.partitions, wait_replicas=1, wait_timeout_ms=300)
         keys = store.keys("g_replicated")
@@ -169,17 +168,26 @@ def test_with_wait_replicas_an_append_is_answered_once_its_replica_holds_it(tmp_
                 stalled = time.monotonic() - t0
             finally:
                 replica.proc.send_signal(signal.SIGCONT)
-            got.append(await store.append(keys, 0, []))
-            return got, stalled, store.replication.under_replicated
+            # the resumed replica acknowledges again, once it has caught up (a loaded machine may
+            # take longer than one WAIT of 300 ms to run it): the first append it acknowledges
+            late = 0  # appends the resumed replica did not acknowledge in time
+            for _ in range(20):
+                last = await store.append(keys, 0, [])
+                if last.replicas == 1:
+                    break
+                late += 1
+            got.append(last)
+            return got, stalled, store.replication.under_replicated, late
         finally:
             await store.close()
             await commands.aclose()
 
     try:
-        (first, stalled, after), waited, counted = asyncio.run(scenario())
+        (first, stalled, after), waited, counted, late = asyncio.run(scenario())
         assert first.replicas == 1 and after.replicas == 1
-        assert stalled.replicas == 0 and 0.25 <= waited < 2, waited
-        assert counted == 1  # citadel_appends_under_replicated_total
+        # the WAIT's 300 ms bound the stall (not the stopped replica); 5 s leaves a loaded machine room
+        assert stalled.replicas == 0 and 0.25 <= waited < 5, waited
+        assert counted == 1 + late  # citadel_appends_under_replicated_total: each one not acknowledged
     finally:
         cluster.stop()
 
@@ -209,7 +217,7 @@ def test_the_workers_sweep_reconnects_when_the_node_redis_url_names_is_the_maste
         assert sweeper._marks is not None
         cluster.kill_master_of(key)
         sweeper._marks = None  # as after any failed sweep: the next tick makes a new client
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 90  # a failover plus reconnecting, on a loaded machine
         while time.monotonic() < deadline:
             sweeper.tick()
             if sweeper._marks is not None:  # the last sweep reached the Cluster

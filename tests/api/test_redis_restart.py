@@ -68,17 +68,17 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
         assert down.status_code == 503, down.text
         assert down.json()["code"] == "store_unavailable" and down.headers["Retry-After"] == "1"
         assert api.get("/readyz").status_code == 503
-        wait_until(lambda: not any(_probe(f) for f in ready_files), timeout=15)
+        wait_until(lambda: not any(_probe(f) for f in ready_files), timeout=60)
 
         redis_proc, _ = embedded_redis.start(data, port=port, persist=True)
-        wait_until(lambda: api_ready(api), timeout=20)
-        wait_until(lambda: all(_probe(f) for f in ready_files), timeout=20)
+        wait_until(lambda: api_ready(api), timeout=60)
+        wait_until(lambda: all(_probe(f) for f in ready_files), timeout=60)
         for name, p in procs.procs.items():
             assert p.poll() is None, f"the {name} exited during the Redis restart"
 
         after = api.get(f"/v1/games/{game.id}/export", headers=game.auth(game.organizer)).json()
         assert after["version"] == before, "an accepted command was lost"
-        r = wait_until(lambda: (x := _orders(api, game, tokens[-1])).status_code == 200 and x, timeout=20)
+        r = wait_until(lambda: (x := _orders(api, game, tokens[-1])).status_code == 200 and x, timeout=60)
         version = r.json()["version"]
         # the worker reveals the orders, and the projector shows it
         wait_until(
@@ -86,7 +86,7 @@ def test_the_service_rides_through_a_redis_restart(tmp_path):
                 api.get(f"/v1/games/{game.id}").json()["version"] > version
                 and api.get(f"/v1/games/{game.id}").json()["step"] != "assign_orders"
             ),
-            timeout=30,
+            timeout=60,
         )
     finally:
         api.close()

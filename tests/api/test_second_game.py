@@ -18,7 +18,7 @@ def _auth(token: str) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"}
 
 
-def _wait(api: httpx.Client, game_id: str, pred, what: str, timeout: float = 20) -> dict:
+def _wait(api: httpx.Client, game_id: str, pred, what: str, timeout: float = 60) -> dict:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         view = api.get(f"/v1/games/{game_id}").json()
@@ -93,7 +93,7 @@ def test_a_second_game_times_out_to_its_default_and_verifies_offline(api, tmp_pa
     key = public_key_file(api, tmp_path)
     gid, org, seats = _new_game(api, rounds=1, timeout_s=1)
     # nobody bids: at the deadline the worker applies the default (a bid of 0) and reveals
-    view = _wait(api, gid, lambda v: v["phase"] == "ended", "the timeout default", timeout=30)
+    view = _wait(api, gid, lambda v: v["phase"] == "ended", "the timeout default", timeout=60)
     assert view["results"][0]["bids"] == dict.fromkeys(seats, 0)
     assert view["winner"] in seats
     log = api.get(f"/v1/games/{gid}/log").json()

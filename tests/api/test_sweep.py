@@ -56,7 +56,7 @@ def test_a_resolution_nobody_enqueued_is_swept_up(api):
     def revealed(v: dict) -> bool:
         return v["version"] >= version and v["step"] != "assign_orders"
 
-    view = wait_until(lambda: revealed(v := api.get(f"/v1/games/{game.id}").json()) and v, 20)
+    view = wait_until(lambda: revealed(v := api.get(f"/v1/games/{game.id}").json()) and v, 60)
     assert view["step"] in ("messenger_raven", "awaiting_action_phase", "resolve_raid", "resolve_march")
 
 
@@ -78,7 +78,7 @@ def test_a_deadline_nobody_scheduled_is_swept_up(api):
             and any(x["event"]["type"] == "decision_timed_out" for x in e["events"])
             and e
         ),
-        20,
+        60,
     )
     assert any(x["event"]["type"] == "orders_submitted" and x["event"]["by_default"] for x in export["events"])
 

@@ -43,7 +43,7 @@ def walkthrough_api(service, redis_url, tmp_path_factory):
     procs.start("api", api_command("127.0.0.1", port))
     base = f"http://127.0.0.1:{port}"
     try:
-        wait_until(lambda: _ready(base), timeout=30)
+        wait_until(lambda: _ready(base), timeout=60)
         yield base
     finally:
         procs.stop_all()

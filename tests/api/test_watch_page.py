@@ -143,6 +143,7 @@ def test_a_spectator_watches_a_bot_game_live_then_replays_it(service, api: httpx
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             page = browser.new_page(viewport={"width": 1080, "height": 1160})
+            page.set_default_timeout(WAIT_MS)  # every wait (Playwright's default is 30 s), for a loaded machine
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.goto(f"{base}/watch/{game.id}")
@@ -287,6 +288,7 @@ def test_a_mother_of_dragons_game_is_drawn_on_its_own_board(service, api: httpx.
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
         try:
             page = browser.new_page(viewport={"width": 1080, "height": 1160})
+            page.set_default_timeout(WAIT_MS)  # every wait (Playwright's default is 30 s), for a loaded machine
             page.on("pageerror", lambda e: errors.append(str(e)))
             page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
             page.goto(f"{base}/watch/{game.id}")

@@ -22,7 +22,10 @@ from tests.support.game_client import create, join_all, start, wait_until
 
 SLEEP_S = 4.0
 SWEEP_S = 1.0
-SLACK_S = 0.5  # scheduling on a shared 2-core machine
+SLACK_S = 1.5
+"""Scheduling on a loaded 2-core machine (0.5 s was exceeded there). Still well under what a sweep
+blocked by a delivery would show: each blocked delivery holds it SLEEP_S (4 s), and one goes out at
+every step."""
 
 
 class SleepyReceiver:

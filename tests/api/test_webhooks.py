@@ -85,7 +85,7 @@ def steady() -> Iterator[Receiver]:
     r.close()
 
 
-def _wait(predicate, timeout: float = 30.0, what: str = "") -> None:
+def _wait(predicate, timeout: float = 90.0, what: str = "") -> None:
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if predicate():

@@ -256,7 +256,7 @@ class ApiPosition(Position):
     #: Deadline of every decision. Long by default; tests that call :meth:`timeout` need a short one.
     decision_timeout_s: int = 3600
     #: How long to wait for the worker (opening the phase, firing a timeout).
-    wait_s: float = 20.0
+    wait_s: float = 60.0  # a wait on the worker costs nothing when it is quick; loaded machines are slow
     #: Compare the public view with ``view_for`` of the folded state after every sync.
     check_view: bool = True
 

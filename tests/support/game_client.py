@@ -80,7 +80,7 @@ def submit_all_orders(api: httpx.Client, game: Game) -> int:
     return version
 
 
-def wait_until(pred, timeout: float = 15.0, interval: float = 0.05):
+def wait_until(pred, timeout: float = 60.0, interval: float = 0.05):
     deadline = time.monotonic() + timeout
     last = None
     while time.monotonic() < deadline:

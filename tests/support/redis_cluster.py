@@ -96,7 +96,7 @@ class LocalCluster:
         return {line.split()[0] for line in n.client.execute_command("CLUSTER", "NODES").decode().splitlines()}
 
     @staticmethod
-    def _wait(cond, what: str, timeout: float = 30) -> None:
+    def _wait(cond, what: str, timeout: float = 90) -> None:
         end = time.monotonic() + timeout
         while time.monotonic() < end:
             try:

@@ -65,7 +65,7 @@ class StreamReader:
         self._response: httpx.Response | None = None
         self._thread = threading.Thread(target=self._run, args=(base, method, path, kwargs), daemon=True)
         self._thread.start()
-        assert self.opened.wait(15), "the stream did not answer"
+        assert self.opened.wait(60), "the stream did not answer"
 
     def _run(self, base: str, method: str, path: str, kwargs: dict[str, Any]) -> None:
         try:
@@ -85,7 +85,7 @@ class StreamReader:
             self.opened.set()
             self.closed.set()
 
-    def next(self, event: str | None = None, timeout: float = 20) -> Message:
+    def next(self, event: str | None = None, timeout: float = 60) -> Message:
         """The next message (of type ``event``, skipping others), or fail after ``timeout`` s."""
         while True:
             try:
@@ -95,7 +95,7 @@ class StreamReader:
             if event is None or m.event == event:
                 return m
 
-    def rest(self, timeout: float = 20) -> list[Message]:
+    def rest(self, timeout: float = 60) -> list[Message]:
         """Every message until the server closes the stream (fail if it does not within ``timeout`` s)."""
         assert self.closed.wait(timeout), "the server did not close the stream"
         out = []
