@@ -199,20 +199,20 @@ def test_the_workers_sweep_reconnects_when_the_node_redis_url_names_is_the_maste
     the new client could not start, and every later sweep failed the same way. Clients made after
     a failover now start from every node the process has seen (and ``CITADEL_CLUSTER_NODES``)."""
     cluster = LocalCluster(tmp_path / "cluster")
-    url_node = cluster.masters[0]
-    key = next(k for i in range(1000) if cluster.master_of(k := f"{{p{i}}}:events") is url_node)
-    cfg = Config(
-        redis_url=cluster.url, queue_url=cluster.url, cluster=True, partitions=4, secret=None,
-        snapshot_every=64, queue_name="unused", sweep_s=0,
-    )  # fmt: skip
-    assert f":{url_node.port}/" in cfg.redis_url
     swept: list[int] = []
 
     def work(pending: list[str], due: list[tuple[str, int]]) -> Counter[Outcome]:
         return Counter()
 
-    sweeper = Sweeper(cfg, work=work, archive=lambda games: Counter())
-    try:
+    try:  # every assertion inside: a failure must not leave the Cluster's six redis-servers running
+        url_node = cluster.masters[0]
+        key = next(k for i in range(1000) if cluster.master_of(k := f"{{p{i}}}:events") is url_node)
+        cfg = Config(
+            redis_url=cluster.url, queue_url=cluster.url, cluster=True, partitions=4, secret=None,
+            snapshot_every=64, queue_name="unused", sweep_s=0,
+        )  # fmt: skip
+        assert f":{url_node.port}/" in cfg.redis_url
+        sweeper = Sweeper(cfg, work=work, archive=lambda games: Counter())
         sweeper.tick()  # connects, as a worker does at start-up
         assert sweeper._marks is not None
         cluster.kill_master_of(key)
