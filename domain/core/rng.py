@@ -55,7 +55,9 @@ class SeededRng:
     def token_hex(self, nbytes: int) -> str:
         """``nbytes`` uniform bytes from the stream, as hex (a commitment's salt,
         :mod:`domain.core.commitment`)."""
-        words = [self.below(1 << 64) for _ in range((nbytes + 7) // 8)]
+        # ``below(1 << 64)`` is the word itself (every 64-bit word is under the limit, and its own
+        # remainder): read the words directly, the same stream and the same bytes.
+        words = [self._word() for _ in range((nbytes + 7) // 8)]
         return b"".join(w.to_bytes(8, "big") for w in words)[:nbytes].hex()
 
     def shuffled(self, items: Sequence[T]) -> list[T]:

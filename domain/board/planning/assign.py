@@ -72,8 +72,9 @@ def ordering_houses(state: BoardState) -> list[str]:
     """The houses whose orders are placed, in turn order: every house in the base game. With Mother
     of Dragons the player houses first, then (MOD-VASSAL-08) each commanded vassal with units on the
     board, in turn order, its orders placed by its commander."""
-    players = [h for h in state.turn_order() if h not in state.vassals]
-    vassals = [h for h in state.turn_order() if h in state.commanders and areas_needing_orders(state, h)]
+    order = state.turn_order()
+    players = [h for h in order if h not in state.vassals]
+    vassals = [h for h in order if h in state.commanders and areas_needing_orders(state, h)]
     return players + vassals
 
 
@@ -172,11 +173,8 @@ def assign_orders(state: BoardState, ctx: Context, house: str, orders: dict[str,
         raise WrongPhase("orders are assigned only during the Planning phase's Assign Orders step", rule="BG-PLAN-01")
     if not houses_still_to_submit(state):
         raise WrongPhase("every house has submitted; the orders are being revealed", rule="BG-PLAN-06")
-    if state.planning.sequential and house != current_sequential_house(state):
-        raise NotYourTurn(
-            f"orders are placed in turn order this round; waiting for {current_sequential_house(state)}",
-            rule="BG-PLAN-05",
-        )
+    if state.planning.sequential and house != (waiting_for := current_sequential_house(state)):
+        raise NotYourTurn(f"orders are placed in turn order this round; waiting for {waiting_for}", rule="BG-PLAN-05")
     validate_orders(state, house, orders)
     return [submitted(state, ctx, state.version + 1, house, dict(sorted(orders.items())))]
 
