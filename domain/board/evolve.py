@@ -230,7 +230,7 @@ def _leaver_out_of_westeros(state: BoardState, house: str) -> None:
     for a in w.attacks:
         a.houses = [h for h in a.houses if h != house]
         a.queue = [h for i, h in enumerate(a.queue) if h != house or (i == 0 and a.started)]
-    if w.choice is not None and w.choice.kind == "wildling_tie" and house in (w.choice.house, *w.choice.options):
+    if w.choice is not None and w.choice.is_wildling_tie_of(house):
         w.choice = None  # the tie is broken again among the players left in it (flexible_presence.py)
 
 

@@ -180,8 +180,7 @@ def _in_wildling_tie(state: BoardState, house: str) -> bool:
     a vassal takes no part in a wildling attack; the Iron Throne's holder among the players chooses,
     MOD-VASSAL-21)."""
     w = state.westeros
-    c = w.choice if w is not None else None
-    return c is not None and c.kind == "wildling_tie" and house in (c.house, *c.options)
+    return w is not None and w.choice is not None and w.choice.is_wildling_tie_of(house)
 
 
 def _kind(d: Decision) -> str:

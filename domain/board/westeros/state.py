@@ -22,6 +22,10 @@ class PendingChoice(msgspec.Struct):
     context: str | None = None
     """Extra data the answer needs (e.g. the port of a capture, the track of a tie)."""
 
+    def is_wildling_tie_of(self, house: str) -> bool:
+        """A tie for a wildling attack's target (BG-WILD-02) that ``house`` is in or is to break."""
+        return self.kind == "wildling_tie" and house in (self.house, *self.options)
+
 
 class PortCapture(msgspec.Struct):
     """A captured port whose new controller has not yet been offered its Ships (BG-MAP-07)."""
