@@ -25,6 +25,7 @@ from ..orders import order_type
 from ..state import BoardState
 from ..strength import supports
 from . import events as aev
+from .card_choices import offer_optional
 from .state import Combat
 
 LYSA = "lysa_arryn_mod"
@@ -108,10 +109,7 @@ def robert_choices(state: BoardState, c: Combat, house: str) -> list[str]:
 def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     """Robert Arryn, after combat. True when a choice is pending."""
     if card == ROBERT:
-        choices = robert_choices(em.state, c, house)
-        if choices:
-            em.emit(aev.AbilityChoicePending(house=house, card=card, choices=choices, may_skip=True))
-            return True
+        return offer_optional(em, house, card, robert_choices(em.state, c, house))
     em.emit(aev.AbilityResolved(house=house, card=card))
     return False
 

@@ -33,6 +33,7 @@ from ..tracks import track_order, tracks_of
 from . import arryn_cards as arryn
 from . import events as aev
 from . import vassal_cards as vassal
+from .card_choices import offer_optional
 from .state import Combat
 
 TRACKS = ("iron_throne", "fiefdoms", "kings_court")
@@ -258,9 +259,7 @@ def win_lose_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
             em.emit(aev.HouseCardsReturned(house=house, cards=cards, reason="roose_bolton"))
     elif card in ("renly_baratheon", "cersei_lannister") and won:
         choices = renly_choices(s, c, house) if card == "renly_baratheon" else cersei_choices(s, c, house)
-        if choices:
-            em.emit(aev.AbilityChoicePending(house=house, card=card, choices=choices, may_skip=True))
-            return True
+        return offer_optional(em, house, card, choices)
     em.emit(aev.AbilityResolved(house=house, card=card))
     return False
 

@@ -32,6 +32,7 @@ from ..state import WEAKEST_FIRST, BoardState
 from ..strength import standing
 from ..supply import available_units, supply_ok
 from . import events as aev
+from .card_choices import offer_optional
 from .state import Combat
 
 VARYS = "varys"
@@ -204,10 +205,7 @@ def after_pending(em: Emitter, c: Combat, house: str, card: str) -> bool:
     if card == VARYS:
         varys(em, house)
     elif card == JON:
-        choices = jon_connington_choices(em.state, c, house)
-        if choices:
-            em.emit(aev.AbilityChoicePending(house=house, card=card, choices=choices, may_skip=True))
-            return True
+        return offer_optional(em, house, card, jon_connington_choices(em.state, c, house))
     em.emit(aev.AbilityResolved(house=house, card=card))
     return False
 
