@@ -312,7 +312,7 @@ class Engine:
         fresh = False
         stale_appends = 0
         while True:
-            if game is None or not fresh and game.needs_check:
+            if game is None or not fresh and (game.needs_check or self.repo.read_first(game_id)):
                 game = await self.load(game_id)
                 fresh = True
             if expected_version is not None and expected_version != game.version:
@@ -341,8 +341,11 @@ class Engine:
             # a judge's rollback re-derives the state from the events before its target
             rolls_back = any(game.game.rollback_target(e) is not None for e in events)
             history = await self.store.read(keys, 0, count=previous) if rolls_back else []
+            # a game other processes write too may lose the append: keep the state before the batch
+            before = game.snapshot() if self.repo.read_first(game_id) else None
             game.begin_settling()
             stored = False
+            result: Appended | Duplicate | Stale | Archived | None = None
             try:
                 game.apply(envs, history=history)
                 after = game.game.deadline(game.state)
@@ -368,7 +371,7 @@ class Engine:
                 stored = isinstance(result, Appended)
             finally:
                 if not stored:
-                    self.repo.forget(game_id)
+                    self.repo.forget(game_id, restore=before if isinstance(result, Stale) else None)
                 game.settle(stored)
             if isinstance(result, Appended):
                 game.needs_check = False
@@ -382,6 +385,7 @@ class Engine:
             if expected_version is not None and fresh:
                 raise stale(result.current_version, expected_version)
             # someone else appended first: fold their events and decide again
+            self.repo.lost_race(game_id)
             stale_appends += 1
             if stale_appends >= MAX_STALE_RETRIES:
                 raise GameError(

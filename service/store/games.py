@@ -150,6 +150,11 @@ class GameNotFound(Exception):
     pass
 
 
+CONTENDED_CHECKS = 16
+"""After another process appended to a game first, this many commands of it read the stream's tail
+before deciding (each tail that brings others' events starts the count again)."""
+
+
 class GameRepo:
     def __init__(self, store: EventStore, catalog: Catalog, cache_size: int = 4096, snapshot_every: int = 64) -> None:
         self.store = store
@@ -157,6 +162,34 @@ class GameRepo:
         self.cache: OrderedDict[str, LoadedGame] = OrderedDict()
         self.cache_size = cache_size
         self.snapshot_every = snapshot_every
+        self.contended: OrderedDict[str, int] = OrderedDict()
+        """Games other processes also write to (see :meth:`lost_race`): game id -> checks left."""
+
+    def lost_race(self, game_id: str) -> None:
+        """Another process appended to this game before us: our cached state was behind. With
+        several API processes, a game's players often reach different processes, and deciding on
+        the cache first would then lose most appends, each costing a failed append and a cold load
+        (snapshot plus tail). Instead its next commands read the tail first (one cheap ``XRANGE``,
+        usually bringing the other process's events) until it has been quiet a while."""
+        self.contended[game_id] = CONTENDED_CHECKS
+        self.contended.move_to_end(game_id)
+        if len(self.contended) > self.cache_size:
+            self.contended.popitem(last=False)
+
+    def read_first(self, game_id: str) -> bool:
+        """Should a command of this game read the stream's tail before deciding (it is contended)?"""
+        return game_id in self.contended
+
+    def _tail_seen(self, game_id: str, others_wrote: bool) -> None:
+        left = self.contended.get(game_id)
+        if left is None:
+            return
+        if others_wrote:
+            self.contended[game_id] = CONTENDED_CHECKS
+        elif left <= 1:
+            del self.contended[game_id]
+        else:
+            self.contended[game_id] = left - 1
 
     async def load(self, game_id: str) -> LoadedGame:
         keys = self.store.keys(game_id)
@@ -166,7 +199,9 @@ class GameRepo:
         if game is not None:
             self.cache.move_to_end(game_id)
             try:
-                game.apply(await self.store.read(keys, game.version))
+                tail = await self.store.read(keys, game.version)
+                game.apply(tail)
+                self._tail_seen(game_id, bool(tail))
                 return game
             except NeedsHistory:
                 game = None  # a judge's rollback in the tail: fold from the stream
@@ -216,8 +251,15 @@ class GameRepo:
         game.apply(envs[:version], history=envs)
         return game
 
-    def forget(self, game_id: str) -> None:
-        self.cache.pop(game_id, None)
+    def forget(self, game_id: str, restore: bytes | None = None) -> None:
+        """Drop the cached state (it holds a batch that was not stored); with ``restore`` (a
+        :meth:`LoadedGame.snapshot` taken before the batch) cache that state instead, so the next
+        load reads only the tail the other process wrote rather than loading cold."""
+        old = self.cache.pop(game_id, None)
+        if restore is not None:
+            game = LoadedGame.from_snapshot(self.catalog, restore)
+            game.seed = old.seed if old is not None else None
+            self.cache[game_id] = game
 
     async def maybe_snapshot(self, game: LoadedGame, previous_version: int) -> None:
         """Write a snapshot when the version crosses a multiple of ``snapshot_every``."""
