@@ -362,7 +362,7 @@ class Engine:
                     previous,
                     envs,
                     idempotency_key,
-                    _pack_answer(fp, status, body),
+                    _pack_answer(fp, status, body) if idempotency_key else b"",  # kept only for a key
                     pending=pending,
                     deadline=due,
                     void_deadline=void,

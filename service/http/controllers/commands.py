@@ -51,7 +51,8 @@ class CommandsController(Controller):
         seat_id, generation = tokens.parse_seat(role or "")
         game = await rt.engine.known(game_id)
         command = decode_strict(await request.body(), game.game.command_type)
-        raw = msgspec.json.encode(command)  # the fingerprint ignores whitespace and key order of the request
+        # an idempotent retry must be the same request: its fingerprint ignores whitespace and key order
+        fp = fingerprint("command", game_id, role or "", msgspec.json.encode(command)) if idempotency_key else ""
         started = time.perf_counter()
         try:
             status, body = await rt.engine.execute(
@@ -60,7 +61,7 @@ class CommandsController(Controller):
                 command,
                 expected_version=expected_version(if_match),
                 idempotency_key=idempotency_key or None,
-                fp=fingerprint("command", game_id, role or "", raw),
+                fp=fp,
             )
         except (ApiError, GameError) as e:
             metrics.REJECTED.inc(e.code)
