@@ -20,7 +20,7 @@ without actions go on at once; a player with no action in an open window passes 
 from __future__ import annotations
 
 from .. import events as ev
-from .. import setup, victory
+from .. import setup, titles, victory
 from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
@@ -74,6 +74,29 @@ def after_first_player(em: Emitter) -> None:
     if victory.check(em) or not done:
         return
     plot.recycle(em)
+    if em.state.melee:  # CG-PHASE-05, CG-SEEDFIX-12: titles after the first player and When Revealed
+        titles.set_aside(em)
+        ask_title(em)
+        return
+    after_titles(em)
+
+
+def ask_title(em: Emitter) -> None:
+    """CG-PHASE-05: the next seat in player order picks its title in secret; after the last pick,
+    all are revealed at once and the plot phase's action window opens."""
+    if em.state.title_order:
+        em.open_step("title", [em.state.title_order[0]])
+        return
+    titles.reveal(em)
+    after_titles(em)
+
+
+def after_title(em: Emitter) -> None:
+    ask_title(em)
+
+
+def after_titles(em: Emitter) -> None:
+    """The plot phase's action window (after When Revealed and, in a melee, the titles), then draw."""
     if not open_window(em, "plot", _first(em)):
         draw_phase(em)
 
@@ -94,7 +117,8 @@ def marshaling_phase(em: Emitter) -> None:
 
 
 def _first(em: Emitter) -> str:
-    return em.state.first_player or em.state.player_order()[0]
+    """The first player (CG-END-03: after its elimination, the player on its left)."""
+    return em.state.player_order()[0]
 
 
 def after_choice(em: Emitter, resume: str) -> None:
@@ -202,9 +226,9 @@ def open_window(em: Emitter, kind: str, active: str, passed: str | None = None) 
     first player acts first; when ``passed`` has just passed (ending its marshaling), the next
     player does, and ``passed`` counts as one pass in a row."""
     s = em.state
-    if em.over or not any(actions.has_action(s, seat) for seat in s.seat_ids()):
+    if em.over or not any(actions.has_action(s, seat) for seat in s.player_order()):
         return False
-    first = s.opponent(passed) if passed is not None else _first(em)
+    first = s.next_seat(passed) if passed is not None else _first(em)
     em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active, passed=int(passed is not None)))
     window_turn(em)
     return True
@@ -215,7 +239,7 @@ def window_turn(em: Emitter) -> None:
     player may act (one with nothing to do passes at once)."""
     w = em.state.window
     assert w is not None
-    while w.passes < len(em.state.seat_ids()):
+    while w.passes < len(em.state.player_order()):
         if actions.has_action(em.state, w.turn):
             em.open_step("action", [w.turn])
             return
@@ -454,6 +478,8 @@ def taxation_phase(em: Emitter) -> None:
 
 
 def after_taxation(em: Emitter) -> None:
+    """CG-PHASE-19: in a melee the titles return to the pool, then taxation's action window."""
+    titles.return_all(em)
     if not open_window(em, "taxation", _first(em)):
         begin_round(em)
 
