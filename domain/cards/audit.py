@@ -92,6 +92,10 @@ def player_command(e: Any) -> object | None:
             return cmd.Concede()
         case ev.CardsIntimidated():
             return cmd.ChooseIntimidate(target=e.target)
+        case ev.CardsRedirectChosen():
+            return cmd.ChooseRedirect(redirect=e.redirect)
+        case ev.CardsChallengeRedirected():
+            return cmd.ChooseDefender(seat_id=e.defender)
         case ev.CardsTitleChosen(title=str() as title):
             return cmd.ChooseTitle(title=title)
         case ev.CardsChoiceMade():

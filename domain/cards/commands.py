@@ -153,6 +153,20 @@ class ChooseTitle(_Command, frozen=True, tag="choose_title"):
     title: Annotated[str, msgspec.Meta(max_length=16)]
 
 
+class ChooseRedirect(_Command, frozen=True, tag="choose_redirect"):
+    """Melee, as the Crown Regent's bearer: force the attacker to redirect the challenge just
+    initiated to a different opponent (``true``), or not (CG-MELEE-05; once per round)."""
+
+    redirect: bool
+
+
+class ChooseDefender(_Command, frozen=True, tag="choose_defender"):
+    """Melee, as the attacker of a challenge the Crown Regent redirects: the new defending opponent,
+    one of the decision's ``seats`` (CG-MELEE-05)."""
+
+    seat_id: Annotated[str, msgspec.Meta(max_length=16)]
+
+
 class Concede(_Command, frozen=True, tag="concede"):
     """Concede the game at any time once it has started: you are eliminated and the other player
     wins (CG-END-04)."""
@@ -186,6 +200,8 @@ CardCommand = (
     | DiscardToReserve
     | ChooseTargets
     | ChooseTitle
+    | ChooseRedirect
+    | ChooseDefender
 )
 
 

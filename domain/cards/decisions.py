@@ -31,6 +31,8 @@ COMMANDS: dict[str, list[str]] = {
     "save": ["use_interrupt", "decline"],
     "cancel": ["use_interrupt", "decline"],
     "title": ["choose_title"],
+    "regent": ["choose_redirect"],
+    "redirect": ["choose_defender"],
 }
 
 
@@ -64,7 +66,8 @@ class CardDecision(msgspec.Struct):
     """Setup: the unique cards among ``cards`` -> their title. A further copy of a title you set up
     goes under the first as a duplicate: it costs nothing and takes no attachment."""
     seats: list[str] = []
-    """First player: the seats you may choose."""
+    """First player: the seats you may choose; regent (melee): the opponents the attacker could
+    redirect to; redirect: the opponents you may redirect your challenge to."""
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the challenge's
     type -> your eligible defenders."""
@@ -136,6 +139,14 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.submitted = p.chosen_plot is not None
         case "first_player":
             d.seats = s.alive()
+        case "regent":
+            ch = s.challenge
+            assert ch is not None
+            d.seats = titles.redirect_options(s)
+            d.prompt = f"Crown Regent: force {ch.attacker} to redirect its {ch.type} challenge against {ch.defender}?"
+        case "redirect":
+            d.seats = titles.redirect_options(s)
+            d.prompt = "Crown Regent: redirect your challenge to one of these opponents"
         case "title":
             d.cards = titles.available(s)
             d.default_targets = [titles.default_pick(s, seat)]

@@ -701,6 +701,24 @@ class CardsRivalBonus(Event, frozen=True, tag="cards_rival_bonus"):
     rival: str
 
 
+class CardsRedirectChosen(Event, frozen=True, tag="cards_redirect_chosen"):
+    """CG-MELEE-05: the Crown Regent's bearer decided whether to force the attacker to redirect the
+    challenge just initiated (once per round)."""
+
+    seat_id: str
+    redirect: bool
+    by_default: bool = False
+
+
+class CardsChallengeRedirected(Event, frozen=True, tag="cards_challenge_redirected"):
+    """CG-MELEE-05: the attacker redirected its challenge to ``defender`` (not the first defender);
+    type and attackers stay, the stealth choices are dropped."""
+
+    seat_id: str
+    defender: str
+    by_default: bool = False
+
+
 class CardsGameEnded(Event, frozen=True, tag="cards_game_ended"):
     """CG-END-01/03: 15 power, or the last player left."""
 
@@ -785,5 +803,7 @@ CardEvent = (
     | CardsTitlesRevealed
     | CardsTitlesReturned
     | CardsRivalBonus
+    | CardsRedirectChosen
+    | CardsChallengeRedirected
     | CardsGameEnded
 )

@@ -362,6 +362,16 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsRivalBonus():
             state.player(event.seat_id).faction_power += 1
             state.melee_log.append(f"rival:{event.seat_id}:{event.rival}")
+        case ev.CardsRedirectChosen():
+            if event.redirect:
+                state.melee_log.append("regent")
+            state.waiting = []
+        case ev.CardsChallengeRedirected():
+            assert state.challenge is not None
+            state.challenge.defender = event.defender
+            state.challenge.bypassed = []
+            state.challenge.stealth = {}
+            state.waiting = []
         case ev.CardsDominanceDetermined():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():

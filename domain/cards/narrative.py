@@ -99,6 +99,11 @@ def describe(event: ev.Event) -> str | None:
             return "Titles: " + "; ".join(f"{s} {_name(t)}" for s, t in event.titles.items()) + "."
         case ev.CardsTitlesReturned():
             return "The titles return to the pool."
+        case ev.CardsRedirectChosen():
+            what = "forces a redirect of the challenge" if event.redirect else "lets the challenge stand"
+            return f"{event.seat_id} (Crown Regent) {what}{' by default' if event.by_default else ''}."
+        case ev.CardsChallengeRedirected():
+            return f"{event.seat_id} redirects its challenge to {event.defender}."
         case ev.CardsRivalBonus():
             return f"{event.seat_id} gains 1 power: a win against its rival {event.rival}."
         case ev.CardsGameEnded():

@@ -45,6 +45,8 @@ DEFAULTS: dict[str, str] = {
     "cancel": "decline (the event resolves)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
     "title": "the title the decision names in default_targets (the first of cards: the lowest code)",
+    "regent": "do not redirect the challenge",
+    "redirect": "the first opponent of seats (the next in player order)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
 
@@ -209,9 +211,16 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                     ],
                 )
             )
-            triggers.challenge_declared(em)
-            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
-                flow.after_declaration(em)
+            flow.challenge_initiated(em)
+        case cmd.ChooseRedirect():
+            _expect(s, seat, "regent", "CG-MELEE-05")
+            em.emit(ev.CardsRedirectChosen(seat_id=seat, redirect=command.redirect))
+            flow.after_redirect(em, command.redirect)
+        case cmd.ChooseDefender():
+            _expect(s, seat, "redirect", "CG-MELEE-05")
+            titles.check_redirect(s, command.seat_id)
+            em.emit(ev.CardsChallengeRedirected(seat_id=seat, defender=command.seat_id))
+            flow.after_initiation(em)
         case cmd.EndChallenges():
             _expect(s, seat, "challenge", "CG-PHASE-13")
             em.emit(ev.CardsChallengesEnded(seat_id=seat))
@@ -412,6 +421,13 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
             case "title":
                 titles.pick(em, seat, titles.default_pick(em.state, seat), by_default=True)
                 flow.after_title(em)
+            case "regent":
+                em.emit(ev.CardsRedirectChosen(seat_id=seat, redirect=False, by_default=True))
+                flow.after_redirect(em, False)
+            case "redirect":
+                target = titles.redirect_options(em.state)[0]
+                em.emit(ev.CardsChallengeRedirected(seat_id=seat, defender=target, by_default=True))
+                flow.after_initiation(em)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

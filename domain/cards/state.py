@@ -32,6 +32,8 @@ Step = Literal[
     "save",
     "cancel",
     "title",
+    "regent",
+    "redirect",
     "ended",
 ]
 Phase = Literal[
@@ -282,7 +284,9 @@ class CardState(msgspec.Struct):
     melee_log: list[str] = []
     """Melee bookkeeping this round: ``rival:<winner>:<loser>`` (a rival bonus gained, CG-MELEE-03),
     ``challenge:<attacker>:<type>:<defender>`` (a challenge initiated this phase: the Hand of the
-    King's second power challenge goes to a different opponent, CG-MELEE-05)."""
+    King's second power challenge goes to a different opponent, CG-MELEE-05; a redirected challenge
+    still counts as initiated against its first defender), ``regent`` (the Crown Regent's redirect
+    used this round)."""
 
     # -- lookups (no rules) ----------------------------------------------------------------
 

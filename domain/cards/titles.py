@@ -21,8 +21,12 @@ What a borne title does (CG-MELEE-05), read where each rule computes its value:
 * Master of Ships: +1 claim in military challenges it initiates against a rival (:func:`claim_bonus`);
 * Master of Whispers: its intrigue claim may be applied to any number of other opponents
   (:func:`extra_intrigue_victims`: documented as the bearer's best choice, every other opponent);
-* Crown Regent: +2 STR for dominance (:func:`dominance_bonus`). Its redirect is not built
-  (docs/card-game.md).
+* Crown Regent: +2 STR for dominance (:func:`dominance_bonus`); once per round, right after any
+  challenge is initiated and before the reactions to its initiation, its bearer may force the
+  attacker to redirect it to a different opponent (:func:`regent_bearer`, :func:`redirect_options`;
+  the ``regent`` then ``redirect`` decisions of :mod:`.phases.flow`). Type and attackers stay; the
+  stealth choices are dropped (documented: no new stealth targets are picked); it still counts as
+  initiated against the first defender.
 """
 
 from __future__ import annotations
@@ -198,3 +202,29 @@ def extra_intrigue_victims(state: CardState, attacker: str, defender: str) -> li
     if title_of(state, attacker) != WHISPERS:
         return []
     return [s for s in state.opponents(attacker) if s != defender]
+
+
+def regent_bearer(state: CardState) -> str | None:
+    """The Crown Regent's bearer when it may redirect the challenge just initiated: its once per
+    round not used, and the attacker has another opponent to redirect to; else None."""
+    ch = state.challenge
+    bearer = next((s for s, t in state.titles.items() if t == REGENT and s not in state.eliminated), None)
+    if ch is None or bearer is None or "regent" in state.melee_log or not redirect_options(state):
+        return None
+    return bearer
+
+
+def redirect_options(state: CardState) -> list[str]:
+    """The opponents of the attacker a redirected challenge may go to: any but the defender."""
+    ch = state.challenge
+    assert ch is not None
+    return [s for s in state.opponents(ch.attacker) if s != ch.defender]
+
+
+def check_redirect(state: CardState, seat: str) -> None:
+    if seat not in redirect_options(state):
+        raise RuleViolation(
+            f"{seat} is not an opponent you may redirect this challenge to: one of {redirect_options(state)}",
+            rule="CG-MELEE-05",
+            code="not_an_opponent",
+        )

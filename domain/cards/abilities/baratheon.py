@@ -32,7 +32,11 @@ class KingsHuntingParty(Ability):
     def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
         if target != source:
             return ()
-        king = any(state.record(c).type == "character" for c in controls(state, state.opponent(owner), trait="King"))
+        king = any(
+            state.record(c).type == "character"
+            for opponent in state.opponents(owner)  # a joust: the opponent; a melee: each opponent
+            for c in controls(state, opponent, trait="King")
+        )
         return ("intrigue",) if king else ()
 
 
@@ -110,7 +114,8 @@ class SelyseBaratheon(Ability):
             return None
         targets = [
             p.card
-            for p in state.characters(owner) + state.characters(state.opponent(owner))
+            for seat in [owner, *state.opponents(owner)]  # every player's characters
+            for p in state.characters(seat)
             if state.record(p.card).faction == "baratheon" and not now.has_icon(state, p.card, "intrigue")
         ]
         return targets or None

@@ -54,18 +54,20 @@ class Longclaw(Ability):
 class SerWaymarRoyce(Ability):
     """Ser Waymar Royce: when he is killed, each opponent discards 1 random card from hand.
 
-    The card is drawn from the seed (``waymar/<round>/<card>``) and named in the event."""
+    The card is drawn from the seed (``waymar/<round>/<card>``; in a melee, each opponent in player
+    order from the owner's left, ``waymar/<round>/<card>/<seat>``) and named in the event."""
 
     code = "01128"
     kinds = ("interrupt",)
 
     def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
-        opponent = em.state.opponent(owner)
-        hand = em.state.player(opponent).hand
         announce(em, self, source, owner)
-        if hand:
-            card = hand[em.ctx.rng(f"waymar/{em.state.round}/{source}").below(len(hand))]
-            em.emit(ev.CardsDiscardedFromHand(seat_id=opponent, cards=[card], reason="Ser Waymar Royce"))
+        for opponent in em.state.opponents(owner):
+            hand = em.state.player(opponent).hand
+            if hand:
+                purpose = f"waymar/{em.state.round}/{source}" + (f"/{opponent}" if em.state.melee else "")
+                card = hand[em.ctx.rng(purpose).below(len(hand))]
+                em.emit(ev.CardsDiscardedFromHand(seat_id=opponent, cards=[card], reason="Ser Waymar Royce"))
 
 
 ABILITIES: tuple[Ability, ...] = (SamwellTarly(), Longclaw(), SerWaymarRoyce())
@@ -212,8 +214,11 @@ class TheSwordInTheDarkness(Ability):
         return [] if watch else None
 
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        """A joust forbids the loser every challenge (it has no other opponent); a melee only those
+        against the owner (``against:<owner>``, read by :func:`..phases.challenges.opponents_for`)."""
         announce(em, self, source, owner)
-        lasting(em, source, em.state.opponent(owner), "round", forbids="any")
+        forbids = f"against:{owner}" if em.state.melee else "any"
+        lasting(em, source, em.state.opponent(owner), "round", forbids=forbids)
 
 
 class AMeagerContribution(Ability):

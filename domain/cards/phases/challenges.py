@@ -59,7 +59,14 @@ def opponents_for(state: CardState, seat: str, challenge: str) -> list[str]:
         for o in state.opponents(seat)
         if not titles.initiation_forbidden(state, seat, o)
         and not titles.other_opponent_required(state, seat, challenge, o)
+        and not against_forbidden(state, seat, o)
     ]
+
+
+def against_forbidden(state: CardState, seat: str, defender: str) -> bool:
+    """A lasting effect forbids ``seat`` to initiate challenges against ``defender`` (melee: The
+    Sword in the Darkness)."""
+    return any(e.target == seat and e.forbids == f"against:{defender}" for e in state.effects)
 
 
 def check_defender(state: CardState, seat: str, challenge: str, defender: str | None) -> str:
@@ -83,6 +90,12 @@ def check_defender(state: CardState, seat: str, challenge: str, defender: str | 
             f"your title supports {defender}'s title: you cannot initiate a challenge against it",
             rule="CG-MELEE-04",
             code="supported_title",
+        )
+    if against_forbidden(state, seat, defender):
+        raise RuleViolation(
+            f"a card forbids you to initiate challenges against {defender} this round",
+            rule="CG-PHASE-12",
+            code="challenge_forbidden",
         )
     if titles.other_opponent_required(state, seat, challenge, defender):
         raise RuleViolation(

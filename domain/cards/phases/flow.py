@@ -268,6 +268,33 @@ def window_turn(em: Emitter) -> None:
             begin_round(em)
 
 
+def challenge_initiated(em: Emitter) -> None:
+    """A challenge was just initiated: in a melee the Crown Regent's bearer may force a redirect
+    first (CG-MELEE-05); then the reactions to its initiation and the window after attackers."""
+    bearer = titles.regent_bearer(em.state) if em.state.melee else None
+    if bearer is not None:
+        em.open_step("regent", [bearer])
+        return
+    after_initiation(em)
+
+
+def after_redirect(em: Emitter, redirect: bool) -> None:
+    """The bearer answered: the attacker picks the new defender, or the challenge goes on."""
+    ch = em.state.challenge
+    assert ch is not None
+    if redirect:
+        em.open_step("redirect", [ch.attacker])
+        return
+    after_initiation(em)
+
+
+def after_initiation(em: Emitter) -> None:
+    """The reactions to a challenge's initiation (CG-CHAL-04: Eddard Stark...), then the window."""
+    triggers.challenge_declared(em)
+    if em.state.choice is None:  # else a reaction asks for targets first (after_choice)
+        after_declaration(em)
+
+
 def after_declaration(em: Emitter) -> None:
     """CG-CHAL-04: the action window after attackers, then the defenders."""
     ch = em.state.challenge

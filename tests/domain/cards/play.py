@@ -157,6 +157,10 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             return cmd.ChooseTargets(cards=rng.sample(d.cards, min(d.count, len(d.cards))))
         case "title":
             return cmd.ChooseTitle(title=rng.choice(d.cards))
+        case "regent":
+            return cmd.ChooseRedirect(redirect=rng.random() < 0.5)
+        case "redirect":
+            return cmd.ChooseDefender(seat_id=rng.choice(d.seats))
     raise AssertionError(d.kind)
 
 

@@ -42,6 +42,8 @@ def _resolved(out: list[object]) -> ev.CardsChallengeResolved:
 def _defend(t: Table, defenders: list[str]) -> list[object]:
     """The defender declares ``defenders`` (or is not asked when it has no eligible one)."""
     out: list[object] = []
+    if t.state.step == "regent":  # a Crown Regent lets the challenge stand
+        t.seat(t.state.waiting[0], cmd.ChooseRedirect(redirect=False))
     if t.state.step == "action":
         pass_windows(t)
     if t.state.step == "defend":
@@ -325,3 +327,50 @@ def test_CG_END_03_the_last_player_left_wins_a_melee():
     em = Emitter(t.state, t.ctx())
     assert check(em) and em.state.winner == "seat1"
     assert [e.seat_id for e in _of(em.events, ev.CardsPlayerEliminated)] == ["seat2", "seat3"]
+
+
+def test_CG_MELEE_05_the_crown_regent_forces_a_redirect_once_per_round_before_reactions():
+    t = to_marshaling(3, titles={"seat1": COIN, "seat2": LAWS, "seat3": REGENT})
+    t.state.player("seat2").faction_power = 4
+    t.state.player("seat3").faction_power = 4
+    k1, k2 = put_in_play(t, "seat1", TUMBLE), put_in_play(t, "seat1", TUMBLE)
+    to_challenges(t)
+    _declare(t, "seat1", "power", [k1], "seat3")
+    # the bearer is asked first, before anything else of the challenge
+    assert t.state.step == "regent" and t.state.waiting == ["seat3"]
+    d = decisions_for(t.state, "seat3").decisions[0]
+    assert d.kind == "regent" and d.seats == ["seat2"] and d.commands == ["choose_redirect"]
+    t.seat("seat3", cmd.ChooseRedirect(redirect=True))
+    assert t.state.step == "redirect" and t.state.waiting == ["seat1"]
+    d = decisions_for(t.state, "seat1").decisions[0]
+    assert d.seats == ["seat2"]
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.ChooseDefender(seat_id="seat3"))  # not the original defender
+    assert (e.value.code, e.value.rule) == ("not_an_opponent", "CG-MELEE-05")
+    t.seat("seat1", cmd.ChooseDefender(seat_id="seat2"))
+    assert t.state.challenge is not None and t.state.challenge.defender == "seat2"
+    _defend(t, [])
+    r = _resolved(t.events)
+    assert (r.defender, r.winner) == ("seat2", "seat1")
+    moved = _of(t.events, ev.CardsPowerMoved)[-1]
+    assert (moved.from_seat, moved.to_seat) == ("seat2", "seat1")  # the claim goes against the new defender
+    # it still counts as initiated against seat3
+    assert "challenge:seat1:power:seat3" in t.state.melee_log
+    _settle(t)
+    # once per round: the next challenge is not offered for a redirect
+    _declare(t, "seat1", "military", [k2], "seat3")
+    assert t.state.step != "regent"
+
+
+def test_CG_MELEE_05_a_declined_redirect_leaves_the_challenge_and_the_once_per_round():
+    t = to_marshaling(3, titles={"seat1": COIN, "seat2": LAWS, "seat3": REGENT})
+    k1, k2 = put_in_play(t, "seat1", TUMBLE), put_in_play(t, "seat1", TUMBLE)
+    to_challenges(t)
+    _declare(t, "seat1", "power", [k1], "seat2")
+    out = t.timeout()  # the bearer's default: no redirect
+    assert _of(out, ev.CardsRedirectChosen)[0].by_default and not _of(out, ev.CardsRedirectChosen)[0].redirect
+    _defend(t, [])
+    assert _resolved(t.events).defender == "seat2"
+    _settle(t)
+    _declare(t, "seat1", "military", [k2], "seat2")
+    assert t.state.step == "regent"  # not used yet this round
