@@ -20,6 +20,7 @@ from .base import (
     kneel,
     lasting,
     limit_free,
+    opponents_characters,
     prompt,
     stand,
     standing,
@@ -182,9 +183,9 @@ class TakeTheBlack(Ability):
         if f"round:{self.code}:{owner}" in state.used_abilities:
             return None
         targets = [
-            p.card
-            for p in state.characters(state.opponent(owner))
-            if not state.record(p.card).unique and state.record(p.card).printed_cost <= 6
+            c
+            for c in opponents_characters(state, owner)
+            if not state.record(c).unique and state.record(c).printed_cost <= 6
         ]
         return targets or None
 
@@ -422,7 +423,8 @@ class Yoren(Ability):
         s = em.state
         options = sorted(
             c
-            for c in s.player(s.opponent(owner)).discard
+            for them in s.opponents(owner)
+            for c in s.player(them).discard
             if s.record(c).type == "character"
             and s.record(c).printed_cost <= self.most
             and placement(s, owner, c) is not None

@@ -88,3 +88,47 @@ def test_a_cancel_is_offered_to_the_first_opponent_holding_one_in_a_melee():
     offered = [e for e in em.events if isinstance(e, ev.CardsCancelOffered)]
     assert [(o.seat_id, o.card) for o in offered] == [("seat4", event)] and em.state.waiting == ["seat4"]
     assert judgment in em.state.player("seat4").hand
+
+
+def test_calling_the_banners_picks_the_opponent_with_the_most_characters_in_a_melee():
+    t = _melee(("lannister_rose", "stark_kraken", "lannister_rose"))
+    put_in_play(t, "seat2", TUMBLE)
+    for c in ("01087", "01088", "01094"):
+        put_in_play(t, "seat3", c)
+    plot = next(i for i in t.state.player("seat1").plots if t.state.cards[i] == "01007")
+    em = Emitter(t.state, t.ctx())
+    ABILITIES["01007"].when_revealed(em, plot, "seat1")
+    gained = [e for e in em.events if isinstance(e, ev.CardsGoldGained)]
+    assert [(g.seat_id, g.gold) for g in gained] == [("seat1", 3)]  # seat3's 3 characters, not seat2's 1
+
+
+def test_take_the_black_and_the_things_i_do_for_love_target_every_opponents_characters():
+    t = _melee(("watch_stag", "lannister_rose", "stark_kraken"))
+    tickler = put_in_play(t, "seat2", "01088")  # The Tickler: a target only if non-unique
+    knight = put_in_play(t, "seat3", TUMBLE)  # non-unique, cost 2
+    targets = ABILITIES["01139"].action_targets(t.state, "s1-black", "seat1", current)
+    assert targets is not None and knight in targets
+    assert (tickler in targets) == (not t.state.record(tickler).unique)
+
+
+def test_the_tickler_names_the_opponent_whose_deck_it_mills_in_a_melee():
+    t = _melee(("lannister_rose", "stark_kraken", "watch_stag"))
+    tickler = put_in_play(t, "seat1", "01088")
+    assert ABILITIES["01088"].action_targets(t.state, tickler, "seat1", current) == ["seat2", "seat3"]
+    top = t.state.player("seat3").deck[0]
+    em = Emitter(t.state, t.ctx())
+    ABILITIES["01088"].action(em, tickler, "seat1", "seat3", current)
+    milled = [e for e in em.events if isinstance(e, ev.CardsDiscardedFromDeck)]
+    assert [(e.seat_id, e.cards) for e in milled] == [("seat3", [top])]
+
+
+def test_vanguard_lancer_offers_every_opponents_power_in_a_melee():
+    t = _melee(("watch_stag", "lannister_rose", "stark_kraken"))
+    lancer = put_in_play(t, "seat1", "01057")
+    t.state.player("seat3").faction_power = 2
+    knight = put_in_play(t, "seat3", TUMBLE)
+    t.state.in_play[knight].power = 1
+    em = Emitter(t.state, t.ctx())
+    ABILITIES["01057"].after_marshaled_self(em, lancer, "seat1")
+    choice = em.state.choice
+    assert choice is not None and choice.options == ["seat3", knight] and choice.default == ["seat3"]
