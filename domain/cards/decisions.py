@@ -101,6 +101,9 @@ class CardDecision(msgspec.Struct):
     """Challenge (melee only): each type you may still start -> the opponents you may initiate it
     against (``defender`` of ``declare_challenge``; CG-MELEE-04 and the Hand of the King's second
     power challenge already applied). Empty in a joust."""
+    stealth_by_opponent: dict[str, list[str]] = {}
+    """Challenge (melee only): each opponent -> its characters a stealth attacker may bypass when
+    that opponent defends (``stealth_targets`` lists them all)."""
     submitted: bool = False
     """Setup and plot: you have sealed a choice already (you may amend it until every seat is in)."""
 
@@ -162,7 +165,8 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
             if s.melee:
                 d.opponents = {t: challenges.opponents_for(s, seat, t) for t in d.challenge_types}
-                d.stealth_targets = [c for o in s.opponents(seat) for c in challenges.stealth_targets(s, o)]
+                d.stealth_by_opponent = {o: challenges.stealth_targets(s, o) for o in s.opponents(seat)}
+                d.stealth_targets = [c for o in s.opponents(seat) for c in d.stealth_by_opponent[o]]
             else:
                 d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
             d.stealth_attackers = challenges.stealth_attackers(s, seat, list(d.challenge_types.values()))

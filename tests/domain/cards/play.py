@@ -113,7 +113,7 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             attackers = rng.sample(pool, rng.randint(1, min(len(pool), d.max_cards or len(pool))))
             stealth: dict[str, str] = {}
             defender = rng.choice(d.opponents[t]) if d.opponents else None  # a melee names the defender
-            free = [c for c in d.stealth_targets if defender is None or state.in_play[c].controller == defender]
+            free = list(d.stealth_targets if defender is None else d.stealth_by_opponent[defender])
             for a in attackers:
                 if current.has_keyword(state, a, "stealth") and free:
                     stealth[a] = free.pop(rng.randrange(len(free)))
