@@ -404,6 +404,7 @@ def _eliminate(state: CardState, seat: str) -> None:
     """CG-END-03 (Melee): the cards the seat owns in play are removed from the game, those it
     controls but does not own are discarded; its title returns to the pool."""
     state.eliminated.append(seat)
+    before = set(state.in_play)
     for iid, placed in list(state.in_play.items()):
         if iid not in state.in_play:  # left with its host already
             continue
@@ -411,11 +412,14 @@ def _eliminate(state: CardState, seat: str) -> None:
             leave_play(state, iid, "removed")
         elif placed.controller == seat:
             leave_play(state, iid, "discard")
+    gone = before - set(state.in_play)
+    if state.choice is not None:  # a pending choice no longer offers the cards that left play
+        state.choice.options = [c for c in state.choice.options if c not in gone]
+        state.choice.default = [c for c in state.choice.default if c not in gone]
+    if state.killing is not None:
+        state.killing.victims = [c for c in state.killing.victims if c not in gone]
     state.titles.pop(seat, None)
-    if seat in state.waiting:
-        state.waiting.remove(seat)
-    if seat in state.title_order:
-        state.title_order.remove(seat)
+    # a decision it was asked stays pending: its answer or its deadline's default moves the game on
 
 
 def _opportunity_taken(state: CardState, seat: str, in_window: bool) -> None:

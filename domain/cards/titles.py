@@ -121,7 +121,8 @@ def pick(em: Emitter, seat: str, title: str, by_default: bool) -> None:
 def reveal(em: Emitter) -> None:
     """CG-PHASE-05: the chosen titles are revealed and enter play at the same time."""
     s = em.state
-    em.emit(ev.CardsTitlesRevealed(titles={p.seat_id: p.title_pick for p in s.players if p.title_pick}))
+    picks = {p.seat_id: p.title_pick for p in s.players if p.title_pick and p.seat_id not in s.eliminated}
+    em.emit(ev.CardsTitlesRevealed(titles=picks))
 
 
 def return_all(em: Emitter) -> None:

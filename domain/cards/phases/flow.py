@@ -84,8 +84,9 @@ def after_first_player(em: Emitter) -> None:
 def ask_title(em: Emitter) -> None:
     """CG-PHASE-05: the next seat in player order picks its title in secret; after the last pick,
     all are revealed at once and the plot phase's action window opens."""
-    if em.state.title_order:
-        em.open_step("title", [em.state.title_order[0]])
+    pickers = [seat for seat in em.state.title_order if seat not in em.state.eliminated]
+    if pickers:
+        em.open_step("title", [pickers[0]])
         return
     titles.reveal(em)
     after_titles(em)

@@ -4,6 +4,8 @@ the title abilities (CG-MELEE-05, CG-SEEDFIX-14), dominance among N, the end (CG
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from domain.cards import commands as cmd
@@ -18,8 +20,11 @@ from domain.cards.victory import check
 from domain.core.errors import RuleViolation
 
 from .melee_positions import COURTESAN, JAIME, TUMBLE, to_challenges, to_marshaling
-from .play import Table, put_in_play
+from .play import Table, put_in_play, random_command
 from .positions import pass_windows
+from .test_soak import violations
+
+DECKS_4 = ("stark_kraken", "lannister_rose", "targaryen_sun", "watch_stag")
 
 HAND, COIN, LAWS, SHIPS, WHISPERS, REGENT = (
     titles.HAND,
@@ -374,3 +379,47 @@ def test_CG_MELEE_05_a_declined_redirect_leaves_the_challenge_and_the_once_per_r
     _settle(t)
     _declare(t, "seat1", "military", [k2], "seat2")
     assert t.state.step == "regent"  # not used yet this round
+
+
+def test_CG_END_03_random_melees_go_on_after_eliminations_to_a_winner():
+    """A seat's deck is cut to 0-3 cards as round 2 begins (a judge's position): it is eliminated
+    when it draws from the empty deck, whatever the game is doing; the others play on to a winner."""
+    for i in range(6):
+        t = Table(seed=f"elim-{i}", decks=DECKS_4[: 3 + i % 2])
+        rng = random.Random(i)
+        t.start()
+        cut = False
+        for _ in range(6000):
+            s = t.state
+            if s.phase == "ended":
+                break
+            if not cut and s.round == 2:
+                for seat in ("seat2", "seat3") if i % 3 == 0 else ("seat3",):
+                    p = s.player(seat)
+                    keep = rng.randint(0, 3)
+                    p.discard.extend(p.deck[keep:])
+                    del p.deck[keep:]
+                cut = True
+            command = next(
+                ((seat, c) for seat in list(s.waiting) or s.seat_ids() if (c := random_command(s, seat, rng))), None
+            )
+            if command is None:
+                t.timeout()
+            else:
+                t.seat(*command)
+            assert not violations(t.state)
+        assert t.state.phase == "ended" and t.state.winner not in t.state.eliminated
+        assert "seat3" in t.state.eliminated
+
+
+def test_CG_END_04_a_melee_concession_eliminates_and_the_last_one_left_wins():
+    t = to_marshaling(3, first="seat1")  # seat1 marshals: the game waits for it
+    with pytest.raises(RuleViolation) as e:
+        t.seat("seat1", cmd.Concede())
+    assert (e.value.code, e.value.rule) == ("melee_concede_waiting", "CG-END-04")
+    assert t.state.eliminated == []
+    out = t.seat("seat3", cmd.Concede())
+    assert [x.seat_id for x in _of(out, ev.CardsPlayerEliminated)] == ["seat3"] and t.state.phase != "ended"
+    assert t.state.player_order() == ["seat1", "seat2"]
+    out = t.seat("seat1", cmd.Concede())  # only one other left: it wins at once
+    assert _of(out, ev.CardsGameEnded)[0].winner == "seat2" and t.state.phase == "ended"
