@@ -132,3 +132,22 @@ def test_vanguard_lancer_offers_every_opponents_power_in_a_melee():
     ABILITIES["01057"].after_marshaled_self(em, lancer, "seat1")
     choice = em.state.choice
     assert choice is not None and choice.options == ["seat3", knight] and choice.default == ["seat3"]
+
+
+def test_CG_MELEE_06_influence_tokens_are_the_named_tokens_of_the_cards_with_no_rule_of_their_own():
+    """Ser Jorah Mormont's betrayal tokens in a melee: placed by his own text only, kept by kind on
+    the card, and nothing else (titles, rivals, dominance) reads or adds them."""
+    t = _melee(("targaryen_sun", "lannister_rose", "stark_kraken"))
+    jorah = put_in_play(t, "seat1", "01165")
+    t.state.titles = {"seat1": "01209", "seat2": "01208", "seat3": "01210"}  # Coin, Hand (a rival), Laws
+    for n in (1, 2):
+        t.state.challenge = Challenge(type="power", attacker="seat1", defender="seat2", attackers=[jorah])
+        em = Emitter(t.state, t.ctx())
+        ch = em.state.challenge
+        assert ch is not None
+        ABILITIES["01165"].after_challenge_won(em, jorah, "seat1", ch, "seat1")
+        t.state = em.state
+        assert t.state.in_play[jorah].tokens == {"betrayal": n}
+    placed = [e for e in em.events if isinstance(e, ev.CardsTokensPlaced)]
+    assert [(e.token, e.amount) for e in placed] == [("betrayal", 1)]
+    assert all(not p.tokens for c, p in t.state.in_play.items() if c != jorah)
