@@ -134,7 +134,7 @@ def test_CG_MELEE_01_title_relations_from_the_card_data():
     assert not any(titles.supports(regent, c) or titles.rivals(regent, c) for c in titles.TITLES)
 
 
-def test_a_secret_title_pick_is_hidden_from_other_seats_and_spectators_until_the_reveal():
+def test_CG_PHASE_05_a_secret_title_pick_is_hidden_from_other_seats_and_spectators_until_the_reveal():
     t = to_titles(3, first="seat1")
     d = decisions_for(t.state, "seat1").decisions[0]
     out = t.seat("seat1", cmd.ChooseTitle(title=d.cards[0]))
