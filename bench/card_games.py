@@ -4,6 +4,7 @@ the domain alone.
     .venv/bin/python bench/card_games.py                    # 12 games: every ordered pairing once (~1-2 min)
     .venv/bin/python bench/card_games.py --games 200        # the issue's 200 games, every pairing
     .venv/bin/python bench/card_games.py --part domain --domain-games 400
+    .venv/bin/python bench/card_games.py --melee --games 24      # melees of 3 to 6 seats (both parts)
 
 **API** (``--part api``): starts its own redis-server (``REDIS_URL`` if set instead, never flushed),
 then the service as bench/http_commands.py does (uvicorn, the RQ worker that reveals sealed setup
@@ -21,6 +22,9 @@ seat's). Prints games/s, player commands/s, refusals (must be 0), verifier failu
 tests/domain/cards/play.py (``decide`` and ``fold`` in process, the same pairings): the commands
 decided per second by ``decide`` alone, and complete games per second with the driver's choices
 and the folds included.
+
+``--melee``: both parts play melees instead, 3, 4, 5 and 6 seats in turn with the four legal decks
+in rotation (repeated between seats).
 
 The bots share the machine's cores with the service: the API figures are for the whole system.
 """
@@ -58,9 +62,18 @@ from domain.cards.game import GAME
 from domain.cards.rules import decide, pending_system_work
 from domain.core.commands import SYSTEM, Actor, ResolvePending
 from tests.domain.cards.play import Table, play_random
+from tests.domain.cards.test_soak import melee_decks
 
 PAIRINGS = list(itertools.permutations(LEGAL_DECKS, 2))
 """The 12 ordered pairings of the four legal decks (seat 1's deck, seat 2's)."""
+
+
+def decks_of(i: int, melee: bool) -> tuple[str, ...]:
+    """The ``i``-th game's decks: a pairing in turn, or (``--melee``) 3 to 6 seats in turn with the
+    legal decks in rotation (:func:`tests.domain.cards.test_soak.melee_decks`)."""
+    return melee_decks(i) if melee else PAIRINGS[i % len(PAIRINGS)]
+
+
 SETTINGS = {"decision_timeout_s": 3600, "organizer_is_referee": True}
 
 
@@ -90,7 +103,8 @@ class TimedTable(Table):
 
 
 def domain_part(args: argparse.Namespace) -> bool:
-    print(f"--- domain: {args.domain_games} jousts (the 12 pairings in turn), one process", flush=True)
+    what = "melees (3 to 6 seats in turn)" if args.melee else "jousts (the 12 pairings in turn)"
+    print(f"--- domain: {args.domain_games} {what}, one process", flush=True)
     decide_s = wall_s = 0.0
     decided = commands = events = 0
     errors: list[str] = []
@@ -98,7 +112,7 @@ def domain_part(args: argparse.Namespace) -> bool:
     for i in range(args.domain_games):
         t0 = time.perf_counter()
         try:
-            t = TimedTable(seed=f"bench-{args.seed}-{i}", decks=PAIRINGS[i % len(PAIRINGS)])
+            t = TimedTable(seed=f"bench-{args.seed}-{i}", decks=decks_of(i, args.melee))
             play_random(t, random.Random(args.seed * 100_003 + i))
         except Exception:  # noqa: BLE001 - counted and shown
             errors.append(traceback.format_exc())
@@ -134,16 +148,14 @@ class ApiRun:
     wall: float = 0.0
 
 
-async def _play_all(base: str, n: int, concurrency: int, seed: int) -> ApiRun:
+async def _play_all(base: str, n: int, concurrency: int, seed: int, melee: bool = False) -> ApiRun:
     run = ApiRun()
     sem = asyncio.Semaphore(concurrency)
 
     async def one(i: int) -> None:
         async with sem:
             try:
-                run.played.append(
-                    await play_card_game(base, PAIRINGS[i % len(PAIRINGS)], f"bench-{seed}-{i}", SETTINGS)
-                )
+                run.played.append(await play_card_game(base, decks_of(i, melee), f"bench-{seed}-{i}", SETTINGS))
             except Exception as e:  # noqa: BLE001 - counted and shown
                 run.failed.append((i, f"{e!r}\n{traceback.format_exc()}"))
             if (len(run.played) + len(run.failed)) % 25 == 0:
@@ -201,8 +213,11 @@ def api_part(args: argparse.Namespace) -> bool:
         redis_proc, port = embedded_redis.start(redis_tmp, persist=False)
         url = f"redis://127.0.0.1:{port}/0"
     logdir = Path(tempfile.mkdtemp(prefix="citadel-bench-logs-"))
+    what = (
+        "melees (3 to 6 seats in turn)" if args.melee else "jousts (the 12 ordered pairings of the legal decks in turn)"
+    )
     print(
-        f"--- API: {args.games} jousts (the 12 ordered pairings of the legal decks in turn), {args.concurrency} at a "
+        f"--- API: {args.games} {what}, {args.concurrency} at a "
         f"time, {args.workers} API worker(s); redis {url}{'' if redis_proc else ' (REDIS_URL)'}",
         flush=True,
     )
@@ -211,7 +226,7 @@ def api_part(args: argparse.Namespace) -> bool:
         svc = Service(url, args.workers, logdir)
         try:
             svc.wait_ready()
-            run = asyncio.run(_play_all(svc.base, args.games, args.concurrency, args.seed))
+            run = asyncio.run(_play_all(svc.base, args.games, args.concurrency, args.seed, args.melee))
             played = run.played
             for i, err in run.failed[:3]:
                 print(f"  game {i} failed: {err}")
@@ -252,9 +267,14 @@ def api_part(args: argparse.Namespace) -> bool:
                 )
             )
             pairs = Counter(g.decks for g in played)
-            print(
-                f"  pairings played: {len(pairs)} of {len(PAIRINGS)} (each {min(pairs.values())}-{max(pairs.values())} times)"
-            )
+            if args.melee:
+                seats = Counter(len(g.decks) for g in played)
+                print("  melees played by seats: " + ", ".join(f"{k} seats {v}" for k, v in sorted(seats.items())))
+            else:
+                print(
+                    f"  pairings played: {len(pairs)} of {len(PAIRINGS)} "
+                    f"(each {min(pairs.values())}-{max(pairs.values())} times)"
+                )
             t0 = time.perf_counter()
             bad_verify, bad_fold = check_games(svc.base, played, logdir)
             print(
@@ -287,6 +307,7 @@ def main() -> None:
     ap.add_argument("--domain-games", type=int, default=120, help="domain: complete jousts")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--keep-logs", action="store_true")
+    ap.add_argument("--melee", action="store_true", help="melees of 3 to 6 seats instead of jousts")
     args = ap.parse_args()
     print(
         f"card_games  {datetime.now(UTC):%Y-%m-%d %H:%M} UTC  python {platform.python_version()}  "

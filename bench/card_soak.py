@@ -4,6 +4,7 @@
     .venv/bin/python bench/card_soak.py --games 1000     # the issue's 1,000 games
     .venv/bin/python bench/card_soak.py --games 1000 --procs 2 --audit
     .venv/bin/python bench/card_soak.py --games 100 --digest > a.txt   # one line per game: diff two runs
+    .venv/bin/python bench/card_soak.py --games 200 --melee --audit     # melees of 3 to 6 seats
 
 Each game is played by the random driver of tests/domain/cards/play.py (every decision answered at
 random from its legal options, 5% of the steps of every other game left to their deadline so the
@@ -19,6 +20,8 @@ the process: steadier on a shared machine) and how the games ended. With
 ``--digest``, one line per game (in game order): its number, events, rounds, winner, how it ended,
 and SHA-256 digests of its event stream (JSON) and of its final state (msgpack), so that two runs
 with the same seed (before and after a change to the domain) can be compared with ``diff``.
+With ``--melee``, the games are melees of 3, 4, 5 and 6 seats in turn, the four legal decks in
+rotation (repeated between seats), with the same checks and the titles' invariants.
 """
 
 from __future__ import annotations
@@ -46,7 +49,7 @@ import msgspec
 from domain.cards.game import GAME
 from domain.cards.state import CardState
 from tests.domain.cards.play import Table, envelopes, play_random
-from tests.domain.cards.test_soak import DECKS, violations
+from tests.domain.cards.test_soak import DECKS, melee_decks, violations
 
 PAIRINGS = list(itertools.permutations(DECKS, 2))
 
@@ -70,13 +73,13 @@ def _bytes(state: CardState) -> bytes:
     return msgspec.msgpack.encode(state)
 
 
-def play_one(job: tuple[int, int, bool]) -> dict[str, Any]:
-    i, seed, with_audit = job
-    decks = PAIRINGS[i % len(PAIRINGS)]
+def play_one(job: tuple[int, int, bool, bool]) -> dict[str, Any]:
+    i, seed, with_audit, melee = job
+    decks = melee_decks(i) if melee else PAIRINGS[i % len(PAIRINGS)]
     out: dict[str, Any] = {"i": i, "decks": decks}
     t0, cpu0 = time.perf_counter(), time.process_time()
     try:
-        t = SoakTable(seed=f"card-soak-{seed}-{i}", decks=decks)
+        t = SoakTable(seed=f"card-{'melee' if melee else 'soak'}-{seed}-{i}", decks=decks)
         play_random(t, random.Random(seed * 100_003 + i), timeouts=0.05 if i % 2 else 0.0)
     except InvariantBroken as e:
         return {**out, "invariant": str(e)}
@@ -104,6 +107,7 @@ def main() -> None:
     ap.add_argument("--procs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--audit", action="store_true", help="also audit every game like an export")
+    ap.add_argument("--melee", action="store_true", help="melees of 3 to 6 seats instead of jousts")
     ap.add_argument(
         "--digest",
         action="store_true",
@@ -115,8 +119,9 @@ def main() -> None:
         f"{os.cpu_count()} cores  load avg {os.getloadavg()[0]:.2f}",
         flush=True,
     )
-    print(f"--- {args.games} random jousts (the 12 pairings in turn), {args.procs} process(es)", flush=True)
-    jobs = [(i, args.seed, args.audit) for i in range(args.games)]
+    what = "melees (3 to 6 seats in turn)" if args.melee else "jousts (the 12 pairings in turn)"
+    print(f"--- {args.games} random {what}, {args.procs} process(es)", flush=True)
+    jobs = [(i, args.seed, args.audit, args.melee) for i in range(args.games)]
     wall = time.perf_counter()
     results: list[dict[str, Any]] = []
     if args.procs > 1:

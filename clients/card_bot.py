@@ -140,12 +140,13 @@ def challenge(d: c.CardDecision, rng: random.Random) -> CommandBody:
         return c.EndChallenges()
     kind = rng.choice(sorted(d.challenge_types))
     attackers = _subset(d.challenge_types[kind], rng, at_least=1, at_most=d.max_cards)
-    free = list(d.stealth_targets)
+    defender = rng.choice(d.opponents[kind]) if d.opponents else None  # a melee names the defender
+    free = list(d.stealth_targets if defender is None else d.stealth_by_opponent.get(defender, []))
     stealth: dict[str, str] = {}
     for a in attackers:
         if a in d.stealth_attackers and free and rng.random() < 0.7:
             stealth[a] = free.pop(rng.randrange(len(free)))
-    return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]  # a key of challenge_types
+    return c.DeclareChallenge(challenge_type=kind, attackers=attackers, stealth=stealth, defender=defender)  # type: ignore[arg-type]  # a key of challenge_types
 
 
 def defend(d: c.CardDecision, rng: random.Random) -> CommandBody:
@@ -207,6 +208,20 @@ def ability(d: c.CardDecision, rng: random.Random) -> CommandBody:
     return c.ChooseTargets(cards=rng.sample(d.cards, min(d.count or 0, len(d.cards))))
 
 
+def title(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """Melee: a random title among those offered."""
+    return c.ChooseTitle(title=rng.choice(d.cards))
+
+
+def regent(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    """Melee, Crown Regent: force a redirect half the time."""
+    return c.ChooseRedirect(redirect=rng.random() < 0.5)
+
+
+def redirect(d: c.CardDecision, rng: random.Random) -> CommandBody:
+    return c.ChooseDefender(seat_id=rng.choice(d.seats))
+
+
 CHOOSERS: dict[str, Chooser] = {
     "mulligan": mulligan,
     "setup": setup,
@@ -223,6 +238,9 @@ CHOOSERS: dict[str, Chooser] = {
     "save": save,
     "cancel": save,
     "ability": ability,
+    "title": title,
+    "regent": regent,
+    "redirect": redirect,
 }
 """Decision kind -> a random legal command from its options (None: nothing to send)."""
 
@@ -242,6 +260,9 @@ FALLBACKS: dict[str, Callable[[c.CardDecision], CommandBody]] = {
     "save": lambda d: c.Decline(),
     "cancel": lambda d: c.Decline(),
     "ability": lambda d: c.ChooseTargets(cards=list(d.default_targets)),
+    "title": lambda d: c.ChooseTitle(title=d.default_targets[0] if d.default_targets else d.cards[0]),
+    "regent": lambda d: c.ChooseRedirect(redirect=False),
+    "redirect": lambda d: c.ChooseDefender(seat_id=d.seats[0]),
 }
 """Decision kind -> the simplest legal answer (what the deadline would do)."""
 
@@ -292,7 +313,7 @@ class CardBot(SeatDriver[c.CardDecision, CommandBody]):
 class PlayedCardGame:
     game_id: str
     organizer_token: str
-    decks: tuple[str, str]
+    decks: tuple[str, ...]
     version: int
     """The final version."""
     seats: dict[str, str]
@@ -312,15 +333,15 @@ async def play_card_game(
     *,
     wait_s: int = WAIT_S,
 ) -> PlayedCardGame:
-    """Create a joust with these two decks, join both seats, start it and run one :class:`CardBot`
-    per seat until the game has ended."""
+    """Create a joust with these two decks (a melee with 3 to 6), join every seat, start it and run
+    one :class:`CardBot` per seat until the game has ended."""
     t0 = time.perf_counter()
-    a, b = decks
-    async with CitadelClient(base, timeout=wait_s + 30, max_connections=4) as api:
-        created = await api.create_card_game([a, b], settings or {})
+    names = tuple(decks)
+    async with CitadelClient(base, timeout=wait_s + 30, max_connections=max(4, 2 * len(names))) as api:
+        created = await api.create_card_game(list(names), settings or {})
         game_id, organizer = created.game_id, created.organizer_token
         seats: dict[str, str] = {}
-        for name in ("bot 1", "bot 2"):
+        for name in (f"bot {n}" for n in range(1, len(names) + 1)):
             seat = await api.join(game_id, name)
             seats[seat.seat_id] = seat.token
         await api.with_token(organizer).start(game_id)
@@ -337,7 +358,7 @@ async def play_card_game(
         return PlayedCardGame(
             game_id=game_id,
             organizer_token=organizer,
-            decks=(a, b),
+            decks=names,
             version=view.version,
             seats=seats,
             winner=view.winner,
@@ -349,9 +370,11 @@ async def play_card_game(
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description="Random card-game bots (joust) against a running service.")
+    ap = argparse.ArgumentParser(description="Random card-game bots (joust or melee) against a running service.")
     ap.add_argument("--base", default="http://127.0.0.1:8000")
-    ap.add_argument("--decks", nargs=2, default=list(c.LEGAL_DECKS[:2]), metavar="DECK")
+    ap.add_argument(
+        "--decks", nargs="+", default=list(c.LEGAL_DECKS[:2]), metavar="DECK", help="2 decks: a joust; 3 to 6: a melee"
+    )
     ap.add_argument("--games", type=int, default=1)
     ap.add_argument("--seed", default="0")
     args = ap.parse_args()

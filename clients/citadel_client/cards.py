@@ -75,8 +75,9 @@ class CreateCardGameBody(msgspec.Struct):
 
     @classmethod
     def of(cls, decks: Sequence[str | DeckList | DeckChoice], settings: dict[str, Any] | None = None) -> Self:
-        """The body for these decks (names, lists or choices) and settings."""
-        return cls(decks=[deck_choice(d) for d in decks], settings=dict(settings or {}))
+        """The body for these decks (names, lists or choices) and settings: 2 decks a joust, 3 to 6
+        a melee (``player_count`` is the number of decks)."""
+        return cls(decks=[deck_choice(d) for d in decks], player_count=len(decks), settings=dict(settings or {}))
 
 
 # --- decisions (GET /decisions of a card game) -------------------------------------------------------
@@ -97,6 +98,9 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "save": ("use_interrupt", "decline"),
     "cancel": ("use_interrupt", "decline"),
     "ability": ("choose_targets",),
+    "title": ("choose_title",),
+    "regent": ("choose_redirect",),
+    "redirect": ("choose_defender",),
 }
 """Each decision kind -> the command ``type`` values that answer it (as the decision's ``commands``)."""
 
@@ -131,7 +135,8 @@ class CardDecision(msgspec.Struct, kw_only=True):
     unique_titles: dict[str, str] = {}
     """Setup: the unique cards -> their title (a further copy is a free duplicate and takes no attachment)."""
     seats: list[str] = []
-    """First player: the seats you may choose."""
+    """First player: the seats you may choose; regent, redirect (melee): the opponents the challenge
+    may be redirected to."""
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the type -> your
     eligible defenders."""
@@ -158,6 +163,11 @@ class CardDecision(msgspec.Struct, kw_only=True):
     """Ability: what the deadline picks."""
     submitted: bool = False
     """Setup and plot: you have sealed a choice (amendable until every seat is in)."""
+    stealth_by_opponent: dict[str, list[str]] = {}
+    """Challenge (melee): each opponent -> its characters a stealth attacker may bypass."""
+    opponents: dict[str, list[str]] = {}
+    """Challenge (melee): each type you may still start -> the opponents you may initiate it against
+    (``DeclareChallenge.defender``); empty in a joust."""
 
 
 class CardDecisionsOut(msgspec.Struct, kw_only=True):
@@ -215,6 +225,8 @@ class DeclareChallenge(CommandBody, frozen=True, tag="declare_challenge"):
     attackers: list[str]
     stealth: dict[str, str] = {}
     """Stealth attacker -> the defending character it bypasses."""
+    defender: str | None = None
+    """Melee: the defending opponent (one of the decision's ``opponents`` for the type); a joust: None."""
 
 
 class EndChallenges(CommandBody, frozen=True, tag="end_challenges"):
@@ -276,6 +288,24 @@ class DiscardToReserve(CommandBody, frozen=True, tag="discard_to_reserve"):
     cards: list[str]
 
 
+class ChooseTitle(CommandBody, frozen=True, tag="choose_title"):
+    """Melee: your title for the round, in secret (one of the decision's ``cards``)."""
+
+    title: str
+
+
+class ChooseRedirect(CommandBody, frozen=True, tag="choose_redirect"):
+    """Melee, Crown Regent's bearer: force the attacker to redirect the challenge (``True``) or not."""
+
+    redirect: bool
+
+
+class ChooseDefender(CommandBody, frozen=True, tag="choose_defender"):
+    """Melee, a challenge the Crown Regent redirects: the new defending opponent (one of ``seats``)."""
+
+    seat_id: str
+
+
 class Concede(CommandBody, frozen=True, tag="concede"):
     """Concede: the other player wins."""
 
@@ -301,6 +331,9 @@ CardCommand = (
     | ChooseTargets
     | DiscardToReserve
     | Concede
+    | ChooseTitle
+    | ChooseRedirect
+    | ChooseDefender
 )
 
 # --- views (GET /v1/games/{id} and /view of a card game) ------------------------------------------------
@@ -349,6 +382,12 @@ class CardSeat(msgspec.Struct, kw_only=True):
     chosen_plot: str | None = None
     challenges_made: list[str] = []
     mulligan: bool | None = None
+    title: str | None = None
+    """Melee: the title (code) the seat bears this round, once revealed."""
+    has_chosen_title: bool = False
+    chosen_title: str | None = None
+    """Melee: your secret title pick before the reveal (None for another seat's)."""
+    eliminated: bool = False
 
 
 class CardChallenge(msgspec.Struct, kw_only=True):
@@ -383,6 +422,8 @@ class CardGameView(msgspec.Struct, kw_only=True):
     end_reason: str | None = None
     you: str | None = None
     """The reader's seat id (None: a spectator)."""
+    titles_set_aside: list[str] = []
+    """Melee: the titles set aside at random this round."""
 
     def seat(self, seat_id: str) -> CardSeat:
         return next(s for s in self.seats if s.seat_id == seat_id)

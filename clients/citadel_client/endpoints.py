@@ -187,7 +187,7 @@ class Endpoints:
         *,
         idempotency_key: str | None = None,
     ) -> Call[GameCreatedOut]:
-        """``POST /v1/games`` with ``kind: "cards"``: a joust with one deck per seat, in seat order,
+        """``POST /v1/games`` with ``kind: "cards"``: a joust (2 decks) or a melee (3 to 6) with one deck per seat, in seat order,
         each a legal deck by name (``cards.LEGAL_DECKS``), a :class:`~.cards.DeckList` or a
         :class:`~.cards.DeckChoice` (422 ``illegal_deck`` names the broken rule). The key names the
         game, as for :meth:`create_game`."""

@@ -58,7 +58,12 @@ def player_command(e: Any) -> object | None:
         case ev.CardsMarshalingEnded():
             return cmd.EndMarshaling()
         case ev.CardsChallengeDeclared():
-            return cmd.DeclareChallenge(challenge_type=e.challenge_type, attackers=e.attackers, stealth=e.stealth)  # type: ignore[arg-type]  # decide refuses a forged type
+            return cmd.DeclareChallenge(
+                challenge_type=e.challenge_type,  # type: ignore[arg-type]  # decide refuses a forged type
+                attackers=e.attackers,
+                stealth=e.stealth,
+                defender=e.defender,
+            )
         case ev.CardsChallengesEnded():
             return cmd.EndChallenges()
         case ev.CardsDefendersDeclared():
@@ -87,6 +92,12 @@ def player_command(e: Any) -> object | None:
             return cmd.Concede()
         case ev.CardsIntimidated():
             return cmd.ChooseIntimidate(target=e.target)
+        case ev.CardsRedirectChosen():
+            return cmd.ChooseRedirect(redirect=e.redirect)
+        case ev.CardsChallengeRedirected():
+            return cmd.ChooseDefender(seat_id=e.defender)
+        case ev.CardsTitleChosen(title=str() as title):
+            return cmd.ChooseTitle(title=title)
         case ev.CardsChoiceMade():
             return cmd.ChooseTargets(cards=e.chosen)
     return None
@@ -164,7 +175,7 @@ def audit(envelopes: list[Envelope], seed: str | None, redacted: frozenset[int] 
     divergence: str | None = None
     try:
         for d in first.decks:
-            check(d.deck, d.seat_id)
+            check(d.deck, d.seat_id, first.player_count > 2)
         again = created(first.game_id, first.settings, [d.deck for d in first.decks], first.seed_commitment)
         if again != first:
             divergence = "event 1: the card ids are not dealt from the decks as the rules deal them"

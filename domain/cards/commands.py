@@ -66,6 +66,9 @@ class DeclareChallenge(_Command, frozen=True, tag="declare_challenge"):
     challenge_type: Challenge
     attackers: Annotated[list[CardId], msgspec.Meta(min_length=1, max_length=40)]
     stealth: dict[str, str] = {}
+    defender: Annotated[str, msgspec.Meta(max_length=16)] | None = None
+    """Melee: the defending opponent (one of the decision's ``opponents`` for this type; required).
+    A joust: null (the only opponent)."""
 
 
 class EndChallenges(_Command, frozen=True, tag="end_challenges"):
@@ -143,6 +146,27 @@ class ChooseTargets(_Command, frozen=True, tag="choose_targets"):
     cards: Annotated[list[Annotated[str, msgspec.Meta(max_length=16)]], msgspec.Meta(max_length=40)]
 
 
+class ChooseTitle(_Command, frozen=True, tag="choose_title"):
+    """Melee: pick your title for the round in secret, one of the decision's ``cards`` (title codes)
+    (CG-PHASE-05)."""
+
+    title: Annotated[str, msgspec.Meta(max_length=16)]
+
+
+class ChooseRedirect(_Command, frozen=True, tag="choose_redirect"):
+    """Melee, as the Crown Regent's bearer: force the attacker to redirect the challenge just
+    initiated to a different opponent (``true``), or not (CG-MELEE-05; once per round)."""
+
+    redirect: bool
+
+
+class ChooseDefender(_Command, frozen=True, tag="choose_defender"):
+    """Melee, as the attacker of a challenge the Crown Regent redirects: the new defending opponent,
+    one of the decision's ``seats`` (CG-MELEE-05)."""
+
+    seat_id: Annotated[str, msgspec.Meta(max_length=16)]
+
+
 class Concede(_Command, frozen=True, tag="concede"):
     """Concede the game at any time once it has started: you are eliminated and the other player
     wins (CG-END-04)."""
@@ -175,14 +199,17 @@ CardCommand = (
     | Concede
     | DiscardToReserve
     | ChooseTargets
+    | ChooseTitle
+    | ChooseRedirect
+    | ChooseDefender
 )
 
 
 class CardsCreateBody(msgspec.Struct, forbid_unknown_fields=True):
-    """``POST /v1/games`` for the card game: ``kind`` is required; a joust is for 2 seats; one deck
-    per seat, in seat order."""
+    """``POST /v1/games`` for the card game: ``kind`` is required; 2 seats play a joust, 3 to 6 a
+    melee (CG-GEN-01); one deck per seat, in seat order (a legal deck may repeat between seats)."""
 
     kind: Literal["cards"]
-    decks: Annotated[list[DeckChoice], msgspec.Meta(min_length=2, max_length=2)]
-    player_count: Annotated[int, msgspec.Meta(ge=2, le=2)] = 2
+    decks: Annotated[list[DeckChoice], msgspec.Meta(min_length=2, max_length=6)]
+    player_count: Annotated[int, msgspec.Meta(ge=2, le=6)] = 2
     settings: CardSettings = msgspec.field(default_factory=CardSettings)

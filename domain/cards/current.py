@@ -9,6 +9,7 @@ here, never from the printed record.
 
 from __future__ import annotations
 
+from . import titles
 from .abilities.base import Ability
 from .abilities.registry import ABILITIES, active, text_blank
 from .catalog import CardRecord, Icons
@@ -80,11 +81,15 @@ def attach_forbidden(state: CardState, attachment: str, target: str) -> str | No
 
 
 def dominance_bonus(state: CardState, seat: str) -> int:
-    return sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state, Ability.dominance_bonus))
+    """Dominance STR from abilities (The Iron Throne) and, in a melee, the Crown Regent (+2)."""
+    bonus = sum(a.dominance_bonus(state, src, own, seat) for a, src, own in active(state, Ability.dominance_bonus))
+    return bonus + titles.dominance_bonus(state, seat)
 
 
 def reserve_modifier(state: CardState, seat: str) -> int:
-    return sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state, Ability.reserve_modifier))
+    """Reserve from abilities (Alannys Greyjoy) and, in a melee, the Master of Laws (+1)."""
+    bonus = sum(a.reserve_modifier(state, src, own, seat) for a, src, own in active(state, Ability.reserve_modifier))
+    return bonus + titles.reserve_bonus(state, seat)
 
 
 def claim_modifier(state: CardState) -> int:
@@ -93,7 +98,12 @@ def claim_modifier(state: CardState) -> int:
     if ch is None:
         return 0
     lasting = sum(e.claim for e in state.effects if e.target == ch.attacker)
-    return lasting + sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state, Ability.claim_modifier))
+    ships = titles.claim_bonus(state, ch.attacker, ch.defender, ch.type)
+    return (
+        lasting
+        + ships
+        + sum(a.claim_modifier(state, src, own, ch) for a, src, own in active(state, Ability.claim_modifier))
+    )
 
 
 def kneels_to_attack(state: CardState, iid: str, challenge: str) -> bool:
@@ -153,10 +163,15 @@ def challenge_limit(state: CardState, seat: str) -> int | None:
 
 
 def allowed_count(state: CardState, seat: str, challenge: str) -> int:
-    """How many ``challenge`` challenges ``seat`` may initiate this phase: 1, plus extras (A Storm of Swords)."""
-    return 1 + sum(
-        a.extra_challenges(state, src, own, seat).count(challenge)
-        for a, src, own in active(state, Ability.extra_challenges)
+    """How many ``challenge`` challenges ``seat`` may initiate this phase: 1, plus extras (A Storm of
+    Swords; in a melee, the Hand of the King's extra power challenge)."""
+    return (
+        1
+        + sum(
+            a.extra_challenges(state, src, own, seat).count(challenge)
+            for a, src, own in active(state, Ability.extra_challenges)
+        )
+        + titles.extra_challenges(state, seat, challenge)
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import msgspec
 
-from . import current
+from . import current, titles
 from .phases import actions, challenges, marshaling, taxation
 from .rules import DEFAULTS, pending_system_work
 from .setup import SETUP_GOLD, setup_attach_targets
@@ -30,6 +30,9 @@ COMMANDS: dict[str, list[str]] = {
     "reaction": ["play_event", "decline"],
     "save": ["use_interrupt", "decline"],
     "cancel": ["use_interrupt", "decline"],
+    "title": ["choose_title"],
+    "regent": ["choose_redirect"],
+    "redirect": ["choose_defender"],
 }
 
 
@@ -63,7 +66,8 @@ class CardDecision(msgspec.Struct):
     """Setup: the unique cards among ``cards`` -> their title. A further copy of a title you set up
     goes under the first as a duplicate: it costs nothing and takes no attachment."""
     seats: list[str] = []
-    """First player: the seats you may choose."""
+    """First player: the seats you may choose; regent (melee): the opponents the attacker could
+    redirect to; redirect: the opponents you may redirect your challenge to."""
     challenge_types: dict[str, list[str]] = {}
     """Challenge: each type you may still start -> its eligible attackers; defend: the challenge's
     type -> your eligible defenders."""
@@ -79,7 +83,8 @@ class CardDecision(msgspec.Struct):
     """Save: each card of yours whose interrupt may save -> the characters about to be killed it may
     save; cancel: each card of yours that may cancel the event just played -> [that event]."""
     stealth_targets: list[str] = []
-    """Challenge: the defender's characters an attacker with stealth may bypass."""
+    """Challenge: the defender's characters an attacker with stealth may bypass (melee: those of every
+    opponent; a stealth target must be a character of the chosen ``defender``)."""
     must_defend: list[str] = []
     """Defend: your characters that must be among the defenders (Dornish Paramour)."""
     stealth_attackers: list[str] = []
@@ -92,6 +97,13 @@ class CardDecision(msgspec.Struct):
     """Ability: the card and its text asking for targets (``cards`` are the options, ``count`` how many)."""
     default_targets: list[str] = []
     """Ability: what the deadline picks (the card's documented default)."""
+    opponents: dict[str, list[str]] = {}
+    """Challenge (melee only): each type you may still start -> the opponents you may initiate it
+    against (``defender`` of ``declare_challenge``; CG-MELEE-04 and the Hand of the King's second
+    power challenge already applied). Empty in a joust."""
+    stealth_by_opponent: dict[str, list[str]] = {}
+    """Challenge (melee only): each opponent -> its characters a stealth attacker may bypass when
+    that opponent defends (``stealth_targets`` lists them all)."""
     submitted: bool = False
     """Setup and plot: you have sealed a choice already (you may amend it until every seat is in)."""
 
@@ -129,7 +141,19 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.cards = sorted(p.plots, key=lambda i: int(i.split("-p")[1]))
             d.submitted = p.chosen_plot is not None
         case "first_player":
-            d.seats = s.seat_ids()
+            d.seats = s.alive()
+        case "regent":
+            ch = s.challenge
+            assert ch is not None
+            d.seats = titles.redirect_options(s)
+            d.prompt = f"Crown Regent: force {ch.attacker} to redirect its {ch.type} challenge against {ch.defender}?"
+        case "redirect":
+            d.seats = titles.redirect_options(s)
+            d.prompt = "Crown Regent: redirect your challenge to one of these opponents"
+        case "title":
+            d.cards = titles.available(s)
+            d.default_targets = [titles.default_pick(s, seat)]
+            d.prompt = "choose your title for this round in secret (CG-PHASE-05)"
         case "marshal":
             options = marshaling.marshalable(s, seat)
             d.cards = list(options)
@@ -139,7 +163,12 @@ def decision_of(state: CardState, seat: str) -> CardDecision | None:
             d.actions, d.events = actions.card_actions(s, seat), actions.playable_events(s, seat)
         case "challenge":
             d.challenge_types = {t: challenges.eligible(s, seat, t) for t in challenges.open_types(s, seat)}
-            d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
+            if s.melee:
+                d.opponents = {t: challenges.opponents_for(s, seat, t) for t in d.challenge_types}
+                d.stealth_by_opponent = {o: challenges.stealth_targets(s, o) for o in s.opponents(seat)}
+                d.stealth_targets = [c for o in s.opponents(seat) for c in d.stealth_by_opponent[o]]
+            else:
+                d.stealth_targets = challenges.stealth_targets(s, s.opponent(seat))
             d.stealth_attackers = challenges.stealth_attackers(s, seat, list(d.challenge_types.values()))
             d.max_cards = current.participant_limit(s, seat, "attackers")
         case "defend":

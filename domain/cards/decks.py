@@ -50,7 +50,7 @@ def _illegal(seat: str, detail: str, rule: str | None) -> RuleViolation:
     return RuleViolation(f"{seat}'s deck: {detail}", rule=rule, code="illegal_deck")
 
 
-def resolve(choice: DeckChoice, seat: str) -> ResolvedDeck:
+def resolve(choice: DeckChoice, seat: str, melee: bool = False) -> ResolvedDeck:
     """The deck ``choice`` names or lists, checked by every deck rule; raises ``illegal_deck``."""
     if (choice.name is None) == (choice.deck is None):
         raise _illegal(seat, "give either a deck `name` or a `deck` list, not both or neither", None)
@@ -64,11 +64,11 @@ def resolve(choice: DeckChoice, seat: str) -> ResolvedDeck:
         assert choice.deck is not None
         d = choice.deck
         deck = ResolvedDeck("custom", d.faction, d.agenda, list(d.plots), list(d.draw))
-    check(deck, seat)
+    check(deck, seat, melee)
     return deck
 
 
-def check(deck: ResolvedDeck, seat: str) -> None:
+def check(deck: ResolvedDeck, seat: str, melee: bool = False) -> None:
     """Every deck rule, in order; the first broken one is raised."""
     if deck.faction not in FACTIONS:
         raise _illegal(seat, f"{deck.faction!r} is not a faction ({', '.join(FACTIONS)})", "CG-GEN-02")
@@ -83,7 +83,7 @@ def check(deck: ResolvedDeck, seat: str) -> None:
             raise _illegal(seat, f"{deck.agenda!r} is not an agenda card", "CG-GEN-02")
     _check_plots(deck, seat)
     _check_draw(deck, seat)
-    _check_restricted(deck, seat)
+    _check_restricted(deck, seat, melee)
     _check_factions(deck, seat)
 
 
@@ -149,12 +149,16 @@ def _check_factions(deck: ResolvedDeck, seat: str) -> None:
             raise _illegal(seat, f"Fealty allows at most {FEALTY_MAX_NEUTRAL} neutral cards, not {nn}", "CG-DECK-02")
 
 
-def _check_restricted(deck: ResolvedDeck, seat: str) -> None:
-    """The joust restricted list (organised play): at most one restricted title; no banned card."""
+def _check_restricted(deck: ResolvedDeck, seat: str, melee: bool = False) -> None:
+    """The joust restricted list (organised play): at most one restricted title; no banned card.
+    A melee checks the banned card only: the four legal decks, which ``decks.yaml``'s melee setups
+    seat together, each break the melee restricted list (documented in docs/card-game.md)."""
     codes = {e.code for e in [*deck.plots, *deck.draw]} | ({deck.agenda} if deck.agenda else set())
     banned = sorted(CARDS[c].name for c in codes if c in RESTRICTED.banned)
     if banned:
         raise _illegal(seat, f"banned card(s): {', '.join(banned)}", None)
+    if melee:
+        return
     restricted = sorted({CARDS[c].name for c in codes if c in RESTRICTED.joust})
     if len(restricted) > 1:
         raise _illegal(seat, f"the joust restricted list allows one of {', '.join(restricted)}, not all", None)

@@ -660,6 +660,65 @@ class CardsPlayerEliminated(Event, frozen=True, tag="cards_player_eliminated"):
     reason: str
 
 
+class CardsTitlesSetAside(Event, frozen=True, tag="cards_titles_set_aside"):
+    """CG-PHASE-05 (Melee): the 6 titles shuffled from the seed (``titles/<round>``): the first
+    ``len(set_aside)`` of ``order`` are set aside (2 with 3 players, 1 with 4-5, 0 with 6); the
+    players pick among the rest, the first player first (``pickers``, in player order)."""
+
+    round: int
+    order: list[str]
+    set_aside: list[str]
+    pickers: list[str]
+
+
+class CardsTitleChosen(Event, frozen=True, tag="cards_title_chosen"):
+    """CG-PHASE-05: a seat picked its title in secret. ``title`` is *hidden* from every other reader
+    until :class:`CardsTitlesRevealed` (that the seat has picked is public)."""
+
+    seat_id: str
+    title: str | None
+    by_default: bool = False
+
+
+class CardsTitlesRevealed(Event, frozen=True, tag="cards_titles_revealed"):
+    """CG-PHASE-05, CG-MELEE-02: the chosen titles are revealed and enter play at the same time."""
+
+    titles: dict[str, str]
+
+
+class CardsTitlesReturned(Event, frozen=True, tag="cards_titles_returned"):
+    """CG-PHASE-19: every title goes back to the title pool at the same time (taxation, before its
+    action window)."""
+
+    titles: dict[str, str]
+
+
+class CardsRivalBonus(Event, frozen=True, tag="cards_rival_bonus"):
+    """CG-MELEE-03: ``seat_id`` won a challenge against ``rival``, who bears one of its rival titles:
+    1 power on its faction card (step 4.2.3, before claim), once per rival opponent per round."""
+
+    seat_id: str
+    rival: str
+
+
+class CardsRedirectChosen(Event, frozen=True, tag="cards_redirect_chosen"):
+    """CG-MELEE-05: the Crown Regent's bearer decided whether to force the attacker to redirect the
+    challenge just initiated (once per round)."""
+
+    seat_id: str
+    redirect: bool
+    by_default: bool = False
+
+
+class CardsChallengeRedirected(Event, frozen=True, tag="cards_challenge_redirected"):
+    """CG-MELEE-05: the attacker redirected its challenge to ``defender`` (not the first defender);
+    type and attackers stay, the stealth choices are dropped."""
+
+    seat_id: str
+    defender: str
+    by_default: bool = False
+
+
 class CardsGameEnded(Event, frozen=True, tag="cards_game_ended"):
     """CG-END-01/03: 15 power, or the last player left."""
 
@@ -739,5 +798,12 @@ CardEvent = (
     | CardsGoldReturned
     | CardsReserveDiscarded
     | CardsPlayerEliminated
+    | CardsTitlesSetAside
+    | CardsTitleChosen
+    | CardsTitlesRevealed
+    | CardsTitlesReturned
+    | CardsRivalBonus
+    | CardsRedirectChosen
+    | CardsChallengeRedirected
     | CardsGameEnded
 )

@@ -122,6 +122,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.used_abilities = [k for k in state.used_abilities if not k.startswith("round:")]
             state.effects = []
             state.choices_made = {}
+            state.melee_log = []
         case ev.CardsPhaseBegan():
             state.phase = event.phase  # type: ignore[assignment]  # written by the rules from Phase values
             state.active, state.done, state.waiting, state.deadline = None, [], [], None
@@ -170,6 +171,8 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             state.waiting = []
         case ev.CardsChallengeDeclared():
             state.player(event.seat_id).challenges_made.append(event.challenge_type)
+            if state.melee:
+                state.melee_log.append(f"challenge:{event.seat_id}:{event.challenge_type}:{event.defender}")
             for a in event.attackers:
                 if a not in event.standing:
                     state.in_play[a].kneeling = True
@@ -270,7 +273,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
         case ev.CardsActionPassed():
             assert state.window is not None
             state.window.passes += 1
-            state.window.turn = state.opponent(event.seat_id)
+            state.window.turn = state.next_seat(event.seat_id)
             state.waiting = []
         case ev.CardsAmbushed():
             assert state.window is not None
@@ -279,7 +282,7 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
             p.gold -= event.cost
             _place(state, event.seat_id, event.placed)
             state.window.passes = 0
-            state.window.turn = state.opponent(event.seat_id)
+            state.window.turn = state.next_seat(event.seat_id)
             state.waiting = []
         case ev.CardsWindowClosed():
             state.window = None
@@ -337,7 +340,39 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
                 state.player(event.winner).challenges_won.append(event.challenge_type)
                 if event.winner == event.attacker:
                     state.player(event.defender).lost_defending += 1
-        case ev.CardsDominanceDetermined() | ev.CardsPlayerEliminated():
+        case ev.CardsPlayerEliminated():
+            if state.melee:
+                _eliminate(state, event.seat_id)
+        case ev.CardsTitlesSetAside():
+            state.titles_set_aside = list(event.set_aside)
+            state.title_order = list(event.pickers)
+            for p in state.players:
+                p.title_pick = None
+        case ev.CardsTitleChosen():
+            state.player(event.seat_id).title_pick = event.title
+            state.title_order.remove(event.seat_id)
+            state.waiting = []
+        case ev.CardsTitlesRevealed():
+            state.titles = dict(event.titles)
+            for p in state.players:
+                p.title_pick = None
+        case ev.CardsTitlesReturned():
+            state.titles = {}
+            state.titles_set_aside = []
+        case ev.CardsRivalBonus():
+            state.player(event.seat_id).faction_power += 1
+            state.melee_log.append(f"rival:{event.seat_id}:{event.rival}")
+        case ev.CardsRedirectChosen():
+            if event.redirect:
+                state.melee_log.append("regent")
+            state.waiting = []
+        case ev.CardsChallengeRedirected():
+            assert state.challenge is not None
+            state.challenge.defender = event.defender
+            state.challenge.bypassed = []
+            state.challenge.stealth = {}
+            state.waiting = []
+        case ev.CardsDominanceDetermined():
             pass  # facts for the log and the audit: what follows from them is an event of its own
         case ev.CardsStood():
             for placed in state.in_play.values():
@@ -365,13 +400,35 @@ def evolve(state: CardState | None, event: ev.Event) -> CardState:
     return state
 
 
+def _eliminate(state: CardState, seat: str) -> None:
+    """CG-END-03 (Melee): the cards the seat owns in play are removed from the game, those it
+    controls but does not own are discarded; its title returns to the pool."""
+    state.eliminated.append(seat)
+    before = set(state.in_play)
+    for iid, placed in list(state.in_play.items()):
+        if iid not in state.in_play:  # left with its host already
+            continue
+        if state.owner(iid) == seat:
+            leave_play(state, iid, "removed")
+        elif placed.controller == seat:
+            leave_play(state, iid, "discard")
+    gone = before - set(state.in_play)
+    if state.choice is not None:  # a pending choice no longer offers the cards that left play
+        state.choice.options = [c for c in state.choice.options if c not in gone]
+        state.choice.default = [c for c in state.choice.default if c not in gone]
+    if state.killing is not None:
+        state.killing.victims = [c for c in state.killing.victims if c not in gone]
+    state.titles.pop(seat, None)
+    # a decision it was asked stays pending: its answer or its deadline's default moves the game on
+
+
 def _opportunity_taken(state: CardState, seat: str, in_window: bool) -> None:
     """An action taken as an opportunity of the open window: the passes in a row start again and
     the next player may act (CG-ROUND-02)."""
     state.waiting = []
     if in_window and state.window is not None:
         state.window.passes = 0
-        state.window.turn = state.opponent(seat)
+        state.window.turn = state.next_seat(seat)
 
 
 def ev_choice(event: ev.CardsChoiceOffered) -> AbilityChoice:

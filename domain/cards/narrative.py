@@ -16,7 +16,8 @@ def describe(event: ev.Event) -> str | None:
     match event:
         case ev.CardsGameCreated():
             decks = " vs ".join(f"{d.seat_id} {d.deck.name} ({d.deck.faction})" for d in event.decks)
-            return f"A joust was created: {decks} (seed commitment {event.seed_commitment[:12]}...)."
+            kind = "A joust" if event.player_count == 2 else f"A {event.player_count}-player melee"
+            return f"{kind} was created: {decks} (seed commitment {event.seed_commitment[:12]}...)."
         case ev.CardsSeatJoined():
             return f"{event.name} took {event.seat_id}."
         case ev.CardsGameStarted():
@@ -89,6 +90,22 @@ def describe(event: ev.Event) -> str | None:
             return f"Dominance: {event.totals}; {event.winner or 'nobody'} wins it."
         case ev.CardsPlayerEliminated():
             return f"{event.seat_id} is eliminated: {event.reason}."
+        case ev.CardsTitlesSetAside():
+            aside = ", ".join(_name(t) for t in event.set_aside) or "none"
+            return f"Titles set aside at random: {aside}; {', '.join(event.pickers)} pick in this order."
+        case ev.CardsTitleChosen():
+            return f"{event.seat_id} picked a title in secret{' by default' if event.by_default else ''}."
+        case ev.CardsTitlesRevealed():
+            return "Titles: " + "; ".join(f"{s} {_name(t)}" for s, t in event.titles.items()) + "."
+        case ev.CardsTitlesReturned():
+            return "The titles return to the pool."
+        case ev.CardsRedirectChosen():
+            what = "forces a redirect of the challenge" if event.redirect else "lets the challenge stand"
+            return f"{event.seat_id} (Crown Regent) {what}{' by default' if event.by_default else ''}."
+        case ev.CardsChallengeRedirected():
+            return f"{event.seat_id} redirects its challenge to {event.defender}."
+        case ev.CardsRivalBonus():
+            return f"{event.seat_id} gains 1 power: a win against its rival {event.rival}."
         case ev.CardsGameEnded():
             return f"The game is over: {event.winner} wins ({event.reason})."
     return None

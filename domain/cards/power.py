@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import current
+from . import current, titles
 from .catalog import CARDS, Modifiers, PlotValues
 from .state import CardState
 
@@ -29,6 +29,9 @@ def plot_values(state: CardState, seat: str, plot: str | None = None) -> PlotVal
     rec = CARDS[state.cards[plot]] if plot is not None else None
     base = rec.plot if rec is not None else None
     m = modifiers(state, seat)
+    coin = titles.income_bonus(state, seat)  # Master of Coin (melee), with the printed modifiers
+    if coin:
+        m = Modifiers(income=m.income + coin, initiative=m.initiative, reserve=m.reserve)
     if rec is None or base is None:
         return PlotValues(income=m.income, initiative=m.initiative, claim=0, reserve=m.reserve)
     # a constant ability may make the base gold 0 (Naval Superiority); modifiers still add

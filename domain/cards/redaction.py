@@ -9,6 +9,9 @@ game ends:
   number of cards is public, as at the table), until :class:`~.events.CardsSetupRevealed`;
 * each sealed plot (:class:`~.events.CardsPlotChosen`) -- from all but the owner, until
   :class:`~.events.CardsPlotsRevealed`;
+* a melee title picked in secret (:class:`~.events.CardsTitleChosen`) -- from all but the seat
+  that picked it, until :class:`~.events.CardsTitlesRevealed` (that it has picked is public; the
+  titles left are passed on to the next seat to pick, as at the table: its decision lists them);
 * a facedown duplicate (:class:`~.events.CardsFacedownDuplicate`: Arya Stark) -- from all but
   its owner, while it stays under the card;
 * the options of a card ability's choice among hidden cards (:class:`~.events.CardsChoiceOffered`
@@ -45,6 +48,8 @@ def redact_event(event: ev.Event, reader: Reader, *, game_over: bool = False) ->
             return msgspec.structs.replace(event, cards=None, salt=None)
         case ev.CardsPlotChosen(plot=str()) if event.seat_id != reader:
             return msgspec.structs.replace(event, plot=None, salt=None)
+        case ev.CardsTitleChosen(title=str()) if event.seat_id != reader:
+            return msgspec.structs.replace(event, title=None)
         case ev.CardsFacedownDuplicate(duplicate=str()) if event.seat_id != reader:
             return msgspec.structs.replace(event, duplicate=None)
         case ev.CardsChoiceOffered() if event.choice.hidden and event.choice.seat != reader:
@@ -98,6 +103,13 @@ class CardSeatView(msgspec.Struct):
     """Your sealed plot; None for another seat's."""
     challenges_made: list[str]
     mulligan: bool | None
+    title: str | None = None
+    """Melee: the title (code) this seat bears this round, once revealed (CG-PHASE-05)."""
+    has_chosen_title: bool = False
+    """Melee: the seat has picked its title in secret (public), before the reveal."""
+    chosen_title: str | None = None
+    """Melee: your secret title pick before the reveal; None for another seat's."""
+    eliminated: bool = False
 
 
 class CardChallengeView(msgspec.Struct):
@@ -131,6 +143,8 @@ class CardGameView(msgspec.Struct):
     end_reason: str | None
     you: str | None
     """The reader's seat id, or None for a spectator."""
+    titles_set_aside: list[str] = []
+    """Melee: the titles set aside at random this round (public)."""
 
 
 def _visible(state: CardState, reader: Reader, over: bool) -> dict[str, str]:
@@ -198,6 +212,10 @@ def view_for(state: CardState, reader: Reader) -> CardGameView:
                 chosen_plot=p.chosen_plot if own else None,
                 challenges_made=list(p.challenges_made),
                 mulligan=p.mulligan,
+                title=state.titles.get(p.seat_id),
+                has_chosen_title=p.title_pick is not None,
+                chosen_title=p.title_pick if own else None,
+                eliminated=p.seat_id in state.eliminated,
             )
         )
     ch = state.challenge
@@ -230,4 +248,5 @@ def view_for(state: CardState, reader: Reader) -> CardGameView:
         winner=state.winner,
         end_reason=state.end_reason,
         you=reader if reader is not None and state.has_seat(reader) else None,
+        titles_set_aside=list(state.titles_set_aside),
     )

@@ -18,7 +18,7 @@ from ..core.errors import Forbidden, NotYourTurn, RuleViolation, WrongPhase
 from ..core.lobby import check_can_start, next_seat
 from ..core.rng import commit_seed
 from . import commands as cmd
-from . import current, sealed, setup, victory
+from . import current, sealed, setup, titles, victory
 from . import events as ev
 from .abilities import triggers
 from .abilities.base import Ability
@@ -44,6 +44,9 @@ DEFAULTS: dict[str, str] = {
     "save": "decline (save nobody: the characters are killed)",
     "cancel": "decline (the event resolves)",
     "ability": "the targets the decision names in default_targets (each card's own documented default)",
+    "title": "the title the decision names in default_targets (the first of cards: the lowest code)",
+    "regent": "do not redirect the challenge",
+    "redirect": "the first opponent of seats (the next in player order)",
 }
 """What the server does for a seat that has not decided ``step`` by its deadline."""
 
@@ -80,12 +83,16 @@ def created(game_id: str, settings: CardSettings, decks: list[ResolvedDeck], com
 
 
 def create(body: cmd.CardsCreateBody, ctx: Context) -> list[ev.Event]:
-    """CG-GEN-01/02, CG-DECK-*: a joust with a legal deck per seat (``illegal_deck`` names the rule)."""
-    if body.player_count != 2 or len(body.decks) != 2:
+    """CG-GEN-01/02, CG-DECK-*: a joust (2 seats) or a melee (3 to 6) with a legal deck per seat
+    (``illegal_deck`` names the rule)."""
+    if not 2 <= body.player_count <= 6 or len(body.decks) != body.player_count:
         raise RuleViolation(
-            "the card game is a joust: 2 seats, one deck each", rule="CG-GEN-01", code="invalid_player_count"
+            "the card game is a joust (2 seats) or a melee (3 to 6 seats): player_count seats, one deck each",
+            rule="CG-GEN-01",
+            code="invalid_player_count",
         )
-    decks = [resolve(choice, f"seat{n}") for n, choice in enumerate(body.decks, start=1)]
+    melee = body.player_count > 2
+    decks = [resolve(choice, f"seat{n}", melee) for n, choice in enumerate(body.decks, start=1)]
     return [created(ctx.game_id, body.settings, decks, commit_seed(ctx.seed))]
 
 
@@ -168,7 +175,7 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             sealed.seal_plot(em, seat, command.plot)
         case cmd.ChooseFirstPlayer():
             _expect(s, seat, "first_player", "CG-PHASE-03")
-            if command.seat_id not in s.seat_ids():
+            if command.seat_id not in s.alive():
                 raise RuleViolation(f"{command.seat_id} is not a seat of this game", rule="CG-PHASE-03")
             em.emit(ev.CardsFirstPlayerChosen(seat_id=seat, first_player=command.seat_id))
             flow.after_first_player(em)
@@ -190,12 +197,13 @@ def _play(em: Emitter, seat: str, command: object) -> None:
         case cmd.DeclareChallenge():
             _expect(s, seat, "challenge", "CG-PHASE-12")
             stealth = dict(command.stealth)
-            challenges.check_declaration(s, seat, command.challenge_type, list(command.attackers), stealth)
+            defender = challenges.check_defender(s, seat, command.challenge_type, command.defender)
+            challenges.check_declaration(s, seat, command.challenge_type, list(command.attackers), stealth, defender)
             em.emit(
                 ev.CardsChallengeDeclared(
                     seat_id=seat,
                     challenge_type=command.challenge_type,
-                    defender=s.opponent(seat),
+                    defender=defender,
                     attackers=list(command.attackers),
                     stealth=stealth,
                     standing=[
@@ -203,9 +211,16 @@ def _play(em: Emitter, seat: str, command: object) -> None:
                     ],
                 )
             )
-            triggers.challenge_declared(em)
-            if em.state.choice is None:  # else a reaction asks for targets first (flow.after_choice)
-                flow.after_declaration(em)
+            flow.challenge_initiated(em)
+        case cmd.ChooseRedirect():
+            _expect(s, seat, "regent", "CG-MELEE-05")
+            em.emit(ev.CardsRedirectChosen(seat_id=seat, redirect=command.redirect))
+            flow.after_redirect(em, command.redirect)
+        case cmd.ChooseDefender():
+            _expect(s, seat, "redirect", "CG-MELEE-05")
+            titles.check_redirect(s, command.seat_id)
+            em.emit(ev.CardsChallengeRedirected(seat_id=seat, defender=command.seat_id))
+            flow.after_initiation(em)
         case cmd.EndChallenges():
             _expect(s, seat, "challenge", "CG-PHASE-13")
             em.emit(ev.CardsChallengesEnded(seat_id=seat))
@@ -284,6 +299,11 @@ def _play(em: Emitter, seat: str, command: object) -> None:
             triggers.check_choice(s, list(command.cards))
             answered = triggers.resolve_choice(em, list(command.cards), by_default=False)
             flow.after_choice(em, answered.resume)
+        case cmd.ChooseTitle():
+            _expect(s, seat, "title", "CG-PHASE-05")
+            titles.check_pick(s, seat, command.title)
+            titles.pick(em, seat, command.title, by_default=False)
+            flow.after_title(em)
         case cmd.DiscardToReserve():
             _expect(s, seat, "reserve", "CG-PHASE-18")
             taxation.check_discards(s, seat, list(command.cards))
@@ -398,6 +418,16 @@ def _timeout(state: CardState, command: ApplyTimeout, ctx: Context) -> list[ev.E
                 victims = list(s.killing.victims)
                 em.emit(ev.CardsSaveDeclined(seat_id=seat, by_default=True))
                 flow.finish_kill(em, seat, victims)
+            case "title":
+                titles.pick(em, seat, titles.default_pick(em.state, seat), by_default=True)
+                flow.after_title(em)
+            case "regent":
+                em.emit(ev.CardsRedirectChosen(seat_id=seat, redirect=False, by_default=True))
+                flow.after_redirect(em, False)
+            case "redirect":
+                target = titles.redirect_options(em.state)[0]
+                em.emit(ev.CardsChallengeRedirected(seat_id=seat, defender=target, by_default=True))
+                flow.after_initiation(em)
             case "reserve":
                 em.emit(
                     ev.CardsReserveDiscarded(

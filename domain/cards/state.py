@@ -31,6 +31,9 @@ Step = Literal[
     "reaction",
     "save",
     "cancel",
+    "title",
+    "regent",
+    "redirect",
     "ended",
 ]
 Phase = Literal[
@@ -219,6 +222,9 @@ class Player(msgspec.Struct):
     """The salt of the sealed choice (setup or plot) until its reveal."""
     shuffles: int = 0
     """How many times this deck was shuffled (names each shuffle's random stream)."""
+    title_pick: str | None = None
+    """Melee: the title this seat picked in secret this round (CG-PHASE-05), hidden from every
+    other reader until the titles are revealed (:mod:`.redaction`)."""
 
 
 class CardState(msgspec.Struct):
@@ -266,6 +272,21 @@ class CardState(msgspec.Struct):
     (cleared as a round begins); written by ``cards_ability_used``."""
     winner: str | None = None
     end_reason: str | None = None
+    eliminated: list[str] = []
+    """Seats eliminated (CG-END-03/04): in a melee the game goes on without them."""
+    titles: dict[str, str] = {}
+    """Melee: seat -> the title card (code) it bears this round, once revealed (CG-PHASE-05,
+    CG-MELEE-01); empty again as the titles return in taxation (CG-PHASE-19)."""
+    titles_set_aside: list[str] = []
+    """Melee: the titles set aside at random this round (public, CG-PHASE-05)."""
+    title_order: list[str] = []
+    """Melee: the seats still to pick a title this round, in player order (the first one picks now)."""
+    melee_log: list[str] = []
+    """Melee bookkeeping this round: ``rival:<winner>:<loser>`` (a rival bonus gained, CG-MELEE-03),
+    ``challenge:<attacker>:<type>:<defender>`` (a challenge initiated this phase: the Hand of the
+    King's second power challenge goes to a different opponent, CG-MELEE-05; a redirected challenge
+    still counts as initiated against its first defender), ``regent`` (the Crown Regent's redirect
+    used this round)."""
 
     # -- lookups (no rules) ----------------------------------------------------------------
 
@@ -278,8 +299,42 @@ class CardState(msgspec.Struct):
     def player(self, seat_id: str) -> Player:
         return next(p for p in self.players if p.seat_id == seat_id)
 
+    @property
+    def melee(self) -> bool:
+        """CG-GEN-01: 3 to 6 seats play the Melee format; 2 seats a joust."""
+        return self.player_count > 2
+
     def opponent(self, seat_id: str) -> str:
-        return next(p.seat_id for p in self.players if p.seat_id != seat_id)
+        """The other player. In a joust: the only one. In a melee (documented, docs/card-game.md):
+        during a challenge, the other side of the challenge for its attacker or defender; else the
+        next player in player order (card texts read outside a challenge are listed as not checked
+        in melee)."""
+        if not self.melee:
+            return next(p.seat_id for p in self.players if p.seat_id != seat_id)
+        ch = self.challenge
+        if ch is not None and seat_id in (ch.attacker, ch.defender):
+            return ch.defender if seat_id == ch.attacker else ch.attacker
+        return self.next_seat(seat_id)
+
+    def opponents(self, seat_id: str) -> list[str]:
+        """Every other player still in the game, in player order from ``seat_id``'s left."""
+        return [s for s in self._from(seat_id) if s != seat_id]
+
+    def next_seat(self, seat_id: str) -> str:
+        """The next player in player order after ``seat_id`` (an action window's next turn,
+        CG-ROUND-02); in a joust, the opponent."""
+        if not self.melee:
+            return next(p.seat_id for p in self.players if p.seat_id != seat_id)
+        return self.opponents(seat_id)[0]
+
+    def _from(self, seat_id: str) -> list[str]:
+        seats = self.seat_ids()
+        i = seats.index(seat_id)
+        return [s for s in seats[i:] + seats[:i] if s not in self.eliminated or s == seat_id]
+
+    def alive(self) -> list[str]:
+        """The seats still in the game, in seat order."""
+        return [s for s in self.seat_ids() if s not in self.eliminated]
 
     def record(self, iid: str) -> CardRecord:
         return CARDS[self.cards[iid]]
@@ -299,9 +354,10 @@ class CardState(msgspec.Struct):
         return self.controlled(seat_id, "character")
 
     def player_order(self) -> list[str]:
-        """Seats from the first player on (CG-ROUND-02)."""
+        """Seats from the first player on (CG-ROUND-02), without the eliminated ones (CG-END-03:
+        an eliminated first player's left neighbour comes first)."""
         seats = self.seat_ids()
         if self.first_player is None:
-            return seats
+            return [s for s in seats if s not in self.eliminated]
         i = seats.index(self.first_player)
-        return seats[i:] + seats[:i]
+        return [s for s in seats[i:] + seats[:i] if s not in self.eliminated]

@@ -6,6 +6,7 @@ discarded from a deck.
 
 from __future__ import annotations
 
+from ..core.errors import RuleViolation
 from . import events as ev
 from .emitter import Emitter
 from .power import total_power
@@ -21,9 +22,31 @@ CONCEDED = "conceded"
 
 
 def concede(em: Emitter, seat: str) -> None:
-    """CG-END-04: a player who concedes is eliminated; the one left wins."""
+    """CG-END-04: a player who concedes is eliminated; the one left wins. In a melee with more than
+    two players left, a concession is refused while the game waits for that player (documented:
+    ``melee_concede_waiting``); otherwise the game goes on without it."""
+    s = em.state
+    if not s.melee:
+        em.emit(ev.CardsPlayerEliminated(seat_id=seat, reason=CONCEDED))
+        em.emit(ev.CardsGameEnded(winner=s.opponent(seat), reason=f"{seat} conceded", power=_power(em)))
+        return
+    if seat in s.eliminated:
+        raise RuleViolation("you are out of the game already", rule="CG-END-04", code="eliminated")
+    left = [x for x in s.alive() if x != seat]
+    busy = (
+        seat in s.waiting
+        or s.active == seat
+        or (s.challenge is not None and seat in (s.challenge.attacker, s.challenge.defender))
+    )
+    if len(left) > 1 and busy:
+        raise RuleViolation(
+            "a melee concession waits until the game no longer waits for you (answer or let the deadline pass)",
+            rule="CG-END-04",
+            code="melee_concede_waiting",
+        )
     em.emit(ev.CardsPlayerEliminated(seat_id=seat, reason=CONCEDED))
-    em.emit(ev.CardsGameEnded(winner=em.state.opponent(seat), reason=f"{seat} conceded", power=_power(em)))
+    if len(left) == 1:
+        em.emit(ev.CardsGameEnded(winner=left[0], reason=f"{seat} conceded", power=_power(em)))
 
 
 def check(em: Emitter) -> bool:
@@ -32,6 +55,16 @@ def check(em: Emitter) -> bool:
         return True
     s = em.state
     decked = [seat for seat in s.player_order() if not s.player(seat).deck]
+    if decked and s.melee:
+        # CG-END-03 (Melee): eliminated at once, in player order; the game goes on while 2 remain
+        for seat in decked:
+            em.emit(ev.CardsPlayerEliminated(seat_id=seat, reason="its draw deck is empty"))
+        left = em.state.player_order()
+        if len(left) <= 1:
+            winner = left[0] if left else decked[-1]
+            em.emit(ev.CardsGameEnded(winner=winner, reason="the other players were eliminated", power=_power(em)))
+            return True
+        decked = []
     if decked:
         # CG-END-03: eliminated at once; several at once are ordered by the first player, who is
         # documented to eliminate the others first (so, in a joust, it wins when both deck out).

@@ -46,13 +46,20 @@ def _refused(t: Table, seat: str, command: object) -> str | None:
     return None
 
 
-def play(n: int, seed: int = 0) -> tuple[Counter[str], list[str]]:
-    """``n`` jousts answered by the card bot; (decision kinds answered, and ``kind:command`` sent;
-    refusals)."""
+def melee_decks(i: int) -> tuple[str, ...]:
+    """The ``i``-th melee: 3 to 6 seats in turn, the legal decks in rotation (repeated)."""
+    decks = client_cards.LEGAL_DECKS
+    return tuple(decks[(i + k) % len(decks)] for k in range(3 + i % 4))
+
+
+def play(n: int, seed: int = 0, melee: bool = False) -> tuple[Counter[str], list[str]]:
+    """``n`` jousts (or melees of 3 to 6 seats) answered by the card bot; (decision kinds answered,
+    and ``kind:command`` sent; refusals)."""
     kinds: Counter[str] = Counter()
     refusals: list[str] = []
     for i in range(n):
-        t = Table(seed=f"card-bot-choices-{seed}-{i}", decks=PAIRINGS[i % len(PAIRINGS)])
+        decks = melee_decks(i) if melee else PAIRINGS[i % len(PAIRINGS)]
+        t = Table(seed=f"card-bot-{'melee' if melee else 'choices'}-{seed}-{i}", decks=decks)
         rng = random.Random(f"{seed}/{i}")
         t.start()
         for _ in range(5000):
@@ -88,6 +95,13 @@ def test_card_bot_choices_and_fallbacks_are_never_refused():
     assert refusals == []
     assert {"mulligan", "setup", "plot", "first_player", "marshal", "challenge", "defend", "claim"} <= set(kinds)
     assert {"marshal:marshal_card", "marshal:end_marshaling", "action:pass_action"} <= set(kinds), kinds
+
+
+def test_card_bot_choices_and_fallbacks_are_never_refused_in_melees():
+    """Melee (CG-GEN-01, CG-PHASE-05, CG-MELEE-05): titles, defenders named, the Crown Regent's redirect."""
+    kinds, refusals = play(6, melee=True)
+    assert refusals == []
+    assert {"title", "challenge:declare_challenge"} <= set(kinds), kinds
 
 
 def test_the_card_bot_has_a_chooser_and_a_fallback_for_every_decision_kind():

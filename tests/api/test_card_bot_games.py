@@ -135,3 +135,33 @@ def test_the_sync_client_creates_and_reads_a_card_game(service):
         assert all(card in view.cards for card in mine.hand) and mine.mulligan is False
         public = api.card_view(game.game_id, min_version=done.version)
         assert public.you is None and public.seat(seat.seat_id).hand is None
+
+
+async def _play_melees(base: str) -> list[PlayedCardGame]:
+    games = [
+        ("stark_kraken", "lannister_rose", "targaryen_sun"),  # decks.yaml's melee_3
+        ("stark_kraken", "watch_stag", "targaryen_sun", "lannister_rose", "watch_stag"),
+    ]
+    return list(
+        await asyncio.wait_for(
+            asyncio.gather(
+                *(play_card_game(base, d, seed=f"card-melee-{i}", settings=SETTINGS) for i, d in enumerate(games))
+            ),
+            timeout=300,
+        )
+    )
+
+
+def test_bots_play_melees_of_3_and_5_seats_to_a_winner_and_every_export_verifies(service, api, tmp_path):
+    """Melee (CG-GEN-01, CG-PHASE-05, CG-MELEE-*) through the real API, worker and projector: the
+    titles' secret picks, defenders named by the attacker; never refused; the exports verify and
+    fold to every reader's view."""
+    base, procs = service
+    logs = {p: p.stat().st_size for p in procs.logdir.glob("*.log")}
+    played = asyncio.run(_play_melees(base))
+    for g in played:
+        assert g.winner in g.seats and g.end_reason and len(g.seats) == len(g.decks), g
+        assert g.stats.refused == 0, (g.decks, g.stats.refusals)
+        assert g.stats.fallbacks == 0 and g.stats.by_kind["title"] > 0
+        verify_card_game(api, g, tmp_path)
+    assert not _tracebacks(procs.logdir, logs)

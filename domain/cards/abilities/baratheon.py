@@ -6,7 +6,21 @@ from .. import events as ev
 from ..catalog import CardRecord
 from ..emitter import Emitter
 from ..state import CardState
-from .base import Ability, NextCheaper, Query, announce, ask_one, choose, controls, kneel, lasting, stand, standing
+from .base import (
+    Ability,
+    NextCheaper,
+    Query,
+    announce,
+    ask_one,
+    choose,
+    controls,
+    kneel,
+    lasting,
+    opponents_characters,
+    pick_opponent,
+    stand,
+    standing,
+)
 
 
 class FieryFollowers(Ability):
@@ -32,7 +46,11 @@ class KingsHuntingParty(Ability):
     def icon_grants(self, state: CardState, source: str, owner: str, target: str) -> tuple[str, ...]:
         if target != source:
             return ()
-        king = any(state.record(c).type == "character" for c in controls(state, state.opponent(owner), trait="King"))
+        king = any(
+            state.record(c).type == "character"
+            for opponent in state.opponents(owner)  # a joust: the opponent; a melee: each opponent
+            for c in controls(state, opponent, trait="King")
+        )
         return ("intrigue",) if king else ()
 
 
@@ -45,7 +63,7 @@ class ChamberOfThePaintedTable(Ability):
     kinds = ("reaction",)
 
     def after_dominance(self, em: Emitter, source: str, owner: str, winner: str) -> None:
-        loser = em.state.opponent(owner)
+        loser = pick_opponent(em.state, owner, lambda seat: em.state.player(seat).faction_power)
         if winner != owner or em.state.in_play[source].kneeling or em.state.player(loser).faction_power < 1:
             return
         announce(em, self, source, owner)
@@ -110,7 +128,8 @@ class SelyseBaratheon(Ability):
             return None
         targets = [
             p.card
-            for p in state.characters(owner) + state.characters(state.opponent(owner))
+            for seat in [owner, *state.opponents(owner)]  # every player's characters
+            for p in state.characters(seat)
             if state.record(p.card).faction == "baratheon" and not now.has_icon(state, p.card, "intrigue")
         ]
         return targets or None
@@ -184,9 +203,9 @@ class SerDavosSeaworth(Ability):
 class VanguardLancer(Ability):
     """Vanguard Lancer: when it enters play, remove 1 power from an opponent's character or faction card.
 
-    Reaction to its marshaling (the only way it enters play in its deck). Targets: the opponent's
-    characters with power and its faction card (named by its seat id) if it has power; default:
-    the faction card, else the character with the most power. The game goes on with your
+    Reaction to its marshaling (the only way it enters play in its deck). Targets: the opponents'
+    characters with power and their faction cards (named by seat id) with power; default: the
+    (first such) faction card, else the character with the most power. The game goes on with your
     marshaling once it is answered."""
 
     code = "01057"
@@ -194,9 +213,11 @@ class VanguardLancer(Ability):
 
     def after_marshaled_self(self, em: Emitter, source: str, owner: str) -> None:
         s = em.state
-        them = s.opponent(owner)
-        chars = sorted((p.card for p in s.characters(them) if p.power > 0), key=lambda c: (-s.in_play[c].power, c))
-        faction = [them] if s.player(them).faction_power > 0 else []
+        chars = sorted(
+            (c for c in opponents_characters(s, owner) if s.in_play[c].power > 0),
+            key=lambda c: (-s.in_play[c].power, c),
+        )
+        faction = [them for them in s.opponents(owner) if s.player(them).faction_power > 0]
         options = faction + sorted(chars)
         default = (faction + chars)[:1]
         ask_one(em, self, source, owner, options, default, "marshal")

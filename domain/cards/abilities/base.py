@@ -284,6 +284,21 @@ class Ability:
         """Reaction: this card (``source``) was marshaled by ``owner`` (Littlefinger)."""
 
 
+def pick_opponent(state: CardState, owner: str, score: Callable[[str], int]) -> str:
+    """The opponent a card's "choose an opponent" names. A joust: the opponent. A melee (documented
+    simplification, docs/card-game.md): not asked; the opponent with the highest ``score`` (the
+    owner's best choice for that card), the first in player order from the owner's left on ties."""
+    if not state.melee:
+        return state.opponent(owner)
+    return max(state.opponents(owner), key=score)
+
+
+def opponents_characters(state: CardState, owner: str) -> list[str]:
+    """The characters every opponent controls (a joust: the opponent's), in player order from the
+    owner's left, each seat's in the order they entered play."""
+    return [p.card for seat in state.opponents(owner) for p in state.characters(seat)]
+
+
 def announce(em: Emitter, ability: Ability, source: str, owner: str, limit: str | None = None) -> None:
     """Write that ``ability`` resolved (the log's line; ``limit`` uses up a once-per key)."""
     text = (ability.__doc__ or "").strip().splitlines()[0]

@@ -22,7 +22,9 @@ from .base import (
     kneel,
     lasting,
     limit_free,
+    opponents_characters,
     participates,
+    pick_opponent,
     prompt,
     standing,
 )
@@ -124,7 +126,8 @@ class TheQueensAssassin(Ability):
 
     def after_ambushed(self, em: Emitter, source: str, owner: str) -> None:
         s = em.state
-        them = s.opponent(owner)
+        # a melee: the opponent with the fewest cards in hand among those with a character (documented)
+        them = pick_opponent(s, owner, lambda seat: -len(s.player(seat).hand) if s.characters(seat) else -999)
         if len(s.player(owner).hand) <= len(s.player(them).hand):
             return
         options = sorted(p.card for p in s.characters(them))
@@ -228,10 +231,15 @@ class TheTickler(Ability):
     kinds = ("action",)
 
     def action_targets(self, state: CardState, source: str, owner: str, now: Query) -> list[str] | None:
-        return [] if standing(state, source) and state.player(state.opponent(owner)).deck else None
+        """A joust: no target (the opponent); a melee: the opponent (seat id) whose deck it mills."""
+        if not standing(state, source):
+            return None
+        if state.melee:
+            return [them for them in state.opponents(owner) if state.player(them).deck] or None
+        return [] if state.player(state.opponent(owner)).deck else None
 
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
-        opp = em.state.opponent(owner)
+        opp = target if target is not None else em.state.opponent(owner)
         kneel(em, source, [source])
         announce(em, self, source, owner)
         top = em.state.player(opp).deck[0]
@@ -295,7 +303,7 @@ class TheThingsIDoForLove(Ability):
             if state.in_play[c].controller == owner
         ):
             return None
-        return [p.card for p in state.characters(state.opponent(owner))] or None
+        return opponents_characters(state, owner) or None
 
     def event_cost(self, state: CardState, source: str, owner: str, target: str | None) -> int:
         return state.record(target).printed_cost if target is not None else 0

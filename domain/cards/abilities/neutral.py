@@ -24,6 +24,7 @@ from .base import (
     kneel,
     lasting,
     participates,
+    pick_opponent,
     stand,
     standing,
     won_by,
@@ -113,7 +114,9 @@ class CallingTheBanners(Ability):
     kinds = ("when_revealed",)
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
-        n = len(em.state.characters(em.state.opponent(owner)))
+        """A melee: the opponent with the most characters (:func:`.base.pick_opponent`)."""
+        them = pick_opponent(em.state, owner, lambda seat: len(em.state.characters(seat)))
+        n = len(em.state.characters(them))
         if n:
             em.emit(ev.CardsGoldGained(seat_id=owner, gold=n, card=source))
 
@@ -191,7 +194,8 @@ class HeadsOnSpikes(Ability):
     kinds = ("when_revealed",)
 
     def when_revealed(self, em: Emitter, source: str, owner: str) -> None:
-        opponent = em.state.opponent(owner)
+        """A melee: the opponent with the most cards in hand (:func:`.base.pick_opponent`)."""
+        opponent = pick_opponent(em.state, owner, lambda seat: len(em.state.player(seat).hand))
         hand = em.state.player(opponent).hand
         if not hand:
             return

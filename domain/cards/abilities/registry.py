@@ -16,6 +16,7 @@ from functools import cache
 
 from ..catalog import CARDS, implemented
 from ..state import CardState
+from ..titles import TITLES
 from . import baratheon, greyjoy, lannister, martell, neutral, stark, targaryen, thenightswatch, tyrell
 from .base import Ability
 
@@ -100,5 +101,6 @@ def active(state: CardState, *hooks: Hook) -> list[tuple[Ability, str, str]]:
 
 def works(code: str) -> bool:
     """Whether the card plays exactly as its text says: no text beyond what the framework resolves
-    (:func:`..catalog.implemented`), or an ability of its own in the registry."""
-    return implemented(CARDS[code]) or (code in ABILITIES and ABILITIES[code].complete)
+    (:func:`..catalog.implemented`), an ability of its own in the registry, or a melee title (its
+    text is :mod:`..titles`, the one place for the titles, CG-MELEE-05)."""
+    return implemented(CARDS[code]) or (code in ABILITIES and ABILITIES[code].complete) or code in TITLES

@@ -20,6 +20,7 @@ from .base import (
     kneel,
     lasting,
     limit_free,
+    opponents_characters,
     prompt,
     stand,
     standing,
@@ -54,18 +55,20 @@ class Longclaw(Ability):
 class SerWaymarRoyce(Ability):
     """Ser Waymar Royce: when he is killed, each opponent discards 1 random card from hand.
 
-    The card is drawn from the seed (``waymar/<round>/<card>``) and named in the event."""
+    The card is drawn from the seed (``waymar/<round>/<card>``; in a melee, each opponent in player
+    order from the owner's left, ``waymar/<round>/<card>/<seat>``) and named in the event."""
 
     code = "01128"
     kinds = ("interrupt",)
 
     def when_killed(self, em: Emitter, source: str, owner: str, resume: str | None) -> None:
-        opponent = em.state.opponent(owner)
-        hand = em.state.player(opponent).hand
         announce(em, self, source, owner)
-        if hand:
-            card = hand[em.ctx.rng(f"waymar/{em.state.round}/{source}").below(len(hand))]
-            em.emit(ev.CardsDiscardedFromHand(seat_id=opponent, cards=[card], reason="Ser Waymar Royce"))
+        for opponent in em.state.opponents(owner):
+            hand = em.state.player(opponent).hand
+            if hand:
+                purpose = f"waymar/{em.state.round}/{source}" + (f"/{opponent}" if em.state.melee else "")
+                card = hand[em.ctx.rng(purpose).below(len(hand))]
+                em.emit(ev.CardsDiscardedFromHand(seat_id=opponent, cards=[card], reason="Ser Waymar Royce"))
 
 
 ABILITIES: tuple[Ability, ...] = (SamwellTarly(), Longclaw(), SerWaymarRoyce())
@@ -180,9 +183,9 @@ class TakeTheBlack(Ability):
         if f"round:{self.code}:{owner}" in state.used_abilities:
             return None
         targets = [
-            p.card
-            for p in state.characters(state.opponent(owner))
-            if not state.record(p.card).unique and state.record(p.card).printed_cost <= 6
+            c
+            for c in opponents_characters(state, owner)
+            if not state.record(c).unique and state.record(c).printed_cost <= 6
         ]
         return targets or None
 
@@ -212,8 +215,11 @@ class TheSwordInTheDarkness(Ability):
         return [] if watch else None
 
     def action(self, em: Emitter, source: str, owner: str, target: str | None, now: Query) -> None:
+        """A joust forbids the loser every challenge (it has no other opponent); a melee only those
+        against the owner (``against:<owner>``, read by :func:`..phases.challenges.opponents_for`)."""
         announce(em, self, source, owner)
-        lasting(em, source, em.state.opponent(owner), "round", forbids="any")
+        forbids = f"against:{owner}" if em.state.melee else "any"
+        lasting(em, source, em.state.opponent(owner), "round", forbids=forbids)
 
 
 class AMeagerContribution(Ability):
@@ -417,7 +423,8 @@ class Yoren(Ability):
         s = em.state
         options = sorted(
             c
-            for c in s.player(s.opponent(owner)).discard
+            for them in s.opponents(owner)
+            for c in s.player(them).discard
             if s.record(c).type == "character"
             and s.record(c).printed_cost <= self.most
             and placement(s, owner, c) is not None

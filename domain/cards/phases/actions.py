@@ -235,9 +235,11 @@ def _cancel_or_resolve(em: Emitter, seat: str, card: str, target: str | None, re
     """CG-POOL-06: an event's or a card Action's effects may be cancelled as they would start (The
     Hand's Judgment, Bran Stark: events; Treachery: Actions of characters, locations,
     attachments): the opponent holding a cancel is asked first (the ``cancel`` step); else the
-    effects resolve."""
-    opponent = em.state.opponent(seat)
-    if cancels_of(em.state, opponent, card):
+    effects resolve. In a melee the first opponent in player order from the player's left holding a
+    cancel is asked (documented: only that one)."""
+    holders = [o for o in em.state.opponents(seat) if cancels_of(em.state, o, card)]
+    if holders:
+        opponent = holders[0]
         em.emit(ev.CardsCancelOffered(seat_id=opponent, player=seat, card=card, target=target, resume=resume))
         em.open_step("cancel", [opponent])
         return

@@ -12,7 +12,7 @@ pillage always resolve, in that order), a duplicate always saves its card, intim
 from __future__ import annotations
 
 from ...core.errors import NotYourTurn, RuleViolation
-from .. import current, victory
+from .. import current, titles, victory
 from .. import events as ev
 from ..abilities import triggers
 from ..catalog import CHALLENGE_TYPES
@@ -46,7 +46,64 @@ def open_types(state: CardState, seat: str) -> list[str]:
         if made.count(t) < current.allowed_count(state, seat, t)
         and current.start_forbidden(state, seat, t) is None
         and eligible(state, seat, t)
+        and (not state.melee or opponents_for(state, seat, t))
     ]
+
+
+def opponents_for(state: CardState, seat: str, challenge: str) -> list[str]:
+    """CG-PHASE-12 (Melee): the opponents ``seat`` may initiate a ``challenge`` challenge against:
+    any opponent still in the game, but one whose title its own title supports (CG-MELEE-04), and
+    for the Hand of the King's second power challenge one not challenged with it yet (CG-MELEE-05)."""
+    return [
+        o
+        for o in state.opponents(seat)
+        if not titles.initiation_forbidden(state, seat, o)
+        and not titles.other_opponent_required(state, seat, challenge, o)
+        and not against_forbidden(state, seat, o)
+    ]
+
+
+def against_forbidden(state: CardState, seat: str, defender: str) -> bool:
+    """A lasting effect forbids ``seat`` to initiate challenges against ``defender`` (melee: The
+    Sword in the Darkness)."""
+    return any(e.target == seat and e.forbids == f"against:{defender}" for e in state.effects)
+
+
+def check_defender(state: CardState, seat: str, challenge: str, defender: str | None) -> str:
+    """The defending opponent of a declaration: in a joust the opponent (null, or named); in a melee
+    one of :func:`opponents_for` (``defender_required``, ``not_an_opponent``, ``supported_title``,
+    ``same_opponent``)."""
+    if not state.melee:
+        if defender is not None and defender != state.opponent(seat):
+            raise RuleViolation(f"{defender} is not your opponent", rule="CG-PHASE-12", code="not_an_opponent")
+        return state.opponent(seat)
+    if defender is None:
+        raise RuleViolation(
+            "a melee challenge names its defending opponent (`defender`)", rule="CG-PHASE-12", code="defender_required"
+        )
+    if defender not in state.opponents(seat):
+        raise RuleViolation(
+            f"{defender} is not an opponent still in the game", rule="CG-PHASE-12", code="not_an_opponent"
+        )
+    if titles.initiation_forbidden(state, seat, defender):
+        raise RuleViolation(
+            f"your title supports {defender}'s title: you cannot initiate a challenge against it",
+            rule="CG-MELEE-04",
+            code="supported_title",
+        )
+    if against_forbidden(state, seat, defender):
+        raise RuleViolation(
+            f"a card forbids you to initiate challenges against {defender} this round",
+            rule="CG-PHASE-12",
+            code="challenge_forbidden",
+        )
+    if titles.other_opponent_required(state, seat, challenge, defender):
+        raise RuleViolation(
+            f"your other {challenge} challenge was against {defender}: this one targets a different opponent",
+            rule="CG-MELEE-05",
+            code="same_opponent",
+        )
+    return defender
 
 
 def stealth_targets(state: CardState, defender: str) -> list[str]:
@@ -61,7 +118,12 @@ def stealth_attackers(state: CardState, seat: str, eligible_lists: list[list[str
 
 
 def check_declaration(
-    state: CardState, seat: str, challenge: str, attackers: list[str], stealth: dict[str, str]
+    state: CardState,
+    seat: str,
+    challenge: str,
+    attackers: list[str],
+    stealth: dict[str, str],
+    defender: str | None = None,
 ) -> None:
     """CG-PHASE-12, CG-CHAL-01/02: a type not yet used, standing attackers with its icon, stealth choices."""
     if state.player(seat).challenges_made.count(challenge) >= current.allowed_count(state, seat, challenge):
@@ -80,7 +142,7 @@ def check_declaration(
             raise RuleViolation(
                 f"{a} is not a standing character of yours with the {challenge} icon", rule="CG-CHAL-01"
             )
-    defender = state.opponent(seat)
+    defender = defender if defender is not None else state.opponent(seat)
     targets = stealth_targets(state, defender)
     for a, t in stealth.items():
         if a not in attackers or not current.has_keyword(state, a, "stealth"):
@@ -135,6 +197,9 @@ def resolve(em: Emitter) -> str | None:
     attackers = current.attackers(s)
     defenders = [c for c in ch.defenders if c in s.in_play]
     a, d = strength(s, attackers), strength(s, defenders)
+    if s.melee:  # CG-MELEE-05: the titles' +1 STR on a side with a participating character
+        a += titles.strength_bonus(s, ch.attacker, ch.type, attackers)
+        d += titles.strength_bonus(s, ch.defender, ch.type, defenders)
     winner: str | None = None
     if a >= d and a >= 1 and attackers:
         winner = ch.attacker
@@ -154,6 +219,8 @@ def resolve(em: Emitter) -> str | None:
     )
     if unopposed:
         em.emit(ev.CardsPowerGained(seat_id=ch.attacker, amount=1, reason="unopposed"))
+    if winner is not None and s.melee:  # CG-MELEE-03: at step 4.2.3 with the unopposed bonus, before claim
+        titles.rival_bonus(em, winner, ch.defender if winner == ch.attacker else ch.attacker)
     return winner
 
 
@@ -173,6 +240,8 @@ def apply_claim(em: Emitter, winner: str | None) -> bool:
         return bool(victims)  # the defender chooses, or all die (flow.claim_step)
     elif ch.type == "intrigue":
         intrigue_claim(em, ch, claim)
+        for other in titles.extra_intrigue_victims(em.state, ch.attacker, ch.defender):  # Master of Whispers
+            intrigue_claim(em, ch, claim, other)
     else:
         amount = min(claim, em.state.player(ch.defender).faction_power)
         if amount > 0:
@@ -220,13 +289,16 @@ def intrigue_purpose(state: CardState, ch: Challenge) -> str:
     return f"intrigue/{state.round}/{ch.attacker}"
 
 
-def intrigue_claim(em: Emitter, ch: Challenge, claim: int) -> None:
-    """CG-CHAL-07: the defender discards ``claim`` cards at random from hand (drawn from the seed)."""
-    hand = list(em.state.player(ch.defender).hand)
-    rng = em.ctx.rng(intrigue_purpose(em.state, ch))
+def intrigue_claim(em: Emitter, ch: Challenge, claim: int, victim: str | None = None) -> None:
+    """CG-CHAL-07: the defender (or ``victim``, another opponent of a Master of Whispers) discards
+    ``claim`` cards at random from hand (drawn from the seed)."""
+    seat = victim if victim is not None else ch.defender
+    hand = list(em.state.player(seat).hand)
+    purpose = intrigue_purpose(em.state, ch) + ("" if victim is None else f"/{victim}")
+    rng = em.ctx.rng(purpose)
     chosen = [hand.pop(rng.below(len(hand))) for _ in range(min(claim, len(hand)))]
     if chosen:
-        em.emit(ev.CardsDiscardedFromHand(seat_id=ch.defender, cards=chosen, reason="intrigue claim"))
+        em.emit(ev.CardsDiscardedFromHand(seat_id=seat, cards=chosen, reason="intrigue claim"))
 
 
 def intimidate_targets(state: CardState) -> list[str]:
@@ -257,7 +329,7 @@ def keywords(em: Emitter, winner: str) -> None:
     ch = s.challenge
     assert ch is not None
     side = current.attackers(s) if winner == ch.attacker else [c for c in ch.defenders if c in s.in_play]
-    loser = s.opponent(winner)
+    loser = ch.defender if winner == ch.attacker else ch.attacker
     for c in side:
         if current.has_keyword(s, c, "renown"):
             em.emit(ev.CardsPowerGained(seat_id=winner, amount=1, reason="renown", card=c))

@@ -7,6 +7,7 @@ shuffle) and writes it into :class:`~..events.CardsDeckShuffled`; a draw takes t
 from __future__ import annotations
 
 from .. import events as ev
+from .. import titles
 from ..emitter import Emitter
 
 DRAW_PHASE_CARDS = 2
@@ -32,6 +33,6 @@ def draw(em: Emitter, seat: str, n: int, reason: str) -> None:
 
 
 def draw_phase(em: Emitter) -> None:
-    """CG-PHASE-06: each player draws 2 cards."""
+    """CG-PHASE-06: each player draws 2 cards (the Master of Laws 1 more, in a melee)."""
     for seat in em.state.player_order():
-        draw(em, seat, DRAW_PHASE_CARDS, "draw")
+        draw(em, seat, DRAW_PHASE_CARDS + titles.draw_bonus(em.state, seat), "draw")

@@ -20,7 +20,7 @@ without actions go on at once; a player with no action in an open window passes 
 from __future__ import annotations
 
 from .. import events as ev
-from .. import setup, victory
+from .. import setup, titles, victory
 from ..abilities import triggers
 from ..emitter import Emitter
 from ..power import plot_values
@@ -74,6 +74,30 @@ def after_first_player(em: Emitter) -> None:
     if victory.check(em) or not done:
         return
     plot.recycle(em)
+    if em.state.melee:  # CG-PHASE-05, CG-SEEDFIX-12: titles after the first player and When Revealed
+        titles.set_aside(em)
+        ask_title(em)
+        return
+    after_titles(em)
+
+
+def ask_title(em: Emitter) -> None:
+    """CG-PHASE-05: the next seat in player order picks its title in secret; after the last pick,
+    all are revealed at once and the plot phase's action window opens."""
+    pickers = [seat for seat in em.state.title_order if seat not in em.state.eliminated]
+    if pickers:
+        em.open_step("title", [pickers[0]])
+        return
+    titles.reveal(em)
+    after_titles(em)
+
+
+def after_title(em: Emitter) -> None:
+    ask_title(em)
+
+
+def after_titles(em: Emitter) -> None:
+    """The plot phase's action window (after When Revealed and, in a melee, the titles), then draw."""
     if not open_window(em, "plot", _first(em)):
         draw_phase(em)
 
@@ -94,7 +118,8 @@ def marshaling_phase(em: Emitter) -> None:
 
 
 def _first(em: Emitter) -> str:
-    return em.state.first_player or em.state.player_order()[0]
+    """The first player (CG-END-03: after its elimination, the player on its left)."""
+    return em.state.player_order()[0]
 
 
 def after_choice(em: Emitter, resume: str) -> None:
@@ -202,9 +227,9 @@ def open_window(em: Emitter, kind: str, active: str, passed: str | None = None) 
     first player acts first; when ``passed`` has just passed (ending its marshaling), the next
     player does, and ``passed`` counts as one pass in a row."""
     s = em.state
-    if em.over or not any(actions.has_action(s, seat) for seat in s.seat_ids()):
+    if em.over or not any(actions.has_action(s, seat) for seat in s.player_order()):
         return False
-    first = s.opponent(passed) if passed is not None else _first(em)
+    first = s.next_seat(passed) if passed is not None else _first(em)
     em.emit(ev.CardsWindowOpened(window=kind, first=first, active=active, passed=int(passed is not None)))
     window_turn(em)
     return True
@@ -215,7 +240,7 @@ def window_turn(em: Emitter) -> None:
     player may act (one with nothing to do passes at once)."""
     w = em.state.window
     assert w is not None
-    while w.passes < len(em.state.seat_ids()):
+    while w.passes < len(em.state.player_order()):
         if actions.has_action(em.state, w.turn):
             em.open_step("action", [w.turn])
             return
@@ -242,6 +267,33 @@ def window_turn(em: Emitter) -> None:
             taxation_phase(em)
         case _:
             begin_round(em)
+
+
+def challenge_initiated(em: Emitter) -> None:
+    """A challenge was just initiated: in a melee the Crown Regent's bearer may force a redirect
+    first (CG-MELEE-05); then the reactions to its initiation and the window after attackers."""
+    bearer = titles.regent_bearer(em.state) if em.state.melee else None
+    if bearer is not None:
+        em.open_step("regent", [bearer])
+        return
+    after_initiation(em)
+
+
+def after_redirect(em: Emitter, redirect: bool) -> None:
+    """The bearer answered: the attacker picks the new defender, or the challenge goes on."""
+    ch = em.state.challenge
+    assert ch is not None
+    if redirect:
+        em.open_step("redirect", [ch.attacker])
+        return
+    after_initiation(em)
+
+
+def after_initiation(em: Emitter) -> None:
+    """The reactions to a challenge's initiation (CG-CHAL-04: Eddard Stark...), then the window."""
+    triggers.challenge_declared(em)
+    if em.state.choice is None:  # else a reaction asks for targets first (after_choice)
+        after_declaration(em)
 
 
 def after_declaration(em: Emitter) -> None:
@@ -454,6 +506,8 @@ def taxation_phase(em: Emitter) -> None:
 
 
 def after_taxation(em: Emitter) -> None:
+    """CG-PHASE-19: in a melee the titles return to the pool, then taxation's action window."""
+    titles.return_all(em)
     if not open_window(em, "taxation", _first(em)):
         begin_round(em)
 

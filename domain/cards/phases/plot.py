@@ -24,11 +24,11 @@ def reveal(em: Emitter) -> None:
     """CG-PHASE-01/03: reveal every plot at once; the highest initiative wins it, ties to the lowest
     total power, then a draw from the seed (``initiative/<round>``)."""
     s = em.state
-    plots = {seat: s.player(seat).chosen_plot or default_plot(s, seat) for seat in s.seat_ids()}
+    plots = {seat: s.player(seat).chosen_plot or default_plot(s, seat) for seat in s.alive()}
     # initiative is read with the new plots revealed
     initiative = {seat: plot_values(s, seat, plot).initiative for seat, plot in plots.items()}
     top = max(initiative.values())
-    tied = [seat for seat in s.seat_ids() if initiative[seat] == top]
+    tied = [seat for seat in s.alive() if initiative[seat] == top]
     tie_break = None
     if len(tied) > 1:
         low = min(total_power(s, seat) for seat in tied)

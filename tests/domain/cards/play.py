@@ -27,19 +27,19 @@ T0 = datetime(2026, 1, 1, tzinfo=UTC)
 class Table:
     """A game in the domain: its events and state; ``act`` decides and folds one command."""
 
-    def __init__(self, seed: str = "seed", decks: tuple[str, str] = ("stark_kraken", "lannister_rose")) -> None:
+    def __init__(self, seed: str = "seed", decks: tuple[str, ...] = ("stark_kraken", "lannister_rose")) -> None:
         self.seed = seed
         self.now = T0
         self.taken: set[str] = set()
         """Cards a test has arranged already (``to_hand``, ``put_in_play`` never hand out one twice)."""
-        body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name=d) for d in decks])
+        body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name=d) for d in decks], player_count=len(decks))
         self.events = list(create(body, self.ctx()))
         self.batches: list[tuple[datetime, list[object]]] = [(self.now, list(self.events))]
         state = fold(self.events)
         assert state is not None
         self.state: CardState = state
-        self.act(Actor(kind="seat"), JoinGame(name="ann"))
-        self.act(Actor(kind="seat"), JoinGame(name="bob"))
+        for name in ["ann", "bob", "cat", "dan", "eve", "fay"][: len(decks)]:
+            self.act(Actor(kind="seat"), JoinGame(name=name))
 
     def ctx(self) -> Context:
         return Context(now=self.now, seed=self.seed, game_id="g_test")
@@ -112,11 +112,12 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
             pool = d.challenge_types[t]
             attackers = rng.sample(pool, rng.randint(1, min(len(pool), d.max_cards or len(pool))))
             stealth: dict[str, str] = {}
-            free = list(d.stealth_targets)
+            defender = rng.choice(d.opponents[t]) if d.opponents else None  # a melee names the defender
+            free = list(d.stealth_targets if defender is None else d.stealth_by_opponent[defender])
             for a in attackers:
                 if current.has_keyword(state, a, "stealth") and free:
                     stealth[a] = free.pop(rng.randrange(len(free)))
-            return cmd.DeclareChallenge(challenge_type=t, attackers=attackers, stealth=stealth)  # type: ignore[arg-type]
+            return cmd.DeclareChallenge(challenge_type=t, attackers=attackers, stealth=stealth, defender=defender)  # type: ignore[arg-type]
         case "defend":
             pool = next(iter(d.challenge_types.values()))
             most = len(pool) if d.max_cards is None else min(len(pool), d.max_cards)
@@ -154,6 +155,12 @@ def random_command(state: CardState, seat: str, rng: random.Random) -> object | 
         case "ability":
             assert d.count is not None
             return cmd.ChooseTargets(cards=rng.sample(d.cards, min(d.count, len(d.cards))))
+        case "title":
+            return cmd.ChooseTitle(title=rng.choice(d.cards))
+        case "regent":
+            return cmd.ChooseRedirect(redirect=rng.random() < 0.5)
+        case "redirect":
+            return cmd.ChooseDefender(seat_id=rng.choice(d.seats))
     raise AssertionError(d.kind)
 
 

@@ -19,7 +19,10 @@ def test_the_card_coverage_report():
     }
     # every registered ability is a real card, and none of them is a card that plays as printed
     assert all(code in CARDS and not implemented(CARDS[code]) for code in ABILITIES)
-    assert sum(works(c.code) for c in CARDS.values()) == 27 + sum(a.complete for a in ABILITIES.values())
+    # the 6 melee titles work through domain/cards/titles.py (CG-MELEE-05)
+    titles = [c.code for c in CARDS.values() if c.type == "title"]
+    assert len(titles) == 6 and all(works(t) for t in titles)
+    assert sum(works(c.code) for c in CARDS.values()) == 27 + 6 + sum(a.complete for a in ABILITIES.values())
     assert f"the four legal decks: {sum(works(c) for c in legal_codes())} / 172" in report
     # every card of the four legal decks plays as its text says (none only partly built)
     assert "the four legal decks: 172 / 172" in report

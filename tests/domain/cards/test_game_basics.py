@@ -18,12 +18,16 @@ from .play import Table, put_in_play, to_plot_step
 from .positions import AGOT, CALM, first_player, plots, to_marshaling
 
 
-def test_CG_GEN_01_and_CG_SETUP_01_a_joust_is_two_players():
+def test_CG_GEN_01_and_CG_SETUP_01_a_joust_is_two_players_a_melee_three_to_six():
     t = Table()
+    for decks, count in ((3, 2), (2, 3), (7, 7), (1, 1)):
+        body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken")] * decks, player_count=count)
+        with pytest.raises(RuleViolation) as e:
+            create(body, t.ctx())
+        assert e.value.code == "invalid_player_count" and e.value.rule == "CG-GEN-01"
     body = cmd.CardsCreateBody(kind="cards", decks=[DeckChoice(name="stark_kraken")] * 3, player_count=3)
-    with pytest.raises(RuleViolation) as e:
-        create(body, t.ctx())
-    assert e.value.code == "invalid_player_count" and e.value.rule == "CG-GEN-01"
+    (created,) = create(body, t.ctx())
+    assert isinstance(created, ev.CardsGameCreated) and created.player_count == 3
 
 
 def test_CG_GEN_03_every_zone_is_in_the_view_and_CG_SETUP_03_factions_and_agendas_are_public():
