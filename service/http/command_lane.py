@@ -62,6 +62,7 @@ class CommandLane:
         self.max_body = max_body
         config = litestar.compression_config
         self.gzip = GzipUnlessEncoded(app=_send_answer, config=config) if config is not None else None
+        self.gzip_from = config.minimum_size if config is not None else 0
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         """An ASGI app (typed loosely, as ``manners.HttpManners``: Litestar's own slot takes its typed dicts)."""
@@ -82,7 +83,8 @@ class CommandLane:
             await self._problem(exc, scope, receive, send)
             return
         sent = json_response(status, answer).to_asgi_response(self.litestar, None)  # type: ignore[arg-type]  # JsonAnswer reads neither
-        if self.gzip is None or not gzip:
+        if self.gzip is None or not gzip or len(answer) < self.gzip_from:
+            # the gzip layer would pass a shorter answer on untouched: skip its per-request set-up
             await sent(scope, receive, send)
             return
         scope["citadel_answer"] = sent

@@ -9,6 +9,8 @@ the selection itself (:meth:`CommandLane._takes`), case by case.
 
 from __future__ import annotations
 
+import asyncio
+import gzip
 import json
 from collections.abc import Iterator
 from types import SimpleNamespace
@@ -16,9 +18,13 @@ from types import SimpleNamespace
 import httpx
 import pytest
 from litestar import Litestar
+from litestar.config.compression import CompressionConfig
 
 from service.engine import tokens
+from service.http.app import GZIP_MIN_BYTES
+from service.http.bodies import json_response
 from service.http.command_lane import CommandLane
+from service.http.compression import GzipUnlessEncoded
 from tests.support.game_client import decisions, default_like_orders, new_started_game
 
 
@@ -156,3 +162,39 @@ def test_the_lane_takes_only_a_seats_plain_command():
     assert lane._takes(_scope(plain, method="GET")) is None, "another method"
     assert lane._takes(_scope(plain, path="/v1/games/g_short/commands")) is None, "a malformed game id"
     assert lane._takes(_scope(plain, path=f"/v1/games/{GAME}/decisions")) is None, "another path"
+
+
+def test_a_large_answer_is_gzipped_by_the_apps_own_gzip_layer_and_a_short_one_is_not():
+    """The lane sends an answer of the app's gzip threshold or more through the app's own gzip class
+    (``compression.GzipUnlessEncoded`` with the app's configuration) when the client takes gzip."""
+    app = Litestar(
+        route_handlers=[],
+        compression_config=CompressionConfig(
+            backend="gzip", minimum_size=GZIP_MIN_BYTES, middleware_class=GzipUnlessEncoded
+        ),
+    )
+    lane = CommandLane(app, app, max_body=64 * 1024)
+    assert lane.gzip_from == GZIP_MIN_BYTES
+
+    def sent(body: bytes) -> tuple[dict, bytes]:
+        messages: list[dict] = []
+
+        async def send(m: dict) -> None:
+            messages.append(m)
+
+        async def receive() -> dict:
+            return {"type": "http.disconnect"}
+
+        scope = _scope({"Accept-Encoding": "gzip"})
+        scope["citadel_answer"] = json_response(200, body).to_asgi_response(app, None)  # type: ignore[arg-type]
+        assert lane.gzip is not None
+        asyncio.run(lane.gzip(scope, receive, send))  # type: ignore[arg-type]
+        return dict(messages[0]["headers"]), messages[1]["body"]
+
+    big = b'{"version":7,"events":[' + b",".join([b'{"seq":1}'] * 200) + b"]}"
+    assert len(big) >= GZIP_MIN_BYTES
+    headers, body = sent(big)
+    assert headers[b"content-encoding"] == b"gzip" and gzip.decompress(body) == big
+    small = b'{"version":7,"events":[]}'
+    headers, body = sent(small)
+    assert b"content-encoding" not in headers and body == small
