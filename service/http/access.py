@@ -45,7 +45,7 @@ def runtime(connection: ASGIConnection[Any, Any, Any, Any]) -> Runtime:
     return rt
 
 
-def _token_in(header: str) -> str | None:
+def token_in(header: str) -> str | None:
     """The token of ``Bearer <token>`` (scheme in any case), or None if malformed."""
     scheme, _, value = header.partition(" ")
     if scheme.lower() != "bearer" or not value.strip():
@@ -57,7 +57,7 @@ def _bearer(connection: ASGIConnection[Any, Any, Any, Any]) -> str | None:
     h = connection.headers.get("authorization")
     if not h:
         return None
-    token = _token_in(h)
+    token = token_in(h)
     if token is None:
         raise ApiError(401, "unauthorized", "use 'Authorization: Bearer <token>'")
     return token
@@ -73,7 +73,7 @@ def client_of(connection: ASGIConnection[Any, Any, Any, Any]) -> tuple[Client, b
     out: tuple[Client, bool] | None = None
     game_id = connection.path_params.get("game_id")
     h = connection.headers.get("authorization")
-    token = _token_in(h) if h and game_id else None
+    token = token_in(h) if h and game_id else None
     if token is not None:
         role = tokens.verify(runtime(connection).secret, str(game_id), token)
         if role is not None:

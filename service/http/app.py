@@ -30,6 +30,8 @@ from service.store.rate_limits import RateLimits
 from service.store.redis_client import STORE_UNREACHABLE
 
 from . import openapi
+from .bodies import is_json_type
+from .command_lane import CommandLane
 from .compression import GzipUnlessEncoded
 from .controllers.clocks import ClocksController
 from .controllers.commands import CommandsController
@@ -89,8 +91,9 @@ def options_answer(request: Request[Any, Any, Any]) -> Response[None]:
 
 def reject_non_json(request: Request[Any, Any, Any]) -> None:
     """A POST body must be JSON (415 ``unsupported_media_type``); no ``Content-Type`` counts as JSON."""
-    ctype = request.headers.get("content-type", "application/json").split(";")[0].strip().lower()
-    if ctype not in ("application/json", "") and not ctype.endswith("+json"):
+    ctype = request.headers.get("content-type", "application/json")
+    if not is_json_type(ctype):
+        ctype = ctype.split(";")[0].strip().lower()
         raise ApiError(415, "unsupported_media_type", f"send JSON bodies as application/json, not {ctype}")
 
 
@@ -197,7 +200,8 @@ def create_app(runtime: Runtime | None = None) -> Litestar:
     guards_without_copies(app)
     # HEAD, If-None-Match and CORS wrap everything Litestar answers, its problems included (manners.py).
     cors = (runtime.cfg if runtime is not None else Config.from_env()).cors_origins
-    app.asgi_handler = HttpManners(app.asgi_handler, cors)
+    # A seat's plain command skips the framework's per-request work (command_lane.py), under the same manners.
+    app.asgi_handler = HttpManners(CommandLane(app.asgi_handler, app, MAX_BODY), cors)
     return app
 
 

@@ -87,6 +87,13 @@ async def strict_body(request: Request[Any, Any, Any], typ: type[T]) -> T:
     return result
 
 
+def is_json_type(content_type: str) -> bool:
+    """A POST body must be JSON: ``application/json``, any ``+json`` type, or no media type at all
+    (parameters such as ``charset`` aside)."""
+    ctype = content_type.split(";")[0].strip().lower()
+    return ctype in ("application/json", "") or ctype.endswith("+json")
+
+
 def expected_version(if_match: str) -> int | None:
     """The version an ``If-Match`` names. A value that is not a version can never match: -1."""
     if not if_match:

@@ -713,6 +713,8 @@ def _service_examples() -> list[Example]:
     for name, n in (("assign_orders", 412), ("muster", 57), ("create_game", 31)):
         counters.commands.inc(name, n)
     counters.rejected.inc("not_your_turn", 3)
+    counters.command_ways.inc("lane", 466)
+    counters.command_ways.inc("route", 6)
     for seconds in (0.004, 0.006, 0.012, 0.03):
         counters.latency.observe(seconds)
     out += [

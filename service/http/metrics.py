@@ -55,10 +55,16 @@ class Metrics:
             "citadel_commands_rejected_total", "Commands rejected, by problem code.", "code"
         )
         self.latency = Histogram("citadel_command_seconds", "Time to accept a player command.")
+        self.command_ways = LabelledCounter(
+            "citadel_command_requests_total",
+            "Seat command requests by the way they were answered: the command lane or the framework's route.",
+            "way",
+        )
 
     def render(self) -> str:
         """The Prometheus text format."""
-        return "\n".join(self.commands.render() + self.rejected.render() + self.latency.render()) + "\n"
+        parts = self.commands.render() + self.rejected.render() + self.latency.render() + self.command_ways.render()
+        return "\n".join(parts) + "\n"
 
 
 METRICS = Metrics()
@@ -66,6 +72,7 @@ METRICS = Metrics()
 COMMANDS = METRICS.commands
 REJECTED = METRICS.rejected
 LATENCY = METRICS.latency
+COMMAND_WAYS = METRICS.command_ways
 
 
 def render() -> str:

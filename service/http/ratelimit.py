@@ -26,7 +26,7 @@ from typing import Any
 from litestar.connection import ASGIConnection
 from litestar.handlers.base import BaseRouteHandler
 
-from service.store.rate_limits import RateLimits
+from service.store.rate_limits import Client, RateLimits
 
 from .access import client_of
 from .errors import ApiError
@@ -54,7 +54,13 @@ class RateLimiter:
         """Take one token for the caller or raise a 429 problem."""
         if self.per_second <= 0:
             return
-        client, identified = client_of(connection)
+        await self.take(*client_of(connection))
+
+    async def take(self, client: Client, identified: bool) -> None:
+        """Take one token from ``client``'s bucket (``identified``: a verified seat or organizer, else
+        an address) or raise a 429 problem."""
+        if self.per_second <= 0:
+            return
         factor = 1 if identified else ANONYMOUS_FACTOR
         rate, burst = self.per_second * factor, self.burst * factor
         taken = await self.limits.take(client, rate, burst)

@@ -66,7 +66,10 @@ def check_served(
 ) -> None:
     path = f"/v1/games/{game_id}" if reader is None else f"/v1/games/{game_id}/view"
     version = settled(api, game_id)
-    stored = sync_redis.get(Keys(game_id, PARTITIONS).view(reader))
+    # the API answers from a fold while the projection is behind (read your writes): wait for the projector
+    key = Keys(game_id, PARTITIONS).view(reader)
+    wait_until(lambda: sync_redis.get(key) is not None)
+    stored = sync_redis.get(key)
     assert stored is not None and is_packed(stored)
 
     zipped, body = raw_get(api, path, {**auth, **GZIP})
