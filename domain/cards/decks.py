@@ -151,8 +151,8 @@ def _check_factions(deck: ResolvedDeck, seat: str) -> None:
 
 def _check_restricted(deck: ResolvedDeck, seat: str, melee: bool = False) -> None:
     """The joust restricted list (organised play): at most one restricted title; no banned card.
-    A melee checks the banned card only: the four legal decks, which ``decks.yaml``'s melee setups
-    seat together, each break the melee restricted list (documented in docs/card-game.md)."""
+    A melee checks the banned card only: three of the four legal decks, which ``decks.yaml``'s melee
+    setups seat together, break the melee restricted list (documented in docs/card-game.md)."""
     codes = {e.code for e in [*deck.plots, *deck.draw]} | ({deck.agenda} if deck.agenda else set())
     banned = sorted(CARDS[c].name for c in codes if c in RESTRICTED.banned)
     if banned:
