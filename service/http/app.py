@@ -131,7 +131,7 @@ def freeze_startup_objects() -> None:
     """Move everything built so far (modules, the app and its routes, the OpenAPI schema, the
     runtime) out of the garbage collector's reach (``gc.freeze``): it lives as long as the process,
     yet every full collection walked all of it again. Measured with ``bench/http_wrk.py``
-    (docs/benchmarks.md): the closed loop's p99 71–82 ms without, 34–43 ms with."""
+    (docs/benchmarks.md): the closed loop's p99 63–82 ms without, 25–40 ms with."""
     gc.collect()
     gc.freeze()
 

@@ -20,13 +20,19 @@ from .problems import FieldError
 T = TypeVar("T")
 JSON = "application/json"
 
-GameId = Annotated[str, PathParameter(description="Game id", pattern=r"^g_[0-9a-f]{32}$", max_length=34)]
+GAME_ID = r"g_[0-9a-f]{32}"
+"""The shape of a game id (``service/engine/engine.py`` makes them: ``g_`` and a UUID's 32 hex digits)."""
+MAX_IDEMPOTENCY_KEY = 255
+MAX_IF_MATCH = 32
+"""The documented lengths of the two optional command headers (:data:`IdemKey`, :data:`IfMatch`)."""
+
+GameId = Annotated[str, PathParameter(description="Game id", pattern=f"^{GAME_ID}$", max_length=34)]
 IdemKey = Annotated[
     str,
     HeaderParameter(
         name="Idempotency-Key",
         required=False,
-        max_length=255,
+        max_length=MAX_IDEMPOTENCY_KEY,
         description="Makes the POST safe to retry: the same key and body return the first answer byte for byte.",
     ),
 ]
@@ -35,7 +41,7 @@ IfMatch = Annotated[
     HeaderParameter(
         name="If-Match",
         required=False,
-        max_length=32,
+        max_length=MAX_IF_MATCH,
         description='The game version the command expects, as its ETag (`"12"`); 409 `stale_version` when the game is at another version (a value that is not a version never matches).',
     ),
 ]

@@ -41,16 +41,13 @@ from service.store.rate_limits import Client
 
 from . import metrics
 from .access import token_in
-from .bodies import is_json_type, json_response
+from .bodies import GAME_ID, MAX_IDEMPOTENCY_KEY, MAX_IF_MATCH, is_json_type, json_response
 from .compression import GzipUnlessEncoded, accepts_gzip
 from .controllers.commands import run_command
 from .ratelimit import MAX_AUTHORIZATION, RateLimiter
 
-PATH = re.compile(r"^/v1/games/(g_[0-9a-f]{32})/commands/?$")
+PATH = re.compile(f"^/v1/games/({GAME_ID})/commands/?$")
 """The route's path, with the game id's documented pattern (``bodies.GameId``)."""
-MAX_IDEMPOTENCY_KEY = 255
-MAX_IF_MATCH = 32
-"""The documented lengths of the two optional headers (``bodies.IdemKey``, ``bodies.IfMatch``)."""
 
 
 class CommandLane:
