@@ -309,10 +309,8 @@ class CardState(msgspec.Struct):
         during a challenge, the other side of the challenge for its attacker or defender; else the
         next player in player order (card texts read outside a challenge are listed as not checked
         in melee)."""
-        if not self.melee:
-            return next(p.seat_id for p in self.players if p.seat_id != seat_id)
         ch = self.challenge
-        if ch is not None and seat_id in (ch.attacker, ch.defender):
+        if self.melee and ch is not None and seat_id in (ch.attacker, ch.defender):
             return ch.defender if seat_id == ch.attacker else ch.attacker
         return self.next_seat(seat_id)
 
@@ -327,10 +325,14 @@ class CardState(msgspec.Struct):
             return next(p.seat_id for p in self.players if p.seat_id != seat_id)
         return self.opponents(seat_id)[0]
 
-    def _from(self, seat_id: str) -> list[str]:
+    def _round_from(self, seat_id: str) -> list[str]:
+        """Every seat, eliminated or not, in seat order from ``seat_id`` round the table."""
         seats = self.seat_ids()
         i = seats.index(seat_id)
-        return [s for s in seats[i:] + seats[:i] if s not in self.eliminated or s == seat_id]
+        return seats[i:] + seats[:i]
+
+    def _from(self, seat_id: str) -> list[str]:
+        return [s for s in self._round_from(seat_id) if s not in self.eliminated or s == seat_id]
 
     def alive(self) -> list[str]:
         """The seats still in the game, in seat order."""
@@ -356,8 +358,6 @@ class CardState(msgspec.Struct):
     def player_order(self) -> list[str]:
         """Seats from the first player on (CG-ROUND-02), without the eliminated ones (CG-END-03:
         an eliminated first player's left neighbour comes first)."""
-        seats = self.seat_ids()
         if self.first_player is None:
-            return [s for s in seats if s not in self.eliminated]
-        i = seats.index(self.first_player)
-        return [s for s in seats[i:] + seats[:i] if s not in self.eliminated]
+            return self.alive()
+        return [s for s in self._round_from(self.first_player) if s not in self.eliminated]
